@@ -1,0 +1,85 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class WorkspaceRecordsApi implements ICredentialType {
+	name = 'workspaceRecordsApi';
+
+	displayName = 'Workspace Records API';
+
+	icon: Icon = { light: 'file:../icons/workspaceRecords.svg', dark: 'file:../icons/workspaceRecords.dark.svg' };
+
+	documentationUrl = 'https://github.com/workspace-records/n8n-nodes-workspace-records#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://api.your-workspace-host.com',
+			description: 'The address of the records API, without /api/v1. A trailing slash does no harm.',
+		},
+		{
+			displayName: 'Messaging Base URL',
+			name: 'aiBaseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://ai.your-workspace-host.com',
+			description: 'The address of the messaging host, needed only by the Workspace SMS node',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'In the dashboard: Settings → Developer → API Key',
+		},
+		{
+			displayName: 'Workspace ID',
+			name: 'workspaceId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Shown next to the API key in Settings → Developer → API Key, where it can be copied',
+		},
+	];
+
+	// The spec names x-api-key and x-workspace-id; the vendor's own pages show a Bearer
+	// header for the records host. Sending all three works with either reading.
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'x-api-key': '={{$credentials.apiKey}}',
+				'x-workspace-id': '={{$credentials.workspaceId}}',
+				Authorization: '=Bearer {{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	// Listing collections reads nothing private and changes nothing.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
+			url: '/api/v1/collections',
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'status',
+					value: false,
+					message: 'The service refused the credential: check the API key and the workspace ID',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,59 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class WorkspaceUserGroupsApi implements ICredentialType {
+	name = 'workspaceUserGroupsApi';
+
+	displayName = 'Workspace User Groups API';
+
+	icon: Icon = { light: 'file:../icons/workspaceRecords.svg', dark: 'file:../icons/workspaceRecords.dark.svg' };
+
+	documentationUrl = 'https://github.com/workspace-records/n8n-nodes-workspace-records#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://dashboards.your-workspace-host.com',
+			description: 'The address of the embedded-dashboard API, without /api/user',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The API key of the embedded dashboards. User group tokens are not this key.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: { Authorization: '=Token {{$credentials.apiKey}}' },
+		},
+	};
+
+	// The user-group API has no read endpoint, and its POST creates or rotates. The test
+	// therefore deletes the group whose user_group_id is empty, with an empty current token:
+	// no group can have an empty id or token, so nothing can be deleted, while the key is
+	// still checked. A refused key answers 401 and fails the test; an accepted one answers
+	// success 0 ("no such group"), which passes: it proves the key, not the group.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
+			url: '/api/user',
+			method: 'DELETE',
+			body: { user_group_id: '', current_token: '' },
+		},
+	};
+}

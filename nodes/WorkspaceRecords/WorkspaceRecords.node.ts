@@ -1,0 +1,39 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resourceSelector } from '../shared/descriptions';
+import { getAttributes, searchCollections, searchRecords } from '../shared/search';
+import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport';
+import { collectionDescription } from './resources/collection';
+import { recordDescription } from './resources/record';
+
+export class WorkspaceRecords implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workspace Records',
+		name: 'workspaceRecords',
+		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Create, get and query the records of Workspace Records collections',
+		defaults: { name: 'Workspace Records' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
+		requestDefaults,
+		properties: [
+			resourceSelector([
+				{ name: 'Record', value: 'record' },
+				{ name: 'Collection', value: 'collection' },
+			]),
+			...recordDescription,
+			...collectionDescription,
+		],
+	};
+
+	methods = {
+		listSearch: { searchCollections, searchRecords },
+		loadOptions: { getAttributes },
+	};
+}

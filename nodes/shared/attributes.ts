@@ -1,0 +1,188 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import { fromInput, InputError, parseJsonObject, parseJsonText } from './input';
+
+export type ValueType = 'text' | 'number' | 'boolean' | 'list' | 'json';
+
+export interface AttributeEntry {
+	key?: string;
+	type?: ValueType;
+	textValue?: string;
+	numberValue?: number;
+	booleanValue?: boolean;
+	listValue?: string | string[];
+	jsonValue?: unknown;
+}
+
+/** A list of strings from a comma-separated text or an array given by an expression. */
+export function toStringList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
+	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
+}
+
+function valueOf(entry: AttributeEntry, field: string): unknown {
+	switch (entry.type ?? 'text') {
+		case 'number': {
+			const number = Number(entry.numberValue);
+			if (entry.numberValue === undefined || Number.isNaN(number)) {
+				throw new InputError(field, 'the value is not a number', 'Give a number, or pick another Value Type.');
+			}
+			return number;
+		}
+		case 'boolean':
+			return Boolean(entry.booleanValue);
+		case 'list':
+			return toStringList(entry.listValue);
+		case 'json':
+			return typeof entry.jsonValue === 'string' ? parseJsonText(entry.jsonValue, field) : entry.jsonValue;
+		default:
+			return entry.textValue ?? '';
+	}
+}
+
+/** The body of attribute key → typed value, from the Attributes fields (spec §4.3). */
+export function buildAttributeBody(entries: AttributeEntry[]): IDataObject {
+	const body: IDataObject = {};
+	entries.forEach((entry, index) => {
+		const field = `Attributes, entry ${index + 1}`;
+		const key = (entry.key ?? '').trim();
+		if (!key) {
+			throw new InputError(field, 'the attribute has no name', 'Choose an attribute from the list, or type its API key name.');
+		}
+		if (key in body) {
+			throw new InputError(field, `the attribute "${key}" is given twice`, 'Remove one of the two entries.');
+		}
+		body[key] = valueOf(entry, `${field} (${key})`) as IDataObject[keyof IDataObject];
+	});
+	return body;
+}
+
+/** Reads Input Mode and either the Attributes fields or the JSON body. */
+function attributesFromParameters(context: IExecuteSingleFunctions): IDataObject {
+	const mode = context.getNodeParameter('inputMode', 'fields') as string;
+	if (mode === 'json') return parseJsonObject(context.getNodeParameter('jsonBody', '{}'), 'JSON');
+	const entries = context.getNodeParameter('attributes.attribute', []) as AttributeEntry[];
+	return buildAttributeBody(entries);
+}
+
+/**
+ * Sends the attributes as the body, or under `property` of the body (list entries send
+ * `{ recordId, data }`). With `requireSome`, an empty set is an error: a create needs data.
+ */
+export function sendAttributes(property?: string, { requireSome = false } = {}): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const attributes = fromInput(this, () => {
+			const built = attributesFromParameters(this);
+			if (requireSome && Object.keys(built).length === 0) {
+				throw new InputError('Attributes', 'nothing to send', 'Add at least one attribute, or switch Input Mode to JSON.');
+			}
+			return built;
+		});
+		const body = (options.body ?? {}) as IDataObject;
+		if (property) {
+			if (Object.keys(attributes).length) body[property] = attributes;
+		} else {
+			Object.assign(body, attributes);
+		}
+		return { ...options, body };
+	};
+}
+
+const VALUE_TYPES = [
+	{ name: 'Text', value: 'text' },
+	{ name: 'Number', value: 'number' },
+	{ name: 'Boolean', value: 'boolean' },
+	{ name: 'List of Strings', value: 'list', description: 'For emails, phone numbers, domains and multi-select' },
+	{ name: 'JSON', value: 'json', description: 'Any JSON value, such as an object' },
+];
+
+const showForType = (type: ValueType) => ({ show: { type: [type] } });
+
+/** Input Mode, the Attributes fields and the JSON body: the "fields to send" of creates and updates. */
+export function attributeFields({ what }: { what: string }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Input Mode',
+			name: 'inputMode',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Fields', value: 'fields', description: 'Set each attribute with its own field' },
+				{ name: 'JSON', value: 'json', description: `Give the whole ${what} as one JSON object` },
+			],
+			default: 'fields',
+		},
+		{
+			displayName: 'Attributes',
+			name: 'attributes',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			placeholder: 'Add Attribute',
+			default: {},
+			description: `The attributes of the ${what}, each by its API key name`,
+			displayOptions: { show: { inputMode: ['fields'] } },
+			options: [
+				{
+					name: 'attribute',
+					displayName: 'Attribute',
+					values: [
+						{
+							displayName: 'Attribute Name or ID',
+							name: 'key',
+							type: 'options',
+							typeOptions: {
+								loadOptionsMethod: 'getAttributes',
+								loadOptionsDependsOn: ['collectionId.value', 'listId.value'],
+							},
+							default: '',
+							description:
+								'The attribute to set. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						},
+						{
+							displayName: 'Value Type',
+							name: 'type',
+							type: 'options',
+							options: VALUE_TYPES,
+							default: 'text',
+							description: 'How the value is sent; it should fit the attribute type',
+						},
+						{ displayName: 'Value', name: 'textValue', type: 'string', default: '', displayOptions: showForType('text') },
+						{ displayName: 'Value', name: 'numberValue', type: 'number', default: 0, displayOptions: showForType('number') },
+						{
+							displayName: 'Value',
+							name: 'booleanValue',
+							type: 'boolean',
+							default: false,
+							description: 'Whether the attribute is set (checked)',
+							displayOptions: showForType('boolean'),
+						},
+						{
+							displayName: 'Values',
+							name: 'listValue',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. ada@example.com, ada@work.example',
+							description: 'Separated by commas, or an array given by an expression',
+							displayOptions: showForType('list'),
+						},
+						{ displayName: 'Value (JSON)', name: 'jsonValue', type: 'json', default: '{}', displayOptions: showForType('json') },
+					],
+				},
+			],
+		},
+		{
+			displayName: 'JSON',
+			name: 'jsonBody',
+			type: 'json',
+			default: '{\n  "name": "Ada Lovelace"\n}',
+			description: `The ${what} as a JSON object of attribute API key → value`,
+			displayOptions: { show: { inputMode: ['json'] } },
+		},
+	];
+}

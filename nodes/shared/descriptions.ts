@@ -1,0 +1,133 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	PostReceiveAction,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import { checkApiResponse } from './errors';
+import { paginateBody } from './pagination';
+
+/**
+ * Shows `properties` only for one resource and operation, so each operation file states
+ * that condition once. Local conditions a field already has (say `returnAll: [false]`) stay.
+ */
+export function forOperation(
+	resource: string,
+	operation: string,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return properties.map((property) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: {
+				...property.displayOptions?.show,
+				resource: [resource],
+				operation: [operation],
+			},
+		},
+	}));
+}
+
+/** The Resource selector of a node. */
+export function resourceSelector(options: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options,
+		default: options[0].value,
+	};
+}
+
+/** The Operation selector of one resource. */
+export function operationSelector(resource: string, options: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: options[0].value,
+	};
+}
+
+/** The `data` of the response envelope: one item for an object, one per element for an array. */
+export const dataRoot: PostReceiveAction = { type: 'rootProperty', properties: { property: 'data' } };
+
+export interface OperationSpec {
+	name: string;
+	value: string;
+	action: string;
+	description: string;
+	method: IHttpRequestMethods;
+	url: string;
+	/** Offset pagination in the body, driven by Return All and Limit (pagination.ts). */
+	paginate?: boolean;
+	preSend?: PreSendAction[];
+	/** What turns the response into items. Defaults to the envelope's `data`. */
+	output?: PostReceiveAction[];
+}
+
+/**
+ * One option of an Operation selector with its request. Every operation gets the same error
+ * mapper first, so no response is read before it has been checked.
+ */
+export function operation(spec: OperationSpec): INodePropertyOptions {
+	const { name, value, action, description, method, url, paginate, preSend } = spec;
+	return {
+		name,
+		value,
+		action,
+		description,
+		routing: {
+			request: { method, url },
+			...(paginate || preSend ? { send: { paginate, preSend } } : {}),
+			...(paginate ? { operations: { pagination: paginateBody } } : {}),
+			output: { postReceive: [checkApiResponse, ...(spec.output ?? [dataRoot])] },
+		},
+	};
+}
+
+/** The path segment of an id parameter, resource locators included, safely encoded. */
+export const idInPath = (parameter: string) =>
+	`{{ encodeURIComponent($parameter["${parameter}"]) }}`;
+
+/**
+ * Delete answers only a message; the item says what was deleted instead (n8n's convention):
+ * `{ deleted: true, _id }`, plus the ids of the containers named in `containerParameters`.
+ */
+export function reportDeleted(idParameter: string, containerParameters: string[] = []): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
+		const idOf = (name: string) => this.getNodeParameter(name, '', { extractValue: true }) as string;
+		const json: IDataObject = { deleted: true, _id: idOf(idParameter) };
+		for (const name of containerParameters) json[name] = idOf(name);
+		return [{ json }];
+	};
+}
+
+export const returnAllAndLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];

@@ -1,0 +1,234 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { toStringList } from './attributes';
+import { InputError, isPlainObject, parseJsonText } from './input';
+
+/** The eleven operators of spec §4.7, as the UI names them, and their wire names. */
+export const OPERATORS = {
+	eq: '$eq',
+	notEmpty: '$not_empty',
+	in: '$in',
+	contains: '$contains',
+	notContains: '$not_contains',
+	startsWith: '$starts_with',
+	endsWith: '$ends_with',
+	lt: '$lt',
+	lte: '$lte',
+	gt: '$gt',
+	gte: '$gte',
+} as const;
+
+export type Operator = keyof typeof OPERATORS;
+export type ScalarType = 'text' | 'number' | 'boolean';
+
+export interface Condition {
+	attribute?: string;
+	operator?: Operator;
+	negate?: boolean;
+	/** Equals and the text operators. */
+	value?: unknown;
+	/** How Equals and Is One Of send their value. */
+	valueType?: ScalarType;
+	/** Is One Of: comma-separated, or an array from an expression. */
+	values?: unknown;
+	/** The comparisons: a number or a date. */
+	compareValue?: unknown;
+}
+
+export interface ShorthandPair {
+	attribute?: string;
+	value?: unknown;
+}
+
+export interface FilterParameters {
+	mode: 'none' | 'conditions' | 'shorthand' | 'json';
+	combine?: 'and' | 'or';
+	conditions?: Condition[];
+	shorthand?: ShorthandPair[];
+	json?: unknown;
+}
+
+export interface SortKey {
+	attribute?: string;
+	direction?: 'asc' | 'desc';
+}
+
+export interface SortParameter {
+	attribute: string;
+	direction: 'asc' | 'desc';
+}
+
+const COMPARISONS: Operator[] = ['lt', 'lte', 'gt', 'gte'];
+const LOOKS_LIKE_DATE = /^\d{4}-\d{1,2}-\d{1,2}/;
+
+function scalar(value: unknown, type: ScalarType, field: string): unknown {
+	if (type === 'number') {
+		const number = typeof value === 'number' ? value : Number(String(value ?? '').trim());
+		if (String(value ?? '').trim() === '' || Number.isNaN(number)) {
+			throw new InputError(field, `"${String(value)}" is not a number`, 'Give a number, or set Value Type to Text.');
+		}
+		return number;
+	}
+	if (type === 'boolean') {
+		if (typeof value === 'boolean') return value;
+		const text = String(value ?? '').trim().toLowerCase();
+		if (text === 'true' || text === 'false') return text === 'true';
+		throw new InputError(field, `"${String(value)}" is not true or false`, 'Give true or false, or set Value Type to Text.');
+	}
+	return value ?? '';
+}
+
+/**
+ * A comparison operand: a number stays a number, a date becomes ISO 8601 (UTC, with
+ * milliseconds, like the service's own timestamps). Luxon DateTimes and JS Dates from
+ * expressions are accepted as they are.
+ */
+export function toComparable(value: unknown, field: string): number | string {
+	if (typeof value === 'number' && Number.isFinite(value)) return value;
+	if (value instanceof Date) return toIso(value, String(value), field);
+	if (isPlainObject(value) && typeof value.toISO === 'function') {
+		return toIso(new Date(String((value.toISO as () => string)())), String(value), field);
+	}
+	const text = String(value ?? '').trim();
+	if (text !== '' && !Number.isNaN(Number(text))) return Number(text);
+	if (LOOKS_LIKE_DATE.test(text)) return toIso(new Date(text), text, field);
+	throw new InputError(
+		field,
+		`"${text}" is neither a number nor a date`,
+		'Comparisons take a number (e.g. 10) or a date (e.g. 2026-01-31 or 2026-01-31T09:00:00Z).',
+	);
+}
+
+function toIso(date: Date, shown: string, field: string): string {
+	if (Number.isNaN(date.getTime())) {
+		throw new InputError(field, `"${shown}" is not a valid date`, 'Give a real date, such as 2026-01-31 or 2026-01-31T09:00:00Z.');
+	}
+	return date.toISOString();
+}
+
+function requireAttribute(attribute: string | undefined, field: string): string {
+	const name = (attribute ?? '').trim();
+	if (!name) {
+		throw new InputError(field, 'the attribute is empty', 'Choose an attribute from the list, or type its API key name.');
+	}
+	return name;
+}
+
+/** One condition as `[attribute, operator, operand]`. */
+function toClause(condition: Condition, field: string): [string, string, unknown] {
+	const attribute = requireAttribute(condition.attribute, field);
+	const operator = condition.operator ?? 'eq';
+	const wire = OPERATORS[operator];
+	if (!wire) throw new InputError(field, `unknown operator "${operator}"`, 'Choose an operator from the list.');
+	const at = `${field} (${attribute})`;
+	if (operator === 'notEmpty') return [attribute, wire, true];
+	if (operator === 'in') {
+		const values = toStringList(condition.values).map((v) => scalar(v, condition.valueType ?? 'text', at));
+		if (values.length === 0) {
+			throw new InputError(at, 'Is One Of has an empty list', 'Give at least one value, separated by commas.');
+		}
+		return [attribute, wire, values];
+	}
+	if (COMPARISONS.includes(operator)) return [attribute, wire, toComparable(condition.compareValue, at)];
+	if (operator === 'eq') return [attribute, wire, scalar(condition.value, condition.valueType ?? 'text', at)];
+	return [attribute, wire, String(condition.value ?? '')];
+}
+
+const single = (attribute: string, operator: string, operand: unknown): IDataObject => ({
+	[attribute]: { [operator]: operand } as IDataObject,
+});
+
+function combineAll(combinator: '$and' | '$or', parts: IDataObject[]): IDataObject | undefined {
+	if (parts.length === 0) return undefined;
+	if (parts.length === 1) return parts[0];
+	return { [combinator]: parts };
+}
+
+/**
+ * The conditions builder: AND or OR of conditions, each optionally negated with `$not`.
+ * Under AND, conditions on one attribute share one operator object when their operators
+ * differ (`{"score": {"$gte": 10, "$lte": 20}}`), as the spec allows.
+ */
+function fromConditions(conditions: Condition[], combine: 'and' | 'or'): IDataObject | undefined {
+	const parts: IDataObject[] = [];
+	const merged = new Map<string, IDataObject>();
+	conditions.forEach((condition, index) => {
+		const [attribute, operator, operand] = toClause(condition, `Conditions, condition ${index + 1}`);
+		if (condition.negate) {
+			parts.push({ $not: single(attribute, operator, operand) });
+			return;
+		}
+		const existing = combine === 'and' ? merged.get(attribute) : undefined;
+		if (existing && !(operator in existing)) {
+			existing[operator] = operand as IDataObject[keyof IDataObject];
+			return;
+		}
+		const part = single(attribute, operator, operand);
+		if (!existing) merged.set(attribute, part[attribute] as IDataObject);
+		parts.push(part);
+	});
+	return combineAll(combine === 'or' ? '$or' : '$and', parts);
+}
+
+function fromShorthand(pairs: ShorthandPair[]): IDataObject | undefined {
+	const filter: IDataObject = {};
+	pairs.forEach((pair, index) => {
+		const field = `Shorthand, pair ${index + 1}`;
+		const attribute = requireAttribute(pair.attribute, field);
+		if (attribute in filter) {
+			throw new InputError(field, `"${attribute}" is given twice`, 'Shorthand ANDs equalities: use Conditions to test one attribute twice.');
+		}
+		filter[attribute] = pair.value as IDataObject[keyof IDataObject];
+	});
+	return Object.keys(filter).length ? filter : undefined;
+}
+
+/**
+ * A raw filter, passed through as it is once it is known to be JSON, so that operators
+ * beyond the eleven the spec names can be sent. An array of objects is kept for activities.
+ */
+function fromJson(value: unknown): IDataObject | IDataObject[] | undefined {
+	const field = 'Filter (JSON)';
+	const parsed = typeof value === 'string' ? parseJsonText(value, field) : value;
+	if (Array.isArray(parsed) && parsed.every(isPlainObject)) return parsed;
+	if (!isPlainObject(parsed)) {
+		throw new InputError(field, 'must be a JSON object', 'Give a filter such as {"name": {"$eq": "Ada"}}.');
+	}
+	return Object.keys(parsed).length ? parsed : undefined;
+}
+
+/** The `filter` of a query body (spec §4.7), or undefined when there is none to send. */
+export function buildFilter(parameters: FilterParameters): IDataObject | IDataObject[] | undefined {
+	switch (parameters.mode) {
+		case 'conditions':
+			return fromConditions(parameters.conditions ?? [], parameters.combine ?? 'and');
+		case 'shorthand':
+			return fromShorthand(parameters.shorthand ?? []);
+		case 'json':
+			return fromJson(parameters.json);
+		default:
+			return undefined;
+	}
+}
+
+/**
+ * The activity query types `filter` as an array of condition objects (spec §4.1), ANDed.
+ * A top-level AND becomes that array; anything else is its one element.
+ */
+export function toConditionArray(filter: IDataObject | IDataObject[]): IDataObject[] {
+	if (Array.isArray(filter)) return filter;
+	const keys = Object.keys(filter);
+	if (keys.length === 1 && keys[0] === '$and' && Array.isArray(filter.$and)) {
+		return filter.$and as IDataObject[];
+	}
+	return [filter];
+}
+
+/** The `sort` of a query body: earlier keys take precedence. Undefined when there is none. */
+export function buildSort(keys: SortKey[]): SortParameter[] | undefined {
+	if (keys.length === 0) return undefined;
+	return keys.map((key, index) => ({
+		attribute: requireAttribute(key.attribute, `Sort, key ${index + 1}`),
+		direction: key.direction === 'desc' ? 'desc' : 'asc',
+	}));
+}

@@ -1,0 +1,225 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filter';
+import { buildFilter, buildSort, toConditionArray } from './filter';
+import { fromInput } from './input';
+
+const attributePicker: INodeProperties = {
+	displayName: 'Attribute Name or ID',
+	name: 'attribute',
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getAttributes',
+		loadOptionsDependsOn: ['collectionId.value', 'listId.value'],
+	},
+	default: '',
+	description:
+		'The attribute, by its API key name. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+const forOperators = (...operators: string[]) => ({ show: { operator: operators } });
+
+const TEXT_OPERATORS = ['eq', 'contains', 'notContains', 'startsWith', 'endsWith'];
+const COMPARISON_OPERATORS = ['lt', 'lte', 'gt', 'gte'];
+
+/** Filter mode, the three ways of giving a filter, and Sort: the query UI of every Get Many. */
+export const filterAndSortFields: INodeProperties[] = [
+	{
+		displayName: 'Filter',
+		name: 'filterMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'None', value: 'none', description: 'Return every item' },
+			{ name: 'Conditions', value: 'conditions', description: 'Build conditions with operators' },
+			{ name: 'Shorthand', value: 'shorthand', description: 'Attribute equals value, all pairs must match' },
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'Write the filter object yourself, with any operator the service knows',
+			},
+		],
+		default: 'none',
+	},
+	{
+		displayName: 'Combine',
+		name: 'combine',
+		type: 'options',
+		options: [
+			{ name: 'All Conditions Must Match (AND)', value: 'and' },
+			{ name: 'Any Condition Must Match (OR)', value: 'or' },
+		],
+		default: 'and',
+		displayOptions: { show: { filterMode: ['conditions'] } },
+	},
+	{
+		displayName: 'Conditions',
+		name: 'conditions',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Condition',
+		default: {},
+		displayOptions: { show: { filterMode: ['conditions'] } },
+		options: [
+			{
+				name: 'condition',
+				displayName: 'Condition',
+				values: [
+					attributePicker,
+					{
+						displayName: 'Operator',
+						name: 'operator',
+						type: 'options',
+						options: [
+							{ name: 'Contains', value: 'contains', description: 'Text contains the value (case-sensitive)' },
+							{ name: 'Does Not Contain', value: 'notContains', description: 'Text does not contain the value (case-sensitive)' },
+							{ name: 'Ends With', value: 'endsWith' },
+							{ name: 'Equals', value: 'eq' },
+							{ name: 'Greater Than', value: 'gt', description: 'A number or date after the value' },
+							{ name: 'Greater Than or Equal', value: 'gte', description: 'A number or date at or after the value' },
+							{ name: 'Is Not Empty', value: 'notEmpty', description: 'The attribute has any value' },
+							{ name: 'Is One Of', value: 'in', description: 'The value is in the given list' },
+							{ name: 'Less Than', value: 'lt', description: 'A number or date before the value' },
+							{ name: 'Less Than or Equal', value: 'lte', description: 'A number or date at or before the value' },
+							{ name: 'Starts With', value: 'startsWith' },
+						],
+						default: 'eq',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						displayOptions: forOperators(...TEXT_OPERATORS),
+					},
+					{
+						displayName: 'Values',
+						name: 'values',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Website, Referral',
+						description: 'Separated by commas, or an array given by an expression',
+						displayOptions: forOperators('in'),
+					},
+					{
+						displayName: 'Value Type',
+						name: 'valueType',
+						type: 'options',
+						options: [
+							{ name: 'Text', value: 'text' },
+							{ name: 'Number', value: 'number' },
+							{ name: 'Boolean', value: 'boolean' },
+						],
+						default: 'text',
+						description: 'How the value is sent: numbers for number attributes, booleans for checkboxes',
+						displayOptions: forOperators('eq', 'in'),
+					},
+					{
+						displayName: 'Number or Date',
+						name: 'compareValue',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 10 or 2026-01-31',
+						description: 'A number, or a date (sent as ISO 8601 in UTC)',
+						displayOptions: forOperators(...COMPARISON_OPERATORS),
+					},
+					{
+						displayName: 'Negate',
+						name: 'negate',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to keep the items that do NOT match this condition',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Shorthand',
+		name: 'shorthand',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Pair',
+		default: {},
+		displayOptions: { show: { filterMode: ['shorthand'] } },
+		options: [
+			{
+				name: 'pair',
+				displayName: 'Pair',
+				values: [attributePicker, { displayName: 'Value', name: 'value', type: 'string', default: '' }],
+			},
+		],
+	},
+	{
+		displayName: 'Filter (JSON)',
+		name: 'filterJson',
+		type: 'json',
+		default: '{\n  "$and": [\n    { "name": { "$starts_with": "A" } }\n  ]\n}',
+		description:
+			'A filter object as the API takes it (operators $eq, $in, $contains, $gte …, combined with $and, $or, $not). It is sent as it is.',
+		displayOptions: { show: { filterMode: ['json'] } },
+	},
+	{
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Sort Key',
+		default: {},
+		description: 'Earlier keys take precedence',
+		options: [
+			{
+				name: 'key',
+				displayName: 'Sort Key',
+				values: [
+					attributePicker,
+					{
+						displayName: 'Direction',
+						name: 'direction',
+						type: 'options',
+						options: [
+							{ name: 'Ascending', value: 'asc' },
+							{ name: 'Descending', value: 'desc' },
+						],
+						default: 'asc',
+					},
+				],
+			},
+		],
+	},
+];
+
+/** Reads the filter parameters of the item at hand into the builder's input. */
+function filterParameters(context: IExecuteSingleFunctions): FilterParameters {
+	const mode = context.getNodeParameter('filterMode', 'none') as FilterParameters['mode'];
+	return {
+		mode,
+		combine: context.getNodeParameter('combine', 'and') as 'and' | 'or',
+		conditions: context.getNodeParameter('conditions.condition', []) as Condition[],
+		shorthand: context.getNodeParameter('shorthand.pair', []) as ShorthandPair[],
+		json: mode === 'json' ? context.getNodeParameter('filterJson', '{}') : undefined,
+	};
+}
+
+/**
+ * Adds `filter` and `sort` to a query body; with none given, the keys stay absent. The
+ * activity query takes its filter as an array of conditions (`shape: 'array'`).
+ */
+export function sendFilterAndSort(shape: 'object' | 'array'): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const body = { ...((options.body ?? {}) as IDataObject) };
+		fromInput(this, () => {
+			const filter = buildFilter(filterParameters(this));
+			if (filter) body.filter = shape === 'array' ? toConditionArray(filter) : filter;
+			const sort = buildSort(this.getNodeParameter('sort.key', []) as SortKey[]);
+			if (sort) body.sort = sort as unknown as IDataObject[];
+		});
+		return { ...options, body };
+	};
+}

@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * Bad input found by one of the pure builders (filters, attributes, dates). It names the
+ * field as the user sees it and says how to fix it; `asNodeError` adds the n8n context.
+ */
+export class InputError extends Error {
+	constructor(
+		readonly field: string,
+		message: string,
+		readonly hint: string,
+	) {
+		super(`${field}: ${message}`);
+	}
+}
+
+export const isPlainObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Parses JSON text; the error says where it broke (the parser's message gives the position). */
+export function parseJsonText(text: string, field: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch (error) {
+		throw new InputError(
+			field,
+			`not valid JSON (${(error as Error).message})`,
+			'Check the quotes, commas and braces around the place named. Keys and strings need double quotes.',
+		);
+	}
+}
+
+/** A JSON object from a JSON parameter: text typed in the editor, or an object from an expression. */
+export function parseJsonObject(value: unknown, field: string): IDataObject {
+	const parsed = typeof value === 'string' ? parseJsonText(value, field) : value;
+	if (!isPlainObject(parsed)) {
+		throw new InputError(field, 'must be a JSON object, in braces', 'Give an object such as {"name": "Ada"}.');
+	}
+	return parsed;
+}
+
+/** Runs a pure builder for the item at hand, turning its InputError into a node error. */
+export function fromInput<T>(context: IExecuteSingleFunctions, build: () => T): T {
+	try {
+		return build();
+	} catch (error) {
+		if (error instanceof InputError) {
+			throw new NodeOperationError(context.getNode(), error.message, {
+				description: error.hint,
+				itemIndex: context.getItemIndex(),
+			});
+		}
+		throw error;
+	}
+}

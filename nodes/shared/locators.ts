@@ -1,0 +1,82 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+interface LocatorSpec {
+	name: string;
+	displayName: string;
+	searchListMethod: string;
+	description: string;
+}
+
+/** A resource locator: "From List" (searchable, the default) or "By ID". */
+function locator({ name, displayName, searchListMethod, description }: LocatorSpec): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 64b1f0c2a9e4d3b2c1a09f87',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\S+$', errorMessage: 'An ID has no spaces' },
+					},
+				],
+			},
+		],
+	};
+}
+
+export const collectionLocator = locator({
+	name: 'collectionId',
+	displayName: 'Collection',
+	searchListMethod: 'searchCollections',
+	description: 'The collection (People, Companies, Deals or a custom one) that holds the records',
+});
+
+export const recordLocator = locator({
+	name: 'recordId',
+	displayName: 'Record',
+	searchListMethod: 'searchRecords',
+	description: 'The record, searched by name within the chosen collection',
+});
+
+export const listLocator = locator({
+	name: 'listId',
+	displayName: 'List',
+	searchListMethod: 'searchLists',
+	description: 'The list',
+});
+
+export const activityLocator = locator({
+	name: 'activityId',
+	displayName: 'Activity',
+	searchListMethod: 'searchActivities',
+	description: 'The activity (task), searched by title',
+});
+
+export const memberLocator = locator({
+	name: 'memberId',
+	displayName: 'Member',
+	searchListMethod: 'searchMembers',
+	description: 'The workspace member, searched by name or email',
+});
+
+export const entryLocator = locator({
+	name: 'entryId',
+	displayName: 'List Entry',
+	searchListMethod: 'searchListEntries',
+	description: 'The entry of the chosen list',
+});

@@ -1,0 +1,80 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+export const PAGE_SIZE = 100;
+
+export interface PageWindow<T> {
+	returnAll: boolean;
+	/** How many items to return at most when returnAll is off. */
+	limit: number;
+	pageSize?: number;
+	/** The identity of an item, to notice a page sent twice. */
+	idOf: (item: T) => unknown;
+}
+
+export class OffsetIgnoredError extends Error {}
+
+/**
+ * Offset pagination over any page source: offset 0, 100, 200 … with limit 100, until a
+ * page comes back shorter than asked for. With returnAll off it never asks for more than
+ * `limit` items in all. The API has no total count, so a server that ignores `offset` would
+ * send the first page forever: the same first item twice stops the loop with an error.
+ */
+export async function collectPages<T>(
+	fetchPage: (limit: number, offset: number) => Promise<T[]>,
+	{ returnAll, limit, pageSize = PAGE_SIZE, idOf }: PageWindow<T>,
+): Promise<T[]> {
+	const collected: T[] = [];
+	let previousFirstId: unknown;
+	for (let offset = 0; ; offset += pageSize) {
+		const wanted = returnAll ? pageSize : Math.min(pageSize, limit - collected.length);
+		if (wanted <= 0) return collected;
+		const page = await fetchPage(wanted, offset);
+		const firstId = page.length ? idOf(page[0]) : undefined;
+		if (offset > 0 && firstId !== undefined && firstId === previousFirstId) {
+			throw new OffsetIgnoredError(
+				`The service sent the same page again at offset ${offset}: it seems to ignore the offset`,
+			);
+		}
+		previousFirstId = firstId;
+		collected.push(...page);
+		if (page.length < wanted) return collected;
+	}
+}
+
+/**
+ * The paginator of every Get Many. It reads Return All and Limit, and sends `limit` and
+ * `offset` in the JSON body (spec §4.3); each page goes through the operation's
+ * postReceive chain, so errors and the data root are handled as for a single request.
+ */
+export async function paginateBody(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+	const baseBody = (requestData.options.body ?? {}) as IDataObject;
+	try {
+		return await collectPages(
+			async (pageLimit, offset) => {
+				const options = { ...requestData.options, body: { ...baseBody, limit: pageLimit, offset } };
+				return await this.makeRoutingRequest({ ...requestData, options });
+			},
+			{ returnAll, limit, idOf: (item) => item.json._id },
+		);
+	} catch (error) {
+		if (error instanceof OffsetIgnoredError) {
+			throw new NodeOperationError(this.getNode(), error.message, {
+				description:
+					'Stopped instead of fetching the same records again. Turn off Return All and set a Limit, and check the Base URL in the credential.',
+				itemIndex: this.getItemIndex(),
+			});
+		}
+		throw error;
+	}
+}

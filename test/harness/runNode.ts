@@ -1,0 +1,134 @@
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	ExecutionError,
+} from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials';
+
+export interface RunOptions {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	/** The input items; one empty item by default, like a Manual Trigger. */
+	items?: IDataObject[];
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	continueOnFail?: boolean;
+}
+
+export interface RunResult {
+	items: INodeExecutionData[];
+	/** The node's error when it failed (Continue On Fail off). */
+	error?: ExecutionError;
+	run: IRun;
+}
+
+const NODE_NAME = 'Node Under Test';
+
+class SingleNodeTypes implements INodeTypes {
+	constructor(private readonly nodeType: INodeType) {}
+
+	getByName(): INodeType | IVersionedNodeType {
+		return this.nodeType;
+	}
+
+	getByNameAndVersion(): INodeType {
+		return this.nodeType;
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/**
+ * Runs one node through n8n-core's WorkflowExecute, and so through the real RoutingNode
+ * for declarative nodes: parameters, expressions, preSend, pagination, postReceive and
+ * Continue On Fail all behave as in n8n. Requests really go out over HTTP.
+ */
+export async function runNode({
+	nodeType,
+	parameters,
+	items = [{}],
+	credentials = {},
+	continueOnFail = false,
+}: RunOptions): Promise<RunResult> {
+	const description = nodeType.description;
+	const node: INode = {
+		id: 'node-under-test',
+		name: NODE_NAME,
+		type: `n8n-nodes-workspace-records.${description.name}`,
+		typeVersion: Array.isArray(description.version) ? description.version.at(-1)! : description.version,
+		position: [0, 0],
+		parameters,
+		credentials: Object.fromEntries(
+			(description.credentials ?? []).map(({ name }) => [name, { id: name, name }]),
+		),
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new SingleNodeTypes(nodeType),
+	});
+
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'test',
+		active: false,
+		isArchived: false,
+		nodes: [node],
+		connections: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	} as never);
+	let resolveRun: (run: IRun) => void = () => {};
+	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
+
+	const additionalData = {
+		hooks,
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		currentNodeParameters: undefined,
+		currentNodeExecutionIndex: 0,
+		variables: {},
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formBaseUrl: 'http://localhost:5678/form',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		formTestBaseUrl: 'http://localhost:5678/form-test',
+		mcpBaseUrl: 'http://localhost:5678/mcp',
+		mcpTestBaseUrl: 'http://localhost:5678/mcp-test',
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [items.map((json) => ({ json }))] }, source: null }],
+		},
+	});
+
+	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const run = await finished;
+	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	return {
+		items: task?.data?.main?.[0] ?? [],
+		error: task?.error ?? run.data.resultData.error,
+		run,
+	};
+}

@@ -1,0 +1,44 @@
+// Types of the sandbox (server.js) for the TypeScript tests.
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string | undefined>;
+	body: any;
+}
+
+export interface Fault {
+	method?: string;
+	/** A path prefix. */
+	path?: string;
+	times?: number;
+	kind?: 'rate-limit' | 'server-error' | 'status-false' | 'non-json' | 'ignore-offset';
+	delayMs?: number;
+	retryAfter?: number;
+	message?: string;
+	statusCode?: number;
+}
+
+export interface SandboxOptions {
+	apiKey?: string;
+	workspaceId?: string;
+	userGroupsApiKey?: string;
+	pageCap?: number;
+	people?: number;
+	clock?: () => number;
+}
+
+export interface Sandbox {
+	config: Required<Omit<SandboxOptions, 'clock'>>;
+	url: string;
+	readonly requests: RecordedRequest[];
+	readonly state: any;
+	clearRequests(): void;
+	addFault(fault: Fault): void;
+	reset(seed?: { people?: number }): void;
+	start(port?: number, host?: string): Promise<string>;
+	stop(): Promise<void>;
+}
+
+export function createSandbox(options?: SandboxOptions): Sandbox;
+export const DEFAULTS: Required<Omit<SandboxOptions, 'clock'>>;
