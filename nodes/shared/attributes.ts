@@ -31,7 +31,7 @@ function valueOf(entry: AttributeEntry, field: string): unknown {
 		case 'number': {
 			const number = Number(entry.numberValue);
 			if (entry.numberValue === undefined || Number.isNaN(number)) {
-				throw new InputError(field, 'the value is not a number', 'Give a number, or pick another Value Type.');
+				throw new InputError(field, 'the value is not a number', 'Give a number, or pick another Send Value As.');
 			}
 			return number;
 		}
@@ -145,7 +145,7 @@ export function attributeFields({ what }: { what: string }): INodeProperties[] {
 								'The attribute to set. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 						},
 						{
-							displayName: 'Value Type',
+							displayName: 'Send Value As',
 							name: 'type',
 							type: 'options',
 							options: VALUE_TYPES,
@@ -162,6 +162,7 @@ export function attributeFields({ what }: { what: string }): INodeProperties[] {
 							description: 'Whether the attribute is set (checked)',
 							displayOptions: showForType('boolean'),
 						},
+						{ displayName: 'Value (JSON)', name: 'jsonValue', type: 'json', default: '{}', displayOptions: showForType('json') },
 						{
 							displayName: 'Values',
 							name: 'listValue',
@@ -171,7 +172,6 @@ export function attributeFields({ what }: { what: string }): INodeProperties[] {
 							description: 'Separated by commas, or an array given by an expression',
 							displayOptions: showForType('list'),
 						},
-						{ displayName: 'Value (JSON)', name: 'jsonValue', type: 'json', default: '{}', displayOptions: showForType('json') },
 					],
 				},
 			],

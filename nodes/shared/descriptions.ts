@@ -36,18 +36,20 @@ export function forOperation(
 
 /** The Resource selector of a node. */
 export function resourceSelector(options: INodePropertyOptions[]): INodeProperties {
+	const firstResource = options[0].value;
 	return {
 		displayName: 'Resource',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
 		options,
-		default: options[0].value,
+		default: firstResource,
 	};
 }
 
-/** The Operation selector of one resource. */
+/** The Operation selector of one resource; its default is the first operation. */
 export function operationSelector(resource: string, options: INodePropertyOptions[]): INodeProperties {
+	const firstOperation = options[0].value;
 	return {
 		displayName: 'Operation',
 		name: 'operation',
@@ -55,7 +57,7 @@ export function operationSelector(resource: string, options: INodePropertyOption
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource] } },
 		options,
-		default: options[0].value,
+		default: firstOperation,
 	};
 }
 

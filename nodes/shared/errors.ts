@@ -22,7 +22,6 @@ export const ID_PARAMETERS: Record<string, string> = {
 	entryId: 'List Entry',
 	activityId: 'Activity',
 	memberId: 'Member',
-	targetId: 'Collection or List',
 	attributeId: 'Attribute',
 };
 

@@ -65,7 +65,7 @@ function scalar(value: unknown, type: ScalarType, field: string): unknown {
 	if (type === 'number') {
 		const number = typeof value === 'number' ? value : Number(String(value ?? '').trim());
 		if (String(value ?? '').trim() === '' || Number.isNaN(number)) {
-			throw new InputError(field, `"${String(value)}" is not a number`, 'Give a number, or set Value Type to Text.');
+			throw new InputError(field, `"${String(value)}" is not a number`, 'Give a number, or set Send Value As to Text.');
 		}
 		return number;
 	}
@@ -73,7 +73,7 @@ function scalar(value: unknown, type: ScalarType, field: string): unknown {
 		if (typeof value === 'boolean') return value;
 		const text = String(value ?? '').trim().toLowerCase();
 		if (text === 'true' || text === 'false') return text === 'true';
-		throw new InputError(field, `"${String(value)}" is not true or false`, 'Give true or false, or set Value Type to Text.');
+		throw new InputError(field, `"${String(value)}" is not true or false`, 'Give true or false, or set Send Value As to Text.');
 	}
 	return value ?? '';
 }

@@ -73,7 +73,7 @@ export const filterAndSortFields: INodeProperties[] = [
 				values: [
 					attributePicker,
 					{
-						displayName: 'Operator',
+						displayName: 'Condition',
 						name: 'operator',
 						type: 'options',
 						options: [
@@ -92,23 +92,14 @@ export const filterAndSortFields: INodeProperties[] = [
 						default: 'eq',
 					},
 					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-						displayOptions: forOperators(...TEXT_OPERATORS),
+						displayName: 'Negate',
+						name: 'negate',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to keep the items that do NOT match this condition',
 					},
 					{
-						displayName: 'Values',
-						name: 'values',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. Website, Referral',
-						description: 'Separated by commas, or an array given by an expression',
-						displayOptions: forOperators('in'),
-					},
-					{
-						displayName: 'Value Type',
+						displayName: 'Send Value As',
 						name: 'valueType',
 						type: 'options',
 						options: [
@@ -121,7 +112,14 @@ export const filterAndSortFields: INodeProperties[] = [
 						displayOptions: forOperators('eq', 'in'),
 					},
 					{
-						displayName: 'Number or Date',
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						displayOptions: forOperators(...TEXT_OPERATORS),
+					},
+					{
+						displayName: 'Value (Number or Date)',
 						name: 'compareValue',
 						type: 'string',
 						default: '',
@@ -130,11 +128,13 @@ export const filterAndSortFields: INodeProperties[] = [
 						displayOptions: forOperators(...COMPARISON_OPERATORS),
 					},
 					{
-						displayName: 'Negate',
-						name: 'negate',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to keep the items that do NOT match this condition',
+						displayName: 'Values',
+						name: 'values',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Website, Referral',
+						description: 'Separated by commas, or an array given by an expression',
+						displayOptions: forOperators('in'),
 					},
 				],
 			},

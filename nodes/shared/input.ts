@@ -20,15 +20,17 @@ export const isPlainObject = (value: unknown): value is IDataObject =>
 
 /** Parses JSON text; the error says where it broke (the parser's message gives the position). */
 export function parseJsonText(text: string, field: string): unknown {
+	let problem: string | undefined;
 	try {
 		return JSON.parse(text);
 	} catch (error) {
-		throw new InputError(
-			field,
-			`not valid JSON (${(error as Error).message})`,
-			'Check the quotes, commas and braces around the place named. Keys and strings need double quotes.',
-		);
+		problem = (error as Error).message;
 	}
+	throw new InputError(
+		field,
+		`not valid JSON (${problem})`,
+		'Check the quotes, commas and braces around the place named. Keys and strings need double quotes.',
+	);
 }
 
 /** A JSON object from a JSON parameter: text typed in the editor, or an object from an expression. */
@@ -40,17 +42,15 @@ export function parseJsonObject(value: unknown, field: string): IDataObject {
 	return parsed;
 }
 
-/** Runs a pure builder for the item at hand, turning its InputError into a node error. */
+/** Runs a pure builder for the item at hand, turning what it throws into a node error. */
 export function fromInput<T>(context: IExecuteSingleFunctions, build: () => T): T {
 	try {
 		return build();
 	} catch (error) {
-		if (error instanceof InputError) {
-			throw new NodeOperationError(context.getNode(), error.message, {
-				description: error.hint,
-				itemIndex: context.getItemIndex(),
-			});
-		}
-		throw error;
+		const hint = error instanceof InputError ? error.hint : undefined;
+		throw new NodeOperationError(context.getNode(), (error as Error).message, {
+			description: hint,
+			itemIndex: context.getItemIndex(),
+		});
 	}
 }

@@ -15,9 +15,9 @@ export interface PageWindow<T> {
 	pageSize?: number;
 	/** The identity of an item, to notice a page sent twice. */
 	idOf: (item: T) => unknown;
+	/** The error to stop with when the same page comes back at a later offset. */
+	repeatedPage: (offset: number) => Error;
 }
-
-export class OffsetIgnoredError extends Error {}
 
 /**
  * Offset pagination over any page source: offset 0, 100, 200 … with limit 100, until a
@@ -27,7 +27,7 @@ export class OffsetIgnoredError extends Error {}
  */
 export async function collectPages<T>(
 	fetchPage: (limit: number, offset: number) => Promise<T[]>,
-	{ returnAll, limit, pageSize = PAGE_SIZE, idOf }: PageWindow<T>,
+	{ returnAll, limit, pageSize = PAGE_SIZE, idOf, repeatedPage }: PageWindow<T>,
 ): Promise<T[]> {
 	const collected: T[] = [];
 	let previousFirstId: unknown;
@@ -37,9 +37,7 @@ export async function collectPages<T>(
 		const page = await fetchPage(wanted, offset);
 		const firstId = page.length ? idOf(page[0]) : undefined;
 		if (offset > 0 && firstId !== undefined && firstId === previousFirstId) {
-			throw new OffsetIgnoredError(
-				`The service sent the same page again at offset ${offset}: it seems to ignore the offset`,
-			);
+			throw repeatedPage(offset);
 		}
 		previousFirstId = firstId;
 		collected.push(...page);
@@ -59,22 +57,25 @@ export async function paginateBody(
 	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 	const baseBody = (requestData.options.body ?? {}) as IDataObject;
-	try {
-		return await collectPages(
-			async (pageLimit, offset) => {
-				const options = { ...requestData.options, body: { ...baseBody, limit: pageLimit, offset } };
-				return await this.makeRoutingRequest({ ...requestData, options });
-			},
-			{ returnAll, limit, idOf: (item) => item.json._id },
-		);
-	} catch (error) {
-		if (error instanceof OffsetIgnoredError) {
-			throw new NodeOperationError(this.getNode(), error.message, {
-				description:
-					'Stopped instead of fetching the same records again. Turn off Return All and set a Limit, and check the Base URL in the credential.',
-				itemIndex: this.getItemIndex(),
-			});
-		}
-		throw error;
-	}
+	return await collectPages(
+		async (pageLimit, offset) => {
+			const options = { ...requestData.options, body: { ...baseBody, limit: pageLimit, offset } };
+			return await this.makeRoutingRequest({ ...requestData, options });
+		},
+		{
+			returnAll,
+			limit,
+			idOf: (item) => item.json._id,
+			repeatedPage: (offset) =>
+				new NodeOperationError(
+					this.getNode(),
+					`The service sent the same page again at offset ${offset}: it seems to ignore the offset`,
+					{
+						description:
+							'Stopped instead of fetching the same records forever. Turn off Return All and set a Limit, and check the Base URL in the credential.',
+						itemIndex: this.getItemIndex(),
+					},
+				),
+		},
+	);
 }

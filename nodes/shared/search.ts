@@ -121,3 +121,26 @@ export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodeP
 		description: `Type: ${String(a.type)}`,
 	}));
 }
+
+/** The statuses an activity can take: the options of the activity collection's status attribute. */
+export async function getActivityStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const attributes = await apiRequest(this, 'GET', '/api/v1/attributes/collection/activity-list');
+	const status = attributes.find((a) => a.type === 'status');
+	if (!status) return [];
+	const options = await apiRequest(
+		this,
+		'GET',
+		`/api/v1/attributes/collection/activity-list/${encodeURIComponent(String(status._id))}/status`,
+	);
+	return options.map((o) => ({ name: String(o.name), value: String(o._id) }));
+}
+
+/** The custom (deletable) attributes of the chosen target, by id. */
+export async function getCustomAttributes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const target = this.getNodeParameter('target', 'collection') as string;
+	const id = selectedId(this, target === 'list' ? 'listId' : 'collectionId');
+	const attributes = await apiRequest(this, 'GET', `/api/v1/attributes/${target}/${id}`);
+	return attributes
+		.filter((a) => !a.isSystem)
+		.map((a) => ({ name: `${String(a.name)} (${String(a.key)})`, value: String(a._id) }));
+}

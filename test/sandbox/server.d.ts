@@ -4,7 +4,7 @@ export interface RecordedRequest {
 	path: string;
 	query: Record<string, string>;
 	headers: Record<string, string | undefined>;
-	body: any;
+	body: { [key: string]: unknown } | undefined;
 }
 
 export interface Fault {
@@ -32,7 +32,11 @@ export interface Sandbox {
 	config: Required<Omit<SandboxOptions, 'clock'>>;
 	url: string;
 	readonly requests: RecordedRequest[];
-	readonly state: any;
+	readonly state: {
+		records: Map<string, Map<string, { [key: string]: unknown }>>;
+		userGroups: Map<string, { [key: string]: unknown }>;
+		sms: { [key: string]: unknown }[];
+	};
 	clearRequests(): void;
 	addFault(fault: Fault): void;
 	reset(seed?: { people?: number }): void;

@@ -1,0 +1,31 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resourceSelector } from '../shared/descriptions';
+import { getActivityStatuses, getAttributes, searchActivities } from '../shared/search';
+import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport';
+import { activityDescription } from './resources/activity';
+
+export class WorkspaceActivities implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workspace Activities',
+		name: 'workspaceActivities',
+		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Create, read, change and delete Workspace Records activities (tasks)',
+		defaults: { name: 'Workspace Activities' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
+		requestDefaults,
+		properties: [resourceSelector([{ name: 'Activity', value: 'activity' }]), ...activityDescription],
+	};
+
+	methods = {
+		listSearch: { searchActivities },
+		loadOptions: { getAttributes, getActivityStatuses },
+	};
+}

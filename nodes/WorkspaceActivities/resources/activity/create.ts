@@ -1,0 +1,16 @@
+import { forOperation } from '../../../shared/descriptions';
+import { iconFields, optionalActivityFields, scheduleAtField, titleField } from './fields';
+
+export const createFields = forOperation('activity', 'create', [
+	{ ...titleField, required: true },
+	{ ...scheduleAtField, required: true },
+	...iconFields,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: optionalActivityFields,
+	},
+]);

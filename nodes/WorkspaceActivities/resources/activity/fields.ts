@@ -1,0 +1,188 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import { toScheduleAt } from '../../../shared/dates';
+import { fromInput, InputError } from '../../../shared/input';
+
+export const ICON_TYPES = [
+	{ name: 'Interaction', value: 'interaction', description: 'A call, meeting, coffee …' },
+	{ name: 'Messaging App', value: 'messaging_app', description: 'WhatsApp, Slack, Telegram …' },
+	{ name: 'Emoji', value: 'emoji', description: 'Any emoji' },
+];
+
+const INTERACTIONS = ['call', 'meeting', 'message', 'coffee', 'lunch', 'event', 'drink'];
+const MESSAGING_APPS = [
+	['WhatsApp', 'whatsapp'],
+	['Twitter', 'twitter'],
+	['LinkedIn', 'linkedin'],
+	['Hangout', 'hangout'],
+	['Skype', 'skype'],
+	['Slack', 'slack'],
+	['iMessage', 'imessage'],
+	['Facebook Messenger', 'facebook_messenger'],
+	['Signal', 'signal'],
+	['Discord', 'discord'],
+	['WeChat', 'wechat'],
+	['Telegram', 'telegram'],
+	['Viber', 'viber'],
+];
+const titleCase = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The icon: its type decides which Icon Value input shows (spec §4.1). */
+export const iconFields: INodeProperties[] = [
+	{
+		displayName: 'Icon Type',
+		name: 'iconType',
+		type: 'options',
+		options: ICON_TYPES,
+		default: 'interaction',
+		description: 'The kind of icon shown for the activity',
+	},
+	{
+		displayName: 'Icon',
+		name: 'interactionIcon',
+		type: 'options',
+		options: INTERACTIONS.map((value) => ({ name: titleCase(value), value })),
+		default: 'call',
+		displayOptions: { show: { iconType: ['interaction'] } },
+	},
+	{
+		displayName: 'Icon',
+		name: 'messagingAppIcon',
+		type: 'options',
+		options: MESSAGING_APPS.map(([name, value]) => ({ name, value })),
+		default: 'whatsapp',
+		displayOptions: { show: { iconType: ['messaging_app'] } },
+	},
+	{
+		displayName: 'Emoji',
+		name: 'emojiIcon',
+		type: 'string',
+		default: '📞',
+		description: 'Any single emoji',
+		displayOptions: { show: { iconType: ['emoji'] } },
+	},
+];
+
+const statusField: INodeProperties = {
+	displayName: 'Status Name or ID',
+	name: 'status',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getActivityStatuses' },
+	default: '',
+	description:
+		'The status of the activity. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+/** Optional fields of Create; Update offers these and the required ones of Create. */
+export const optionalActivityFields: INodeProperties[] = [
+	{
+		displayName: 'Associated Record ID',
+		name: 'associated',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json._id }}',
+		description: 'The ID of the person, company or deal record the activity is about',
+	},
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+	},
+	statusField,
+];
+
+export const titleField: INodeProperties = {
+	displayName: 'Title',
+	name: 'name',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Follow-up call with Ada',
+	description: 'The title of the activity',
+};
+
+export const scheduleAtField: INodeProperties = {
+	displayName: 'Schedule At',
+	name: 'scheduleAt',
+	type: 'dateTime',
+	default: '',
+	description: 'When the activity is due. Any date n8n produces works; it is sent in UTC.',
+};
+
+const ICON_VALUE_PARAMETER: Record<string, string> = {
+	interaction: 'interactionIcon',
+	messaging_app: 'messagingAppIcon',
+	emoji: 'emojiIcon',
+};
+
+export interface ActivityInput {
+	name?: string;
+	scheduleAt?: unknown;
+	iconType?: string;
+	iconValue?: string;
+	description?: string;
+	associated?: string;
+	status?: string;
+}
+
+/**
+ * The activity body (spec §4.1). For a create every required field must be there; for an
+ * update only what was given is sent. Empty optional fields are left out.
+ */
+export function buildActivityBody(input: ActivityInput, { partial }: { partial: boolean }): IDataObject {
+	const body: IDataObject = {};
+	if (!partial || input.name !== undefined) {
+		if (!String(input.name ?? '').trim()) {
+			throw new InputError('Title', 'the activity has no title', 'Give the activity a title.');
+		}
+		body.name = input.name;
+	}
+	if (!partial || input.scheduleAt !== undefined) body.scheduleAt = toScheduleAt(input.scheduleAt);
+	if (input.iconType !== undefined) {
+		if (!String(input.iconValue ?? '').trim()) {
+			throw new InputError('Icon', `no icon given for the icon type ${input.iconType}`, 'Choose an icon, or type an emoji.');
+		}
+		body.iconType = input.iconType;
+		body.iconValue = input.iconValue;
+	}
+	for (const key of ['description', 'associated', 'status'] as const) {
+		if (input[key] !== undefined && input[key] !== '') body[key] = input[key];
+	}
+	return body;
+}
+
+/** Create reads the top-level fields; Update reads its Update Fields collection. */
+export function sendActivity(mode: 'create' | 'update'): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const body = fromInput(this, () => {
+			if (mode === 'update') {
+				const fields = this.getNodeParameter('updateFields', {}) as IDataObject;
+				const { iconType, iconValue, ...rest } = fields;
+				return buildActivityBody(
+					{ ...(rest as ActivityInput), ...(iconType ? { iconType: String(iconType), iconValue: String(iconValue ?? '') } : {}) },
+					{ partial: true },
+				);
+			}
+			const iconType = this.getNodeParameter('iconType') as string;
+			const extra = this.getNodeParameter('additionalFields', {}) as ActivityInput;
+			return buildActivityBody(
+				{
+					...extra,
+					name: this.getNodeParameter('name') as string,
+					scheduleAt: this.getNodeParameter('scheduleAt'),
+					iconType,
+					iconValue: this.getNodeParameter(ICON_VALUE_PARAMETER[iconType]) as string,
+				},
+				{ partial: false },
+			);
+		});
+		return { ...options, body };
+	};
+}

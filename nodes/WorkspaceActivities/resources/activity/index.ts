@@ -1,0 +1,73 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import {
+	forOperation,
+	idInPath,
+	operation,
+	operationSelector,
+	reportDeleted,
+	returnAllAndLimit,
+} from '../../../shared/descriptions';
+import { filterAndSortFields, sendFilterAndSort } from '../../../shared/filterFields';
+import { activityLocator } from '../../../shared/locators';
+import { createFields } from './create';
+import { sendActivity } from './fields';
+import { updateFields } from './update';
+
+const ACTIVITIES = '/api/v1/collection-records/activity-list';
+const oneActivity = `=${ACTIVITIES}/${idInPath('activityId')}`;
+
+export const activityDescription: INodeProperties[] = [
+	operationSelector('activity', [
+		operation({
+			name: 'Create',
+			value: 'create',
+			action: 'Create an activity',
+			description: 'Create a task, such as a call or a meeting, optionally tied to a record',
+			method: 'POST',
+			url: ACTIVITIES,
+			preSend: [sendActivity('create')],
+		}),
+		operation({
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete an activity',
+			description: 'Delete an activity by ID',
+			method: 'DELETE',
+			url: oneActivity,
+			output: [reportDeleted('activityId')],
+		}),
+		operation({
+			name: 'Get',
+			value: 'get',
+			action: 'Get an activity',
+			description: 'Get one activity by ID',
+			method: 'GET',
+			url: oneActivity,
+		}),
+		operation({
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many activities',
+			description: 'Query activities, with filters and sorting',
+			method: 'POST',
+			url: `${ACTIVITIES}/query`,
+			paginate: true,
+			preSend: [sendFilterAndSort('array')],
+		}),
+		operation({
+			name: 'Update',
+			value: 'update',
+			action: 'Update an activity',
+			description: 'Change the fields given; the others stay as they are',
+			method: 'PATCH',
+			url: oneActivity,
+			preSend: [sendActivity('update')],
+		}),
+	]),
+	...createFields,
+	...forOperation('activity', 'get', [activityLocator]),
+	...forOperation('activity', 'delete', [activityLocator]),
+	...forOperation('activity', 'getAll', [...returnAllAndLimit, ...filterAndSortFields]),
+	...updateFields,
+];

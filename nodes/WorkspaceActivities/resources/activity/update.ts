@@ -1,0 +1,29 @@
+import { forOperation } from '../../../shared/descriptions';
+import { activityLocator } from '../../../shared/locators';
+import { ICON_TYPES, optionalActivityFields, scheduleAtField, titleField } from './fields';
+
+export const updateFields = forOperation('activity', 'update', [
+	activityLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields given are changed',
+		options: [
+			titleField,
+			scheduleAtField,
+			{ displayName: 'Icon Type', name: 'iconType', type: 'options', options: ICON_TYPES, default: 'interaction' },
+			{
+				displayName: 'Icon Value',
+				name: 'iconValue',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. call, whatsapp or 📞',
+				description: 'Sent with Icon Type: an interaction (call, meeting …), a messaging app (whatsapp, slack …) or an emoji',
+			},
+			...optionalActivityFields,
+		],
+	},
+]);

@@ -1,0 +1,23 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { collectionLocator, listLocator } from '../../../shared/locators';
+
+/** Which collection or list the attributes belong to. */
+export const targetFields: INodeProperties[] = [
+	{
+		displayName: 'Target',
+		name: 'target',
+		type: 'options',
+		options: [
+			{ name: 'Collection', value: 'collection', description: 'Attributes of a collection, shared by its records' },
+			{ name: 'List', value: 'list', description: 'Attributes of a list, set on its entries' },
+		],
+		default: 'collection',
+		description: 'Whether the attributes belong to a collection or to a list',
+	},
+	{ ...collectionLocator, displayOptions: { show: { target: ['collection'] } } },
+	{ ...listLocator, displayOptions: { show: { target: ['list'] } } },
+];
+
+export const targetPath =
+	'/api/v1/attributes/{{ $parameter.target }}/{{ encodeURIComponent($parameter.target === "list" ? $parameter.listId : $parameter.collectionId) }}';

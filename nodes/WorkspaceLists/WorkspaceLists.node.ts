@@ -1,0 +1,39 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resourceSelector } from '../shared/descriptions';
+import { getAttributes, searchListEntries, searchLists } from '../shared/search';
+import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport';
+import { listDescription } from './resources/list';
+import { listEntryDescription } from './resources/listEntry';
+
+export class WorkspaceLists implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workspace Lists',
+		name: 'workspaceLists',
+		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Read Workspace Records lists, and add, read, change and remove their entries',
+		defaults: { name: 'Workspace Lists' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
+		requestDefaults,
+		properties: [
+			resourceSelector([
+				{ name: 'List Entry', value: 'listEntry' },
+				{ name: 'List', value: 'list' },
+			]),
+			...listEntryDescription,
+			...listDescription,
+		],
+	};
+
+	methods = {
+		listSearch: { searchLists, searchListEntries },
+		loadOptions: { getAttributes },
+	};
+}

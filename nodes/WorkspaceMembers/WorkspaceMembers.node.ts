@@ -1,0 +1,30 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resourceSelector } from '../shared/descriptions';
+import { searchMembers } from '../shared/search';
+import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport';
+import { memberDescription } from './resources/member';
+
+export class WorkspaceMembers implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workspace Members',
+		name: 'workspaceMembers',
+		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Read the members of a Workspace Records workspace',
+		defaults: { name: 'Workspace Members' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
+		requestDefaults,
+		properties: [resourceSelector([{ name: 'Member', value: 'member' }]), ...memberDescription],
+	};
+
+	methods = {
+		listSearch: { searchMembers },
+	};
+}

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { forOperation, idInPath, operation, operationSelector } from '../../../shared/descriptions';
+import { memberLocator } from '../../../shared/locators';
+
+export const memberDescription: INodeProperties[] = [
+	operationSelector('member', [
+		operation({
+			name: 'Get',
+			value: 'get',
+			action: 'Get a workspace member',
+			description: 'Get one member of the workspace: name, email, role and status',
+			method: 'GET',
+			url: `=/api/v1/workspace-members/${idInPath('memberId')}`,
+		}),
+		operation({
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many workspace members',
+			description: 'Get all members of the workspace',
+			method: 'GET',
+			url: '/api/v1/workspace-members',
+		}),
+	]),
+	...forOperation('member', 'get', [memberLocator]),
+];
