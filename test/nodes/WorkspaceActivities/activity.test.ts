@@ -1,0 +1,110 @@
+import { WorkspaceActivities } from '../../../nodes/WorkspaceActivities/WorkspaceActivities.node';
+import { ACTIVITY_STATUS_DONE, ADA_RECORD, byId, FIRST_ACTIVITY, recordsAuthHeaders } from '../../harness/fixtures';
+import { runNode } from '../../harness/runNode';
+import { useSandbox } from '../../harness/sandbox';
+
+const env = useSandbox();
+const run = (parameters: object) =>
+	runNode({ nodeType: new WorkspaceActivities(), parameters: { resource: 'activity', ...parameters }, credentials: env.credentials });
+const ACTIVITIES = '/api/v1/collection-records/activity-list';
+
+describe('Activity → Create', () => {
+	test('sends the icon, the title and Schedule At in UTC with milliseconds', async () => {
+		const { items } = await run({
+			operation: 'create',
+			name: 'Follow-up call',
+			scheduleAt: '2026-11-23T10:30:00+01:00',
+			iconType: 'messaging_app',
+			messagingAppIcon: 'telegram',
+			additionalFields: { description: 'About the renewal', associated: ADA_RECORD, status: ACTIVITY_STATUS_DONE },
+		});
+		expect(env.sandbox.requests).toHaveLength(1);
+		expect(env.sandbox.requests[0]).toMatchObject({ method: 'POST', path: ACTIVITIES, headers: recordsAuthHeaders });
+		expect(env.sandbox.requests[0].body).toEqual({
+			name: 'Follow-up call',
+			scheduleAt: '2026-11-23T09:30:00.000Z',
+			iconType: 'messaging_app',
+			iconValue: 'telegram',
+			description: 'About the renewal',
+			associated: ADA_RECORD,
+			status: ACTIVITY_STATUS_DONE,
+		});
+		expect(items[0].json).toMatchObject({ name: 'Follow-up call', associated: ADA_RECORD, status: { name: 'Done' } });
+	});
+
+	test('a date alone is midnight UTC; an emoji icon is free text', async () => {
+		await run({ operation: 'create', name: 'Lunch', scheduleAt: '2026-12-01', iconType: 'emoji', emojiIcon: '🥪' });
+		expect(env.sandbox.requests[0].body).toEqual({
+			name: 'Lunch',
+			scheduleAt: '2026-12-01T00:00:00.000Z',
+			iconType: 'emoji',
+			iconValue: '🥪',
+		});
+	});
+
+	test('an unparsable date is an error naming Schedule At, and nothing is sent', async () => {
+		const { error } = await run({ operation: 'create', name: 'Call', scheduleAt: 'next tuesday', iconType: 'interaction', interactionIcon: 'call' });
+		expect(error?.message).toBe('Schedule At: "next tuesday" is not a date');
+		expect(env.sandbox.requests).toHaveLength(0);
+	});
+});
+
+test('Activity → Get returns the activity', async () => {
+	const { items } = await run({ operation: 'get', activityId: byId(FIRST_ACTIVITY) });
+	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', `${ACTIVITIES}/${FIRST_ACTIVITY}`]]);
+	expect(items[0].json).toMatchObject({ _id: FIRST_ACTIVITY, status: { name: 'To Do' } });
+});
+
+test('Activity → Get Many sends the filter as an array of conditions (spec §4.1)', async () => {
+	const { items } = await run({
+		operation: 'getAll',
+		returnAll: false,
+		limit: 10,
+		filterMode: 'conditions',
+		combine: 'and',
+		conditions: {
+			condition: [
+				{ attribute: 'name', operator: 'startsWith', value: 'Call' },
+				{ attribute: 'scheduleAt', operator: 'gte', compareValue: '2026-01-03' },
+			],
+		},
+		sort: { key: [{ attribute: 'scheduleAt', direction: 'asc' }] },
+	});
+	expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		[
+			'POST',
+			`${ACTIVITIES}/query`,
+			{
+				filter: [{ name: { $starts_with: 'Call' } }, { scheduleAt: { $gte: '2026-01-03T00:00:00.000Z' } }],
+				sort: [{ attribute: 'scheduleAt', direction: 'asc' }],
+				limit: 10,
+				offset: 0,
+			},
+		],
+	]);
+	expect(items.map((i) => i.json.name)).toEqual(['Call #1', 'Call #5', 'Call #9']);
+});
+
+test('Activity → Update sends only the fields given', async () => {
+	const { items } = await run({
+		operation: 'update',
+		activityId: byId(FIRST_ACTIVITY),
+		updateFields: { status: ACTIVITY_STATUS_DONE, scheduleAt: '2026-12-24T08:00:00Z' },
+	});
+	expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['PATCH', `${ACTIVITIES}/${FIRST_ACTIVITY}`, { status: ACTIVITY_STATUS_DONE, scheduleAt: '2026-12-24T08:00:00.000Z' }],
+	]);
+	expect(items[0].json).toMatchObject({ _id: FIRST_ACTIVITY, name: 'Call #1', status: { name: 'Done' } });
+});
+
+test('Activity → Delete returns deleted:true and the id', async () => {
+	const { items } = await run({ operation: 'delete', activityId: byId(FIRST_ACTIVITY) });
+	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['DELETE', `${ACTIVITIES}/${FIRST_ACTIVITY}`]]);
+	expect(items.map((i) => i.json)).toEqual([{ deleted: true, _id: FIRST_ACTIVITY }]);
+	expect(env.sandbox.state.records.get('activity-list')?.has(FIRST_ACTIVITY)).toBe(false);
+});
+
+test('Activity → Delete of an unknown activity names the Activity parameter', async () => {
+	const { error } = await run({ operation: 'delete', activityId: byId('gone') });
+	expect(error?.message).toBe('The activity with ID "gone" was not found');
+});

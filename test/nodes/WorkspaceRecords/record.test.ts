@@ -1,0 +1,258 @@
+import { WorkspaceRecords } from '../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { ADA_RECORD, byId, PEOPLE, recordsAuthHeaders } from '../../harness/fixtures';
+import type { RunOptions } from '../../harness/runNode';
+import { runNode } from '../../harness/runNode';
+import { useSandbox } from '../../harness/sandbox';
+
+const env = useSandbox();
+const nodeType = new WorkspaceRecords();
+const run = (parameters: object, options: Pick<RunOptions, 'items' | 'continueOnFail'> = {}) =>
+	runNode({ nodeType, parameters: { resource: 'record', ...parameters }, credentials: env.credentials, ...options });
+
+describe('Record → Create', () => {
+	test('sends each attribute with its type and returns the created record', async () => {
+		const { items, error } = await run({
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			inputMode: 'fields',
+			attributes: {
+				attribute: [
+					{ key: 'name', type: 'text', textValue: 'Katherine Johnson' },
+					{ key: 'leadScore', type: 'number', numberValue: 97 },
+					{ key: 'newsletter', type: 'boolean', booleanValue: true },
+					{ key: 'emails', type: 'list', listValue: 'kj@example.com, katherine@nasa.example' },
+					{ key: 'owner', type: 'json', jsonValue: '"e00000000000000000000001"' },
+				],
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(env.sandbox.requests).toHaveLength(1);
+		const [request] = env.sandbox.requests;
+		expect(request).toMatchObject({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, headers: recordsAuthHeaders });
+		expect(request.body).toEqual({
+			name: 'Katherine Johnson',
+			leadScore: 97,
+			newsletter: true,
+			emails: ['kj@example.com', 'katherine@nasa.example'],
+			owner: 'e00000000000000000000001',
+		});
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ name: 'Katherine Johnson', leadScore: 97, owner: { name: 'Ada Lovelace' } });
+		expect(env.sandbox.state.records.get(PEOPLE)?.get(String(items[0].json._id))).toBeDefined();
+	});
+
+	test('JSON mode sends the object as the body', async () => {
+		const { items } = await run({
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			inputMode: 'json',
+			jsonBody: '{"name": "Mary Jackson", "jobTitle": "Engineer"}',
+		});
+		expect(env.sandbox.requests[0].body).toEqual({ name: 'Mary Jackson', jobTitle: 'Engineer' });
+		expect(items[0].json).toMatchObject({ name: 'Mary Jackson', jobTitle: 'Engineer' });
+	});
+
+	test('invalid JSON fails before any request, naming the field and where it broke', async () => {
+		const { error } = await run({
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			inputMode: 'json',
+			jsonBody: '{"name": "Mary",}',
+		});
+		expect(error?.message).toMatch(/^JSON: not valid JSON \(.*position 16/);
+		expect(env.sandbox.requests).toHaveLength(0);
+	});
+
+	test('an attribute without a name is refused with a fix', async () => {
+		const { error } = await run({
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			attributes: { attribute: [{ key: '', type: 'text', textValue: 'x' }] },
+		});
+		expect(error?.message).toBe('Attributes, entry 1: the attribute has no name');
+		expect(error?.description).toMatch(/Choose an attribute from the list/);
+	});
+
+	test("the server's 400 message reaches the user", async () => {
+		const { error } = await run({
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			attributes: { attribute: [{ key: 'leadScore', type: 'text', textValue: 'high' }] },
+		});
+		expect(error?.message).toBe('Invalid data Provided: leadScore expects a number, got "high"');
+	});
+});
+
+describe('Record → Get', () => {
+	test('returns the data object of one record', async () => {
+		const { items } = await run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
+		expect(env.sandbox.requests[0]).toMatchObject({
+			method: 'GET',
+			path: `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`,
+			headers: recordsAuthHeaders,
+		});
+		expect(items.map((i) => i.json)).toEqual([expect.objectContaining({ _id: ADA_RECORD, name: 'Ada Lovelace' })]);
+	});
+
+	test('a missing record is named in the error', async () => {
+		const { error } = await run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId('nope123') });
+		expect(error?.message).toBe('The record with ID "nope123" was not found');
+		expect(error?.description).toMatch(/Check the Record parameter/);
+	});
+
+	test('with Continue On Fail, 5 items of which 2 miss give 3 results and 2 errors, paired', async () => {
+		const ids = [ADA_RECORD, 'missing-1', 'f00000000000000000000002', 'missing-2', 'f00000000000000000000003'];
+		const { items } = await run(
+			{ operation: 'get', collectionId: byId(PEOPLE), recordId: byId('={{ $json.id }}') },
+			{ items: ids.map((id) => ({ id })), continueOnFail: true },
+		);
+		expect(items).toHaveLength(5);
+		expect(items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+		expect(items.map((i) => (i.json.error ? 'error' : i.json._id))).toEqual([
+			ADA_RECORD,
+			'error',
+			'f00000000000000000000002',
+			'error',
+			'f00000000000000000000003',
+		]);
+		expect(String(items[1].json.error)).toMatch(/missing-1/);
+	});
+});
+
+describe('Record → Get Many', () => {
+	test('Limit sends one page of that size and returns one item per record', async () => {
+		const { items } = await run({ operation: 'getAll', collectionId: byId(PEOPLE), returnAll: false, limit: 5 });
+		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { limit: 5, offset: 0 }],
+		]);
+		expect(items).toHaveLength(5);
+		expect(items[0].json._id).toBe(ADA_RECORD);
+	});
+
+	test('Return All pages by 100 until a short page, keeping filter and sort on every page', async () => {
+		env.sandbox.reset({ people: 250 });
+		const { items } = await run({
+			operation: 'getAll',
+			collectionId: byId(PEOPLE),
+			returnAll: true,
+			filterMode: 'conditions',
+			combine: 'and',
+			conditions: { condition: [{ attribute: 'leadScore', operator: 'gte', compareValue: '0' }] },
+			sort: { key: [{ attribute: 'createdAt', direction: 'desc' }] },
+		});
+		const filter = { leadScore: { $gte: 0 } };
+		const sort = [{ attribute: 'createdAt', direction: 'desc' }];
+		expect(env.sandbox.requests.map((r) => r.body)).toEqual([
+			{ filter, sort, limit: 100, offset: 0 },
+			{ filter, sort, limit: 100, offset: 100 },
+			{ filter, sort, limit: 100, offset: 200 },
+		]);
+		expect(items).toHaveLength(250);
+		expect(new Set(items.map((i) => i.json._id)).size).toBe(250);
+		expect(items[0].json._id).toBe('f000000000000000000000fa');
+	});
+
+	test('a filter is evaluated by the server: OR of two names', async () => {
+		const { items } = await run({
+			operation: 'getAll',
+			collectionId: byId(PEOPLE),
+			returnAll: true,
+			filterMode: 'conditions',
+			combine: 'or',
+			conditions: {
+				condition: [
+					{ attribute: 'firstName', operator: 'eq', value: 'Grace' },
+					{ attribute: 'firstName', operator: 'eq', value: 'Ken' },
+				],
+			},
+		});
+		expect(env.sandbox.requests[0].body).toEqual({
+			filter: { $or: [{ firstName: { $eq: 'Grace' } }, { firstName: { $eq: 'Ken' } }] },
+			limit: 100,
+			offset: 0,
+		});
+		expect(new Set(items.map((i) => i.json.firstName))).toEqual(new Set(['Grace', 'Ken']));
+		expect(items).toHaveLength(6);
+	});
+
+	test('an unknown operator in JSON mode is sent as it is and the server says why it failed', async () => {
+		const { error } = await run({
+			operation: 'getAll',
+			collectionId: byId(PEOPLE),
+			filterMode: 'json',
+			filterJson: '{"name": {"$regex": "^A"}}',
+		});
+		expect(env.sandbox.requests[0].body?.filter).toEqual({ name: { $regex: '^A' } });
+		expect(error?.message).toBe('Invalid data Provided: unknown operator $regex');
+	});
+
+	test('a server that ignores offset stops the loop with an error instead of looping', async () => {
+		env.sandbox.reset({ people: 250 });
+		env.sandbox.addFault({ kind: 'ignore-offset', path: '/api/v1/collection-records', times: 10 });
+		const { error } = await run({ operation: 'getAll', collectionId: byId(PEOPLE), returnAll: true });
+		expect(error?.message).toMatch(/same page again at offset 100/);
+		expect(env.sandbox.requests).toHaveLength(2);
+	});
+});
+
+describe('failures of the service', () => {
+	const get = () => run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
+
+	test('status:false on HTTP 200 is an error with the server message', async () => {
+		env.sandbox.addFault({ kind: 'status-false', message: 'Invalid data Provided' });
+		const { error } = await get();
+		expect(error?.message).toBe('The service rejected the request: Invalid data Provided');
+	});
+
+	test('429 says how to space requests out', async () => {
+		env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 7 });
+		const { error } = await get();
+		expect(error?.message).toBe('The service is limiting the rate of requests (HTTP 429): it asks to wait 7 s');
+		expect(error?.description).toMatch(/Batching.*Retry On Fail/);
+	});
+
+	test('500 suggests Retry On Fail', async () => {
+		env.sandbox.addFault({ kind: 'server-error' });
+		const { error } = await get();
+		expect(error?.message).toBe('The service failed (HTTP 500): Internal server error');
+	});
+
+	test('a body that is not JSON says to check the Base URL', async () => {
+		env.sandbox.addFault({ kind: 'non-json', statusCode: 200 });
+		const { error } = await get();
+		expect(error?.message).toBe('The service answered with something that is not JSON (HTTP 200)');
+		expect(error?.description).toMatch(/Check the Base URL/);
+	});
+
+	test('a wrong key says to check the credential, and the key appears nowhere in the error', async () => {
+		const { error } = await runNode({
+			nodeType,
+			parameters: { resource: 'record', operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) },
+			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: 'secret-wrong-key-123' } },
+		});
+		expect(error?.message).toBe('Authorization failed: Unauthorised');
+		expect(error?.description).toMatch(/Check the API key and workspace ID in the credential/);
+		expect(JSON.stringify(error)).not.toContain('secret-wrong-key-123');
+		expect(JSON.stringify({ ...error, stack: error?.stack })).not.toContain('secret-wrong-key-123');
+	});
+
+	test('an unreachable host fails without leaking the key', async () => {
+		const { error } = await runNode({
+			nodeType,
+			parameters: { resource: 'record', operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) },
+			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, baseUrl: 'http://127.0.0.1:9', apiKey: 'secret-key-456' } },
+		});
+		expect(error?.message).toMatch(/ECONNREFUSED|refused/i);
+		expect(JSON.stringify(error)).not.toContain('secret-key-456');
+	});
+
+	test('a trailing slash on the Base URL is tolerated', async () => {
+		const { items } = await runNode({
+			nodeType,
+			parameters: { resource: 'collection', operation: 'getAll' },
+			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, baseUrl: `${env.url}//` } },
+		});
+		expect(env.sandbox.requests[0].path).toBe('/api/v1/collections');
+		expect(items).toHaveLength(4);
+	});
+});
