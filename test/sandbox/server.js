@@ -248,7 +248,8 @@ function createSandbox(options = {}) {
 		api_environment_tag: 'Customer',
 	});
 	const groupByToken = (token) => [...state.userGroups.values()].find((g) => g.token === token);
-	const groupFailure = (message) => new ApiError(400, message, 'success');
+	// Spec §7: /api/user signals failure by success = 0; only missing or wrong keys get 401.
+	const groupFailure = (message) => new ApiError(200, message, 'success');
 
 	// ---------- routes ----------
 	const routes = [];

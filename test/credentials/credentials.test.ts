@@ -1,0 +1,58 @@
+import { testCredential } from '../harness/credentialTest';
+import { useSandbox } from '../harness/sandbox';
+
+const env = useSandbox();
+
+describe('workspaceRecordsApi', () => {
+	test('the right key passes, by GET /api/v1/collections with both auth headers and the Bearer form', async () => {
+		const result = await testCredential('workspaceRecordsApi', env.credentials.workspaceRecordsApi);
+		expect(result.status).toBe('OK');
+		expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/api/v1/collections']]);
+		expect(env.sandbox.requests[0].headers).toMatchObject({
+			'x-api-key': 'wr_test_key',
+			'x-workspace-id': 'ws_sandbox',
+			authorization: 'Bearer wr_test_key',
+		});
+	});
+
+	test('a wrong key fails', async () => {
+		const result = await testCredential('workspaceRecordsApi', { ...env.credentials.workspaceRecordsApi, apiKey: 'nope' });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/Authorization failed/);
+	});
+
+	test('a wrong workspace ID fails', async () => {
+		const result = await testCredential('workspaceRecordsApi', { ...env.credentials.workspaceRecordsApi, workspaceId: 'other' });
+		expect(result.status).toBe('Error');
+	});
+
+	test('status:false on HTTP 200 fails with a message about the key and workspace', async () => {
+		env.sandbox.addFault({ kind: 'status-false', message: 'Unauthorised' });
+		const result = await testCredential('workspaceRecordsApi', env.credentials.workspaceRecordsApi);
+		expect(result).toEqual({ status: 'Error', message: 'The service refused the credential: check the API key and the workspace ID' });
+	});
+
+	test('a trailing slash on the Base URL is tolerated', async () => {
+		const result = await testCredential('workspaceRecordsApi', { ...env.credentials.workspaceRecordsApi, baseUrl: `${env.url}/` });
+		expect(result.status).toBe('OK');
+		expect(env.sandbox.requests[0].path).toBe('/api/v1/collections');
+	});
+});
+
+describe('workspaceUserGroupsApi', () => {
+	test('the right key passes without creating, rotating or deleting anything', async () => {
+		env.sandbox.state.userGroups.set('g1', { team_id: 1, token: 'tok', name: 'G', provided_id: 'g1', properties: null });
+		const result = await testCredential('workspaceUserGroupsApi', env.credentials.workspaceUserGroupsApi);
+		expect(result.status).toBe('OK');
+		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body, r.headers.authorization])).toEqual([
+			['DELETE', '/api/user', { user_group_id: '', current_token: '' }, 'Token ug_test_key'],
+		]);
+		expect([...env.sandbox.state.userGroups.keys()]).toEqual(['g1']);
+		expect(env.sandbox.state.userGroups.get('g1')?.token).toBe('tok');
+	});
+
+	test('a wrong key fails', async () => {
+		const result = await testCredential('workspaceUserGroupsApi', { ...env.credentials.workspaceUserGroupsApi, apiKey: 'nope' });
+		expect(result.status).toBe('Error');
+	});
+});

@@ -1,0 +1,72 @@
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+
+import { WorkspaceActivities } from '../../nodes/WorkspaceActivities/WorkspaceActivities.node';
+import { WorkspaceAttributes } from '../../nodes/WorkspaceAttributes/WorkspaceAttributes.node';
+import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
+import { WorkspaceMembers } from '../../nodes/WorkspaceMembers/WorkspaceMembers.node';
+import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+
+const NODES: INodeType[] = [
+	new WorkspaceRecords(),
+	new WorkspaceLists(),
+	new WorkspaceActivities(),
+	new WorkspaceMembers(),
+	new WorkspaceAttributes(),
+];
+
+/** Invariants of every node description, which lint cannot see. */
+describe.each(NODES.map((node) => [node.description.name, node] as const))('%s', (_, node) => {
+	const { properties } = node.description;
+	const resources = properties.find((p) => p.name === 'resource')!;
+	const operationSelectors = properties.filter((p) => p.name === 'operation');
+	const resourceValues = resources.options!.map((o) => ('value' in o ? o.value : undefined));
+	const operationsOf = (resource: string) =>
+		operationSelectors
+			.find((p) => p.displayOptions?.show?.resource?.includes(resource))!
+			.options!.map((o) => ('value' in o ? o.value : undefined));
+
+	test('is usable as a tool and declarative', () => {
+		expect(node.description.usableAsTool).toBe(true);
+		expect(node.description.requestDefaults).toBeDefined();
+		expect(node.execute).toBeUndefined();
+	});
+
+	test('every selector default is one of its options', () => {
+		for (const selector of [resources, ...operationSelectors]) {
+			const values = selector.options!.map((o) => ('value' in o ? o.value : undefined));
+			expect(values).toContain(selector.default);
+		}
+	});
+
+	test('every resource has an operation selector whose options have action text and a request', () => {
+		for (const resource of resourceValues) {
+			const selector = operationSelectors.find((p) => p.displayOptions?.show?.resource?.includes(resource as string));
+			expect(selector).toBeDefined();
+			for (const option of selector!.options!) {
+				expect(option).toMatchObject({ action: expect.stringMatching(/^[A-Z]/), routing: { request: expect.anything() } });
+			}
+		}
+	});
+
+	test('no field points at a resource or operation that does not exist', () => {
+		const fields = properties.filter((p: INodeProperties) => p.name !== 'resource' && p.name !== 'operation');
+		for (const field of fields) {
+			const show = field.displayOptions?.show ?? {};
+			for (const resource of (show.resource ?? []) as string[]) {
+				expect(resourceValues).toContain(resource);
+				for (const operation of (show.operation ?? []) as string[]) {
+					expect(operationsOf(resource)).toContain(operation);
+				}
+			}
+		}
+	});
+
+	test('no two fields of one operation share a name unless their conditions differ', () => {
+		const seen = new Set<string>();
+		for (const field of properties) {
+			const key = `${field.name}|${JSON.stringify(field.displayOptions ?? {})}`;
+			expect(seen.has(key)).toBe(false);
+			seen.add(key);
+		}
+	});
+});
