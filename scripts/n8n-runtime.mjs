@@ -152,7 +152,7 @@ export async function prepare(version) {
 	return runtime;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
 	for (const version of selectedVersions()) {
 		await prepare(version);
 		process.stderr.write(`n8n ${version} is ready\n`);

@@ -1,0 +1,183 @@
+// `npm run test:e2e`: every example workflow, run by a real n8n (each version selected by
+// N8N_VERSIONS, default all of scripts/n8n-runtime.mjs), with this package installed the
+// way users install community packages, against the sandbox. For each workflow it checks
+// the requests the sandbox received and the items (or the error) the node produced.
+import { spawn, execFileSync } from 'node:child_process';
+import { closeSync, cpSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+
+import { cases, CREDENTIALS, workflowOf } from '../test/e2e/cases.mjs';
+import { cacheRoot, prepare, selectedVersions } from './n8n-runtime.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const { createSandbox } = require('../test/sandbox/server.js');
+const PACKAGE = 'n8n-nodes-workspace-records';
+
+/** n8n's environment for one user folder: quiet, local, nothing phoned home. */
+export function n8nEnv(runtime, userFolder) {
+	return {
+		...process.env,
+		...runtime.env,
+		N8N_USER_FOLDER: userFolder,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+	};
+}
+
+/** A user folder with this package installed as users install community packages. */
+export function installPackage(userFolder) {
+	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE);
+	rmSync(target, { recursive: true, force: true });
+	mkdirSync(target, { recursive: true });
+	cpSync(join(root, 'dist'), join(target, 'dist'), { recursive: true });
+	cpSync(join(root, 'package.json'), join(target, 'package.json'));
+}
+
+/** Credentials pointing at the sandbox, in n8n's import format. */
+export function sandboxCredentials(sandbox) {
+	const { apiKey, workspaceId, userGroupsApiKey } = sandbox.config;
+	return [
+		{
+			...CREDENTIALS.workspaceRecordsApi,
+			type: 'workspaceRecordsApi',
+			data: { baseUrl: sandbox.url, aiBaseUrl: sandbox.url, apiKey, workspaceId },
+		},
+		{
+			...CREDENTIALS.workspaceUserGroupsApi,
+			type: 'workspaceUserGroupsApi',
+			data: { baseUrl: sandbox.url, apiKey: userGroupsApiKey },
+		},
+	];
+}
+
+/**
+ * Runs an n8n CLI command. Its stdout goes to a file, not a pipe: n8n exits right after
+ * printing the run, and output still queued on a pipe would be lost.
+ */
+export function runN8n(runtime, userFolder, args) {
+	const outputFile = join(userFolder, 'stdout.txt');
+	const output = openSync(outputFile, 'w');
+	return new Promise((resolve) => {
+		const child = spawn(runtime.nodeExecutable, [runtime.n8nBin, ...args], {
+			env: n8nEnv(runtime, userFolder),
+			stdio: ['ignore', output, 'pipe'],
+		});
+		let stderr = '';
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		child.on('exit', (code) => {
+			closeSync(output);
+			resolve({ code, stdout: readFileSync(outputFile, 'utf8'), stderr });
+		});
+	});
+}
+
+const readExample = (file) => JSON.parse(readFileSync(join(root, 'examples', `${file}.json`), 'utf8'));
+
+/** The run data `execute --rawOutput` prints after n8n's own warnings. */
+function parseRun(stdout) {
+	const start = stdout.search(/^\{/m);
+	if (start === -1) return undefined;
+	try {
+		return JSON.parse(stdout.slice(start));
+	} catch {
+		return undefined;
+	}
+}
+
+function checkRequests(testCase, requests, apiKey) {
+	const seen = requests.map((r) => [r.method, r.path, ...(r.body === undefined ? [] : [r.body])]);
+	const wanted = testCase.requests.map(([method, path, body]) => (body === undefined ? [method, path] : [method, path, body]));
+	const comparable = seen.map((r, i) => (wanted[i]?.length === 2 ? r.slice(0, 2) : r));
+	if (!isDeepStrictEqual(comparable, wanted)) {
+		throw new Error(`requests differ:\n  got      ${JSON.stringify(seen)}\n  expected ${JSON.stringify(wanted)}`);
+	}
+	for (const request of requests) {
+		if (request.headers['x-api-key'] !== apiKey || !request.headers['x-workspace-id']) {
+			throw new Error(`${request.method} ${request.path} lacks the credential headers`);
+		}
+	}
+}
+
+async function runVersion(version) {
+	const runtime = await prepare(version);
+	const userFolder = join(cacheRoot(), `e2e-user-${version}`);
+	rmSync(userFolder, { recursive: true, force: true });
+	installPackage(userFolder);
+
+	const sandbox = createSandbox();
+	await sandbox.start();
+	const credentialsFile = join(userFolder, 'credentials.json');
+	writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(sandbox)));
+	for (const args of [
+		['import:credentials', `--input=${credentialsFile}`],
+		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
+	]) {
+		const { code, stderr } = await runN8n(runtime, userFolder, args);
+		if (code !== 0) throw new Error(`n8n ${args[0]} failed:\n${stderr}`);
+	}
+
+	const results = [];
+	for (const testCase of cases) {
+		sandbox.reset();
+		const started = Date.now();
+		const workflow = readExample(testCase.file);
+		const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput']);
+		const seconds = ((Date.now() - started) / 1000).toFixed(1);
+		try {
+			checkRequests(testCase, sandbox.requests, sandbox.config.apiKey);
+			const run = parseRun(stdout);
+			const nodeName = workflow.nodes[1].name;
+			const task = run?.data?.resultData?.runData?.[nodeName]?.[0];
+			if (testCase.error) {
+				const message = task?.error?.message ?? run?.data?.resultData?.error?.message ?? `${stdout}\n${stderr}`;
+				if (!testCase.error.test(message)) throw new Error(`error "${message}" does not match ${testCase.error}`);
+			} else {
+				if (!task?.data) throw new Error(`no output from the node:\n${stderr.slice(-1500)}${stdout.slice(-1500)}`);
+				testCase.check(task.data.main[0]);
+			}
+			results.push(true);
+			process.stdout.write(`ok   n8n ${version}  ${testCase.file} (${seconds}s)\n`);
+		} catch (error) {
+			results.push(false);
+			process.stdout.write(`FAIL n8n ${version}  ${testCase.file} (${seconds}s): ${error.message}\n`);
+		}
+	}
+	await sandbox.stop();
+	return results;
+}
+
+/** The examples users import must be the workflows asserted here. */
+function assertExamplesCurrent() {
+	const stale = cases.filter((testCase, index) => {
+		try {
+			return !isDeepStrictEqual(readExample(testCase.file), workflowOf(testCase, index));
+		} catch {
+			return true;
+		}
+	});
+	if (stale.length) {
+		throw new Error(`examples/ is out of date for ${stale.map((c) => c.file).join(', ')}: run npm run examples`);
+	}
+}
+
+async function main() {
+	assertExamplesCurrent();
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+	const results = [];
+	for (const version of selectedVersions()) results.push(...(await runVersion(version)));
+	const passed = results.filter(Boolean).length;
+	process.stdout.write(`${passed} passed, ${results.length - passed} failed\n`);
+	process.exit(results.length - passed === 0 ? 0 : 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	main().catch((error) => {
+		process.stderr.write(`${error.stack}\n`);
+		process.exit(1);
+	});
+}

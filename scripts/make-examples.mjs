@@ -1,0 +1,14 @@
+// Writes examples/<case>.json from test/e2e/cases.mjs, so the workflows users import are
+// exactly the ones the e2e run asserts on. Run after changing a case: npm run examples.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { cases, workflowOf } from '../test/e2e/cases.mjs';
+
+const examples = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples');
+mkdirSync(examples, { recursive: true });
+cases.forEach((testCase, index) => {
+	writeFileSync(join(examples, `${testCase.file}.json`), `${JSON.stringify(workflowOf(testCase, index), null, '\t')}\n`);
+});
+process.stdout.write(`wrote ${cases.length} example workflows to examples/\n`);

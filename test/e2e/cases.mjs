@@ -1,0 +1,314 @@
+// One case per operation: the example workflow users import (examples/<file>.json is
+// generated from `parameters` by scripts/make-examples.mjs) and what the e2e run in a
+// real n8n must see: the requests the sandbox received and the items the node returned.
+import assert from 'node:assert/strict';
+
+const PEOPLE = 'a00000000000000000000001';
+const HOT_LEADS = 'a10000000000000000000001';
+const ADA = 'f00000000000000000000001';
+const ACTIVITY = 'f40000000000000000000001';
+const ENTRY = 'f50000000000000000000001';
+const MEMBER = 'e00000000000000000000001';
+const NICKNAME = 'd00000000000000000000011';
+const byId = (value) => ({ __rl: true, mode: 'id', value });
+const ids = (items) => items.map((item) => item.json._id);
+
+export const cases = [
+	{
+		file: 'records-collection-get-many',
+		title: 'Workspace Records: list collections',
+		node: 'workspaceRecords',
+		parameters: { resource: 'collection', operation: 'getAll' },
+		requests: [['GET', '/api/v1/collections']],
+		check: (items) => assert.deepEqual(items.map((i) => i.json.slug), ['people', 'companies', 'deals', 'projects']),
+	},
+	{
+		file: 'records-collection-get',
+		title: 'Workspace Records: get a collection',
+		node: 'workspaceRecords',
+		parameters: { resource: 'collection', operation: 'get', collectionId: byId(PEOPLE) },
+		requests: [['GET', `/api/v1/collections/${PEOPLE}`]],
+		check: (items) => assert.deepEqual(ids(items), [PEOPLE]),
+	},
+	{
+		file: 'records-record-create',
+		title: 'Workspace Records: create a person',
+		node: 'workspaceRecords',
+		parameters: {
+			resource: 'record',
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			attributes: {
+				attribute: [
+					{ key: 'name', type: 'text', textValue: 'Katherine Johnson' },
+					{ key: 'emails', type: 'list', listValue: 'kj@example.com' },
+					{ key: 'leadScore', type: 'number', numberValue: 97 },
+				],
+			},
+		},
+		requests: [['POST', `/api/v1/collection-records/${PEOPLE}`, { name: 'Katherine Johnson', emails: ['kj@example.com'], leadScore: 97 }]],
+		check: (items) => {
+			assert.equal(items.length, 1);
+			assert.match(items[0].json._id, /^9f/);
+			assert.equal(items[0].json.name, 'Katherine Johnson');
+		},
+	},
+	{
+		file: 'records-record-get',
+		title: 'Workspace Records: get a record',
+		node: 'workspaceRecords',
+		parameters: { resource: 'record', operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA) },
+		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
+		check: (items) => assert.deepEqual(items.map((i) => i.json.name), ['Ada Lovelace']),
+	},
+	{
+		file: 'records-record-get-many',
+		title: 'Workspace Records: query people with a filter and a sort',
+		node: 'workspaceRecords',
+		parameters: {
+			resource: 'record',
+			operation: 'getAll',
+			collectionId: byId(PEOPLE),
+			returnAll: true,
+			filterMode: 'conditions',
+			combine: 'and',
+			conditions: {
+				condition: [
+					{ attribute: 'leadScore', operator: 'gte', compareValue: '50' },
+					{ attribute: 'source', operator: 'in', values: 'Website, Referral' },
+				],
+			},
+			sort: { key: [{ attribute: 'leadScore', direction: 'desc' }] },
+		},
+		requests: [
+			[
+				'POST',
+				`/api/v1/collection-records/${PEOPLE}/query`,
+				{
+					filter: { $and: [{ leadScore: { $gte: 50 } }, { source: { $in: ['Website', 'Referral'] } }] },
+					sort: [{ attribute: 'leadScore', direction: 'desc' }],
+					limit: 100,
+					offset: 0,
+				},
+			],
+		],
+		check: (items) => {
+			const scores = items.map((i) => i.json.leadScore);
+			assert.ok(items.length > 0);
+			assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+			assert.ok(items.every((i) => i.json.leadScore >= 50 && ['Website', 'Referral'].includes(i.json.source.name)));
+		},
+	},
+	{
+		file: 'records-record-get-missing',
+		title: 'Workspace Records: a record that does not exist (error example)',
+		node: 'workspaceRecords',
+		parameters: { resource: 'record', operation: 'get', collectionId: byId(PEOPLE), recordId: byId('no-such-record') },
+		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/no-such-record`]],
+		error: /The record with ID "no-such-record" was not found/,
+	},
+	{
+		file: 'lists-list-get-many',
+		title: 'Workspace Lists: list the lists',
+		node: 'workspaceLists',
+		parameters: { resource: 'list', operation: 'getAll' },
+		requests: [['GET', '/api/v1/lists']],
+		check: (items) => assert.deepEqual(items.map((i) => i.json.name), ['Hot Leads', 'Enterprise Pipeline']),
+	},
+	{
+		file: 'lists-list-get',
+		title: 'Workspace Lists: get a list',
+		node: 'workspaceLists',
+		parameters: { resource: 'list', operation: 'get', listId: byId(HOT_LEADS) },
+		requests: [['GET', `/api/v1/lists/${HOT_LEADS}`]],
+		check: (items) => assert.deepEqual(ids(items), [HOT_LEADS]),
+	},
+	{
+		file: 'lists-entry-create',
+		title: 'Workspace Lists: add a person to a list',
+		node: 'workspaceLists',
+		parameters: {
+			resource: 'listEntry',
+			operation: 'create',
+			listId: byId(HOT_LEADS),
+			recordId: 'f00000000000000000000007',
+			attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Met at the webinar' }] },
+		},
+		requests: [['POST', `/api/v1/list-entries/${HOT_LEADS}`, { recordId: 'f00000000000000000000007', data: { note: 'Met at the webinar' } }]],
+		check: (items) => assert.deepEqual([items[0].json.recordId, items[0].json.note], ['f00000000000000000000007', 'Met at the webinar']),
+	},
+	{
+		file: 'lists-entry-get',
+		title: 'Workspace Lists: get a list entry',
+		node: 'workspaceLists',
+		parameters: { resource: 'listEntry', operation: 'get', listId: byId(HOT_LEADS), entryId: byId(ENTRY) },
+		requests: [['GET', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`]],
+		check: (items) => assert.deepEqual(ids(items), [ENTRY]),
+	},
+	{
+		file: 'lists-entry-get-many',
+		title: 'Workspace Lists: query list entries',
+		node: 'workspaceLists',
+		parameters: { resource: 'listEntry', operation: 'getAll', listId: byId(HOT_LEADS), returnAll: false, limit: 3 },
+		requests: [['POST', `/api/v1/list-entries/${HOT_LEADS}/query`, { limit: 3, offset: 0 }]],
+		check: (items) => assert.equal(items.length, 3),
+	},
+	{
+		file: 'lists-entry-update',
+		title: 'Workspace Lists: update a list entry',
+		node: 'workspaceLists',
+		parameters: {
+			resource: 'listEntry',
+			operation: 'update',
+			listId: byId(HOT_LEADS),
+			entryId: byId(ENTRY),
+			attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Called back' }] },
+		},
+		requests: [['PATCH', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`, { data: { note: 'Called back' } }]],
+		check: (items) => assert.equal(items[0].json.note, 'Called back'),
+	},
+	{
+		file: 'lists-entry-delete',
+		title: 'Workspace Lists: remove an entry from a list',
+		node: 'workspaceLists',
+		parameters: { resource: 'listEntry', operation: 'delete', listId: byId(HOT_LEADS), entryId: byId(ENTRY) },
+		requests: [['DELETE', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`]],
+		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: ENTRY, listId: HOT_LEADS }]),
+	},
+	{
+		file: 'activities-create',
+		title: 'Workspace Activities: schedule a follow-up call',
+		node: 'workspaceActivities',
+		parameters: {
+			resource: 'activity',
+			operation: 'create',
+			name: 'Follow-up call',
+			scheduleAt: '2026-11-23T10:30:00+01:00',
+			iconType: 'interaction',
+			interactionIcon: 'call',
+			additionalFields: { associated: ADA, description: 'About the renewal' },
+		},
+		requests: [
+			[
+				'POST',
+				'/api/v1/collection-records/activity-list',
+				{ name: 'Follow-up call', scheduleAt: '2026-11-23T09:30:00.000Z', iconType: 'interaction', iconValue: 'call', associated: ADA, description: 'About the renewal' },
+			],
+		],
+		check: (items) => assert.equal(items[0].json.scheduleAt, '2026-11-23T09:30:00.000Z'),
+	},
+	{
+		file: 'activities-get',
+		title: 'Workspace Activities: get an activity',
+		node: 'workspaceActivities',
+		parameters: { resource: 'activity', operation: 'get', activityId: byId(ACTIVITY) },
+		requests: [['GET', `/api/v1/collection-records/activity-list/${ACTIVITY}`]],
+		check: (items) => assert.deepEqual(ids(items), [ACTIVITY]),
+	},
+	{
+		file: 'activities-get-many',
+		title: 'Workspace Activities: open calls, soonest first',
+		node: 'workspaceActivities',
+		parameters: {
+			resource: 'activity',
+			operation: 'getAll',
+			returnAll: true,
+			filterMode: 'conditions',
+			conditions: { condition: [{ attribute: 'name', operator: 'startsWith', value: 'Call' }] },
+			sort: { key: [{ attribute: 'scheduleAt', direction: 'asc' }] },
+		},
+		requests: [
+			[
+				'POST',
+				'/api/v1/collection-records/activity-list/query',
+				{ filter: [{ name: { $starts_with: 'Call' } }], sort: [{ attribute: 'scheduleAt', direction: 'asc' }], limit: 100, offset: 0 },
+			],
+		],
+		check: (items) => assert.deepEqual(items.map((i) => i.json.name), ['Call #1', 'Call #5', 'Call #9']),
+	},
+	{
+		file: 'activities-update',
+		title: 'Workspace Activities: reschedule an activity',
+		node: 'workspaceActivities',
+		parameters: { resource: 'activity', operation: 'update', activityId: byId(ACTIVITY), updateFields: { scheduleAt: '2026-12-24T08:00:00Z' } },
+		requests: [['PATCH', `/api/v1/collection-records/activity-list/${ACTIVITY}`, { scheduleAt: '2026-12-24T08:00:00.000Z' }]],
+		check: (items) => assert.equal(items[0].json.scheduleAt, '2026-12-24T08:00:00.000Z'),
+	},
+	{
+		file: 'activities-delete',
+		title: 'Workspace Activities: delete an activity',
+		node: 'workspaceActivities',
+		parameters: { resource: 'activity', operation: 'delete', activityId: byId(ACTIVITY) },
+		requests: [['DELETE', `/api/v1/collection-records/activity-list/${ACTIVITY}`]],
+		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: ACTIVITY }]),
+	},
+	{
+		file: 'members-get',
+		title: 'Workspace Members: get a member',
+		node: 'workspaceMembers',
+		parameters: { resource: 'member', operation: 'get', memberId: byId(MEMBER) },
+		requests: [['GET', `/api/v1/workspace-members/${MEMBER}`]],
+		check: (items) => assert.deepEqual(items.map((i) => i.json.userType), ['OWNER']),
+	},
+	{
+		file: 'members-get-many',
+		title: 'Workspace Members: list members',
+		node: 'workspaceMembers',
+		parameters: { resource: 'member', operation: 'getAll' },
+		requests: [['GET', '/api/v1/workspace-members']],
+		check: (items) => assert.equal(items.length, 3),
+	},
+	{
+		file: 'attributes-get-many',
+		title: 'Workspace Attributes: list the attributes of People',
+		node: 'workspaceAttributes',
+		parameters: { resource: 'attribute', operation: 'getAll', target: 'collection', collectionId: byId(PEOPLE) },
+		requests: [['GET', `/api/v1/attributes/collection/${PEOPLE}`]],
+		check: (items) => assert.ok(items.some((i) => i.json.key === 'emails')),
+	},
+	{
+		file: 'attributes-delete',
+		title: 'Workspace Attributes: delete a custom attribute',
+		node: 'workspaceAttributes',
+		parameters: { resource: 'attribute', operation: 'delete', target: 'collection', collectionId: byId(PEOPLE), attributeId: NICKNAME },
+		requests: [['DELETE', `/api/v1/attributes/collection/${PEOPLE}/${NICKNAME}`]],
+		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: NICKNAME, target: 'collection' }]),
+	},
+];
+
+export const CREDENTIALS = {
+	workspaceRecordsApi: { id: 'wrSandbox1', name: 'Workspace Records sandbox' },
+	workspaceUserGroupsApi: { id: 'ugSandbox1', name: 'Workspace User Groups sandbox' },
+};
+const NODE_CREDENTIAL = {
+	workspaceRecords: 'workspaceRecordsApi',
+	workspaceLists: 'workspaceRecordsApi',
+	workspaceActivities: 'workspaceRecordsApi',
+	workspaceMembers: 'workspaceRecordsApi',
+	workspaceAttributes: 'workspaceRecordsApi',
+};
+
+/** The importable workflow of a case: a Manual Trigger and the node, with a credential placeholder. */
+export function workflowOf(testCase, index) {
+	const credential = NODE_CREDENTIAL[testCase.node];
+	const nodeName = testCase.title.split(': ')[1].replace(/^./, (c) => c.toUpperCase());
+	return {
+		id: `wr${String(index + 1).padStart(4, '0')}`,
+		name: testCase.title,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: `${testCase.file}-trigger`, name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: `${testCase.file}-node`,
+				name: nodeName,
+				type: `n8n-nodes-workspace-records.${testCase.node}`,
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: testCase.parameters,
+				credentials: { [credential]: CREDENTIALS[credential] },
+			},
+		],
+		connections: { 'Manual Trigger': { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
+	};
+}
