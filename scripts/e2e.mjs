@@ -89,6 +89,9 @@ function parseRun(stdout) {
 	}
 }
 
+/** The headers of the records credential (spec §5.1), unless a case names others. */
+const headersOf = (testCase, apiKey) => testCase.headers ?? { 'x-api-key': apiKey, 'x-workspace-id': 'ws_sandbox' };
+
 function checkRequests(testCase, requests, apiKey) {
 	const seen = requests.map((r) => [r.method, r.path, ...(r.body === undefined ? [] : [r.body])]);
 	const wanted = testCase.requests.map(([method, path, body]) => (body === undefined ? [method, path] : [method, path, body]));
@@ -96,9 +99,10 @@ function checkRequests(testCase, requests, apiKey) {
 	if (!isDeepStrictEqual(comparable, wanted)) {
 		throw new Error(`requests differ:\n  got      ${JSON.stringify(seen)}\n  expected ${JSON.stringify(wanted)}`);
 	}
+	const headers = headersOf(testCase, apiKey);
 	for (const request of requests) {
-		if (request.headers['x-api-key'] !== apiKey || !request.headers['x-workspace-id']) {
-			throw new Error(`${request.method} ${request.path} lacks the credential headers`);
+		for (const [name, value] of Object.entries(headers)) {
+			if (request.headers[name] !== value) throw new Error(`${request.method} ${request.path}: header ${name} is ${request.headers[name]}`);
 		}
 	}
 }

@@ -46,22 +46,36 @@ function valueOf(entry: AttributeEntry, field: string): unknown {
 	}
 }
 
-/** The body of attribute key → typed value, from the Attributes fields (spec §4.3). */
-export function buildAttributeBody(entries: AttributeEntry[]): IDataObject {
+interface TypedPairs {
+	/** The field as the user sees it, e.g. "Attributes". */
+	field: string;
+	/** What one key is, e.g. "attribute". */
+	noun: string;
+	hint: string;
+}
+
+/** An object of key → typed value from repeated key/value entries, refusing empty and repeated keys. */
+export function buildTypedObject(entries: AttributeEntry[], { field, noun, hint }: TypedPairs): IDataObject {
 	const body: IDataObject = {};
 	entries.forEach((entry, index) => {
-		const field = `Attributes, entry ${index + 1}`;
+		const at = `${field}, entry ${index + 1}`;
 		const key = (entry.key ?? '').trim();
-		if (!key) {
-			throw new InputError(field, 'the attribute has no name', 'Choose an attribute from the list, or type its API key name.');
-		}
+		if (!key) throw new InputError(at, `the ${noun} has no name`, hint);
 		if (key in body) {
-			throw new InputError(field, `the attribute "${key}" is given twice`, 'Remove one of the two entries.');
+			throw new InputError(at, `the ${noun} "${key}" is given twice`, 'Remove one of the two entries.');
 		}
-		body[key] = valueOf(entry, `${field} (${key})`) as IDataObject[keyof IDataObject];
+		body[key] = valueOf(entry, `${at} (${key})`) as IDataObject[keyof IDataObject];
 	});
 	return body;
 }
+
+/** The body of attribute key → typed value, from the Attributes fields (spec §4.3). */
+export const buildAttributeBody = (entries: AttributeEntry[]) =>
+	buildTypedObject(entries, {
+		field: 'Attributes',
+		noun: 'attribute',
+		hint: 'Choose an attribute from the list, or type its API key name.',
+	});
 
 /** Reads Input Mode and either the Attributes fields or the JSON body. */
 function attributesFromParameters(context: IExecuteSingleFunctions): IDataObject {
@@ -104,6 +118,38 @@ const VALUE_TYPES = [
 
 const showForType = (type: ValueType) => ({ show: { type: [type] } });
 
+/** Send Value As and the value input that fits it: a key's value keeps its type. */
+export const typedValueFields: INodeProperties[] = [
+	{
+		displayName: 'Send Value As',
+		name: 'type',
+		type: 'options',
+		options: VALUE_TYPES,
+		default: 'text',
+		description: 'The JSON type the value is sent as; for an attribute it should fit the attribute type',
+	},
+	{ displayName: 'Value', name: 'textValue', type: 'string', default: '', displayOptions: showForType('text') },
+	{ displayName: 'Value', name: 'numberValue', type: 'number', default: 0, displayOptions: showForType('number') },
+	{
+		displayName: 'Value',
+		name: 'booleanValue',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the value is true (a checked checkbox)',
+		displayOptions: showForType('boolean'),
+	},
+	{ displayName: 'Value (JSON)', name: 'jsonValue', type: 'json', default: '{}', displayOptions: showForType('json') },
+	{
+		displayName: 'Values',
+		name: 'listValue',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. ada@example.com, ada@work.example',
+		description: 'Separated by commas, or an array given by an expression',
+		displayOptions: showForType('list'),
+	},
+];
+
 /** Input Mode, the Attributes fields and the JSON body: the "fields to send" of creates and updates. */
 export function attributeFields({ what }: { what: string }): INodeProperties[] {
 	return [
@@ -144,34 +190,7 @@ export function attributeFields({ what }: { what: string }): INodeProperties[] {
 							description:
 								'The attribute to set. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 						},
-						{
-							displayName: 'Send Value As',
-							name: 'type',
-							type: 'options',
-							options: VALUE_TYPES,
-							default: 'text',
-							description: 'How the value is sent; it should fit the attribute type',
-						},
-						{ displayName: 'Value', name: 'textValue', type: 'string', default: '', displayOptions: showForType('text') },
-						{ displayName: 'Value', name: 'numberValue', type: 'number', default: 0, displayOptions: showForType('number') },
-						{
-							displayName: 'Value',
-							name: 'booleanValue',
-							type: 'boolean',
-							default: false,
-							description: 'Whether the attribute is set (checked)',
-							displayOptions: showForType('boolean'),
-						},
-						{ displayName: 'Value (JSON)', name: 'jsonValue', type: 'json', default: '{}', displayOptions: showForType('json') },
-						{
-							displayName: 'Values',
-							name: 'listValue',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. ada@example.com, ada@work.example',
-							description: 'Separated by commas, or an array given by an expression',
-							displayOptions: showForType('list'),
-						},
+						...typedValueFields,
 					],
 				},
 			],

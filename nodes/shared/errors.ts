@@ -114,13 +114,21 @@ export function describeFailure(
 	}
 
 	const envelope = (body ?? {}) as IDataObject;
-	if (envelope.status === false || envelope.success === false || envelope.success === 0) {
+	const rejected = `The service rejected the request: ${said ?? 'no reason given'}`;
+	if (envelope.status === false) {
+		return { message: rejected, description: 'Check the values given to this node and the credential.', httpCode };
+	}
+	if (envelope.success === 0) {
 		return {
-			message: `The service rejected the request: ${said ?? 'no reason given'}`,
-			description:
-				envelope.status === false
-					? 'Check the values given to this node and the credential.'
-					: 'Check the API key in the credential, and the IDs and tokens given to this node.',
+			message: rejected,
+			description: 'Check the API key in the credential, the current token and the user group ID.',
+			httpCode,
+		};
+	}
+	if (envelope.success === false) {
+		return {
+			message: rejected,
+			description: 'Check the recipient, the sender ID (it must be registered and approved) and the route.',
 			httpCode,
 		};
 	}

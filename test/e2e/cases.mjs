@@ -274,6 +274,61 @@ export const cases = [
 		requests: [['DELETE', `/api/v1/attributes/collection/${PEOPLE}/${NICKNAME}`]],
 		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: NICKNAME, target: 'collection' }]),
 	},
+	{
+		file: 'user-groups-rotate-token',
+		title: 'Workspace User Groups: rotate the token of a group',
+		node: 'workspaceUserGroups',
+		parameters: { resource: 'userGroup', operation: 'createOrRotate', currentToken: 'ug_seed_token_acme' },
+		requests: [['POST', '/api/user', { current_token: 'ug_seed_token_acme' }]],
+		headers: { authorization: 'Token ug_test_key' },
+		check: (items) => {
+			assert.equal(items[0].json.provided_id, 'acme-sales');
+			assert.notEqual(items[0].json.token, 'ug_seed_token_acme');
+		},
+	},
+	{
+		file: 'user-groups-update',
+		title: 'Workspace User Groups: create or update a group by ID',
+		node: 'workspaceUserGroups',
+		parameters: {
+			resource: 'userGroup',
+			operation: 'update',
+			userGroupId: 'globex-eu',
+			name: 'Globex EU',
+			mappingMode: 'json',
+			mappingJson: '{"sales_schema": "warehouse-eu"}',
+			propertiesMode: 'pairs',
+			propertyPairs: { pair: [{ key: 'seats', type: 'number', numberValue: 25 }] },
+		},
+		requests: [['PUT', '/api/user', { user_group_id: 'globex-eu', name: 'Globex EU', mapping: { sales_schema: 'warehouse-eu' }, properties: { seats: 25 } }]],
+		headers: { authorization: 'Token ug_test_key' },
+		check: (items) => assert.deepEqual([items[0].json.created, items[0].json.properties], [1, { seats: 25 }]),
+	},
+	{
+		file: 'user-groups-delete',
+		title: 'Workspace User Groups: delete a group',
+		node: 'workspaceUserGroups',
+		parameters: { resource: 'userGroup', operation: 'delete', userGroupId: 'acme-sales', currentToken: 'ug_seed_token_acme' },
+		requests: [['DELETE', '/api/user', { user_group_id: 'acme-sales', current_token: 'ug_seed_token_acme' }]],
+		headers: { authorization: 'Token ug_test_key' },
+		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, user_group_id: 'acme-sales' }]),
+	},
+	{
+		file: 'sms-send',
+		title: 'Workspace SMS: send a one-time code',
+		node: 'workspaceSms',
+		parameters: { resource: 'sms', operation: 'send', recipient: '+91 98765 43210', message: 'Your code is 4711', senderId: 'WRKSPC', route: 'otp' },
+		requests: [['POST', '/api/ingest/sms/v1/message/send', { recipient: '919876543210', message: 'Your code is 4711', sender_id: 'WRKSPC', route: 'otp' }]],
+		check: (items) => assert.equal(items[0].json.message, 'SMS request queued successfully'),
+	},
+	{
+		file: 'sms-send-bad-route',
+		title: 'Workspace SMS: a route the service does not know (error example)',
+		node: 'workspaceSms',
+		parameters: { resource: 'sms', operation: 'send', recipient: '919876543210', message: 'Hello', senderId: 'WRKSPC', route: '={{ "bulk" }}' },
+		requests: [['POST', '/api/ingest/sms/v1/message/send']],
+		error: /route must be one of promotional, transactional, otp/,
+	},
 ];
 
 export const CREDENTIALS = {
@@ -286,6 +341,8 @@ const NODE_CREDENTIAL = {
 	workspaceActivities: 'workspaceRecordsApi',
 	workspaceMembers: 'workspaceRecordsApi',
 	workspaceAttributes: 'workspaceRecordsApi',
+	workspaceUserGroups: 'workspaceUserGroupsApi',
+	workspaceSms: 'workspaceRecordsApi',
 };
 
 /** The importable workflow of a case: a Manual Trigger and the node, with a credential placeholder. */

@@ -5,6 +5,8 @@ import { WorkspaceAttributes } from '../../nodes/WorkspaceAttributes/WorkspaceAt
 import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
 import { WorkspaceMembers } from '../../nodes/WorkspaceMembers/WorkspaceMembers.node';
 import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { WorkspaceSms } from '../../nodes/WorkspaceSms/WorkspaceSms.node';
+import { WorkspaceUserGroups } from '../../nodes/WorkspaceUserGroups/WorkspaceUserGroups.node';
 
 const NODES: INodeType[] = [
 	new WorkspaceRecords(),
@@ -12,6 +14,8 @@ const NODES: INodeType[] = [
 	new WorkspaceActivities(),
 	new WorkspaceMembers(),
 	new WorkspaceAttributes(),
+	new WorkspaceUserGroups(),
+	new WorkspaceSms(),
 ];
 
 /** Invariants of every node description, which lint cannot see. */

@@ -50,7 +50,10 @@ function createSandbox(options = {}) {
 			records: new Map(Object.entries(seed.records).map(([id, list]) => [id, new Map(list.map((r) => [r._id, r]))])),
 			lists: new Map(seed.lists.map(({ attributesKey, ...list }) => [list._id, list])),
 			entries: new Map(seed.lists.map((list) => [list._id, new Map()])),
-			userGroups: new Map(),
+			// One group to rotate, update and delete in examples; its token is fixed.
+			userGroups: new Map([
+				['acme-sales', { team_id: 100, token: 'ug_seed_token_acme', name: 'Acme Sales', provided_id: 'acme-sales', properties: { region: 'EU' } }],
+			]),
 			teamCounter: 100,
 			sms: [],
 		};
@@ -567,8 +570,13 @@ function createSandbox(options = {}) {
 					return send(res, 429, { status: false, message: 'Too many requests' }, { 'Retry-After': String(fault.retryAfter ?? 1) });
 				case 'server-error':
 					return send(res, 500, { status: false, message: 'Internal server error' });
-				case 'status-false':
-					return send(res, 200, { status: false, message: fault.message ?? 'Invalid data Provided' });
+				case 'status-false': {
+					// A failure on HTTP 200, in the envelope of the host that was asked.
+					const message = fault.message ?? 'Invalid data Provided';
+					if (path.startsWith('/api/ingest/')) return send(res, 200, { success: false, message });
+					if (path === '/api/user') return send(res, 200, { success: 0, message });
+					return send(res, 200, { status: false, message });
+				}
 				case 'non-json':
 					return send(res, fault.statusCode ?? 502, '<html><body>Bad gateway</body></html>');
 			}

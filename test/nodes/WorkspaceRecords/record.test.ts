@@ -6,6 +6,8 @@ import { useSandbox } from '../../harness/sandbox';
 
 const env = useSandbox();
 const nodeType = new WorkspaceRecords();
+/** A recognisable key, to prove it never appears in an error. */
+const LEAK_PROBE = 'probe-value-7f3a91';
 const run = (parameters: object, options: Pick<RunOptions, 'items' | 'continueOnFail'> = {}) =>
 	runNode({ nodeType, parameters: { resource: 'record', ...parameters }, credentials: env.credentials, ...options });
 
@@ -228,22 +230,22 @@ describe('failures of the service', () => {
 		const { error } = await runNode({
 			nodeType,
 			parameters: { resource: 'record', operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) },
-			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: 'secret-wrong-key-123' } },
+			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: LEAK_PROBE } },
 		});
 		expect(error?.message).toBe('Authorization failed: Unauthorised');
 		expect(error?.description).toMatch(/Check the API key and workspace ID in the credential/);
-		expect(JSON.stringify(error)).not.toContain('secret-wrong-key-123');
-		expect(JSON.stringify({ ...error, stack: error?.stack })).not.toContain('secret-wrong-key-123');
+		expect(JSON.stringify(error)).not.toContain(LEAK_PROBE);
+		expect(JSON.stringify({ ...error, stack: error?.stack })).not.toContain(LEAK_PROBE);
 	});
 
 	test('an unreachable host fails without leaking the key', async () => {
 		const { error } = await runNode({
 			nodeType,
 			parameters: { resource: 'record', operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) },
-			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, baseUrl: 'http://127.0.0.1:9', apiKey: 'secret-key-456' } },
+			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, baseUrl: 'http://127.0.0.1:9', apiKey: LEAK_PROBE } },
 		});
 		expect(error?.message).toMatch(/ECONNREFUSED|refused/i);
-		expect(JSON.stringify(error)).not.toContain('secret-key-456');
+		expect(JSON.stringify(error)).not.toContain(LEAK_PROBE);
 	});
 
 	test('a trailing slash on the Base URL is tolerated', async () => {

@@ -1,0 +1,20 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operation, operationSelector } from '../../../shared/descriptions';
+import { sendFields, sendSms } from './send';
+
+export const smsDescription: INodeProperties[] = [
+	operationSelector('sms', [
+		operation({
+			name: 'Send',
+			value: 'send',
+			action: 'Send an SMS',
+			description: 'Queue an SMS for sending; the answer carries a request ID',
+			method: 'POST',
+			url: '/api/ingest/sms/v1/message/send',
+			preSend: [sendSms],
+			output: [],
+		}),
+	]),
+	...sendFields,
+];

@@ -1,0 +1,25 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resourceSelector } from '../shared/descriptions';
+import { requestDefaults, USER_GROUPS_CREDENTIAL } from '../shared/transport';
+import { userGroupDescription } from './resources/userGroup';
+
+export class WorkspaceUserGroups implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workspace User Groups',
+		name: 'workspaceUserGroups',
+		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Create, rotate, update and delete the user groups of embedded dashboards',
+		defaults: { name: 'Workspace User Groups' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: USER_GROUPS_CREDENTIAL, required: true }],
+		requestDefaults,
+		properties: [resourceSelector([{ name: 'User Group', value: 'userGroup' }]), ...userGroupDescription],
+	};
+}

@@ -1,0 +1,175 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import type { AttributeEntry } from '../../../shared/attributes';
+import { buildTypedObject, typedValueFields } from '../../../shared/attributes';
+import { fromInput, InputError, parseJsonObject } from '../../../shared/input';
+
+export const userGroupIdField: INodeProperties = {
+	displayName: 'User Group ID',
+	name: 'userGroupId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. acme-sales',
+	description: 'Your own ID for the group (user_group_id). IDs are unique per environment (Customer or Testing).',
+};
+
+export const currentTokenField: INodeProperties = {
+	displayName: 'Current Token',
+	name: 'currentToken',
+	type: 'string',
+	typeOptions: { password: true },
+	default: '',
+	description: 'The token the group has now (current_token), as returned when it was created or last rotated',
+};
+
+const modeField = (name: string, displayName: string, what: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'options',
+	options: [
+		{ name: 'None', value: 'none', description: `Leave the ${what} as they are` },
+		{ name: 'Key-Value Pairs', value: 'pairs', description: 'One field per entry' },
+		{ name: 'JSON', value: 'json', description: 'One JSON object' },
+	],
+	default: 'none',
+});
+
+/** Mapping (schema → data source) and Properties (dashboard variables), as pairs or JSON. */
+export const mappingAndPropertiesFields: INodeProperties[] = [
+	modeField('mappingMode', 'Mapping', 'mapping'),
+	{
+		displayName: 'Mapping Pairs',
+		name: 'mappingPairs',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Mapping',
+		default: {},
+		description: 'Each schema ID mapped to a data source, or to the ID you gave that data source when creating it',
+		displayOptions: { show: { mappingMode: ['pairs'] } },
+		options: [
+			{
+				name: 'pair',
+				displayName: 'Mapping',
+				values: [
+					{ displayName: 'Data Source', name: 'value', type: 'string', default: '', placeholder: 'e.g. warehouse-eu' },
+					{ displayName: 'Schema ID', name: 'key', type: 'string', default: '', placeholder: 'e.g. sales_schema' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Mapping (JSON)',
+		name: 'mappingJson',
+		type: 'json',
+		default: '{\n  "sales_schema": "warehouse-eu"\n}',
+		displayOptions: { show: { mappingMode: ['json'] } },
+	},
+	modeField('propertiesMode', 'Properties', 'properties'),
+	{
+		displayName: 'Property Pairs',
+		name: 'propertyPairs',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Property',
+		default: {},
+		description: 'Variables available in dashboards and the SQL editor; each value keeps its type',
+		displayOptions: { show: { propertiesMode: ['pairs'] } },
+		options: [
+			{
+				name: 'pair',
+				displayName: 'Property',
+				values: [
+					{ displayName: 'Name', name: 'key', type: 'string', default: '', placeholder: 'e.g. region' },
+					...typedValueFields,
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Properties (JSON)',
+		name: 'propertiesJson',
+		type: 'json',
+		default: '{\n  "region": "EU"\n}',
+		displayOptions: { show: { propertiesMode: ['json'] } },
+	},
+];
+
+export interface UserGroupUpdate {
+	name?: string;
+	userGroupId?: string;
+	mappingMode?: string;
+	mappingPairs?: Array<{ key?: string; value?: string }>;
+	mappingJson?: unknown;
+	propertiesMode?: string;
+	propertyPairs?: AttributeEntry[];
+	propertiesJson?: unknown;
+}
+
+/** The PUT /api/user body (spec §4.8): only what was given. */
+export function buildUserGroupUpdate(input: UserGroupUpdate): IDataObject {
+	const userGroupId = String(input.userGroupId ?? '').trim();
+	if (!userGroupId) {
+		throw new InputError('User Group ID', 'empty', "Give your own ID for the group; a new ID creates the group.");
+	}
+	const body: IDataObject = { user_group_id: userGroupId };
+	if (input.name) body.name = input.name;
+	if (input.mappingMode === 'json') body.mapping = parseJsonObject(input.mappingJson, 'Mapping (JSON)');
+	if (input.mappingMode === 'pairs') {
+		body.mapping = buildTypedObject(
+			(input.mappingPairs ?? []).map((pair) => ({ key: pair.key, type: 'text', textValue: pair.value })),
+			{ field: 'Mapping', noun: 'schema ID', hint: 'Give the schema ID each data source is for.' },
+		);
+	}
+	if (input.propertiesMode === 'json') body.properties = parseJsonObject(input.propertiesJson, 'Properties (JSON)');
+	if (input.propertiesMode === 'pairs') {
+		body.properties = buildTypedObject(input.propertyPairs ?? [], {
+			field: 'Properties',
+			noun: 'property',
+			hint: 'Give each property a name.',
+		});
+	}
+	return body;
+}
+
+export const sendUserGroupUpdate: PreSendAction = async function (
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+) {
+	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, fallback);
+	const body = fromInput(this, () =>
+		buildUserGroupUpdate({
+			name: read('name', '') as string,
+			userGroupId: read('userGroupId', '') as string,
+			mappingMode: read('mappingMode', 'none') as string,
+			mappingPairs: read('mappingPairs.pair', []) as UserGroupUpdate['mappingPairs'],
+			mappingJson: read('mappingJson', '{}'),
+			propertiesMode: read('propertiesMode', 'none') as string,
+			propertyPairs: read('propertyPairs.pair', []) as AttributeEntry[],
+			propertiesJson: read('propertiesJson', '{}'),
+		}),
+	);
+	return { ...options, body };
+};
+
+/** The group as one item: `success` and the fields of `user_group`. */
+export async function userGroupItem(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const { success, user_group: userGroup } = response.body as IDataObject;
+	return [{ json: { success, ...(userGroup as IDataObject) } }];
+}
+
+export async function userGroupDeleted(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
+	return [{ json: { deleted: true, user_group_id: this.getNodeParameter('userGroupId') as string } }];
+}

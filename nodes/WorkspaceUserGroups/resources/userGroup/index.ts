@@ -1,0 +1,65 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { forOperation, operation, operationSelector } from '../../../shared/descriptions';
+import {
+	currentTokenField,
+	mappingAndPropertiesFields,
+	sendUserGroupUpdate,
+	userGroupDeleted,
+	userGroupIdField,
+	userGroupItem,
+} from './fields';
+
+const TOKEN_NOTICE =
+	'Store the token this returns: it is what identifies which user group views a dashboard, and the current token is needed to rotate it or delete the group.';
+
+export const userGroupDescription: INodeProperties[] = [
+	operationSelector('userGroup', [
+		operation({
+			name: 'Create or Rotate Token',
+			value: 'createOrRotate',
+			action: 'Create a user group or rotate its token',
+			description: 'Without a current token, create a group; with one, give that group a new token',
+			method: 'POST',
+			url: '/api/user',
+			output: [userGroupItem],
+		}),
+		operation({
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a user group',
+			description: 'Delete a group by its ID and current token',
+			method: 'DELETE',
+			url: '/api/user',
+			output: [userGroupDeleted],
+		}),
+		operation({
+			name: 'Update',
+			value: 'update',
+			action: 'Create or update a user group by ID',
+			description: 'Set the name, mapping and properties of the group with this ID, creating it when the ID is new',
+			method: 'PUT',
+			url: '/api/user',
+			preSend: [sendUserGroupUpdate],
+			output: [userGroupItem],
+		}),
+	]),
+	...forOperation('userGroup', 'createOrRotate', [
+		{ displayName: TOKEN_NOTICE, name: 'tokenNotice', type: 'notice', default: '' },
+		{
+			...currentTokenField,
+			description: 'Leave empty to create a new group. To rotate, give the token the group has now: it stops working.',
+			routing: { send: { type: 'body', property: 'current_token', value: '={{ $value || undefined }}' } },
+		},
+	]),
+	...forOperation('userGroup', 'update', [
+		{ displayName: TOKEN_NOTICE, name: 'tokenNotice', type: 'notice', default: '' },
+		userGroupIdField,
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Acme Sales', description: 'The name of the group; left as it is when empty' },
+		...mappingAndPropertiesFields,
+	]),
+	...forOperation('userGroup', 'delete', [
+		{ ...userGroupIdField, routing: { send: { type: 'body', property: 'user_group_id' } } },
+		{ ...currentTokenField, required: true, routing: { send: { type: 'body', property: 'current_token' } } },
+	]),
+];

@@ -1,0 +1,63 @@
+import { WorkspaceSms } from '../../../nodes/WorkspaceSms/WorkspaceSms.node';
+import { runNode } from '../../harness/runNode';
+import { useSandbox } from '../../harness/sandbox';
+
+const env = useSandbox();
+const send = (parameters: object, credentials = env.credentials) =>
+	runNode({
+		nodeType: new WorkspaceSms(),
+		parameters: { resource: 'sms', operation: 'send', message: 'Your code is 4711', senderId: 'WRKSPC', route: 'otp', ...parameters },
+		credentials,
+	});
+
+test('sends to the messaging host with the header credentials, recipient digits only', async () => {
+	const { items } = await send({
+		recipient: '+91 (98765) 43-210',
+		additionalFields: { isFlash: true, dltEntityId: '1101', dltTemplateId: '1107', postBackUrl: 'https://example.com/dlr', postBackData: 'order-9' },
+	});
+	expect(env.sandbox.requests).toHaveLength(1);
+	const [request] = env.sandbox.requests;
+	expect(request).toMatchObject({ method: 'POST', path: '/api/ingest/sms/v1/message/send' });
+	expect(request.headers).toMatchObject({ 'x-api-key': 'wr_test_key', 'x-workspace-id': 'ws_sandbox' });
+	expect(request.body).toEqual({
+		recipient: '919876543210',
+		message: 'Your code is 4711',
+		sender_id: 'WRKSPC',
+		route: 'otp',
+		is_flash: true,
+		dlt_entity_id: '1101',
+		dlt_template_id: '1107',
+		post_back_url: 'https://example.com/dlr',
+		post_back_data: 'order-9',
+	});
+	expect(items.map((i) => i.json)).toEqual([
+		{ success: true, message: 'SMS request queued successfully', request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+	]);
+});
+
+test('a recipient with letters is refused, naming the field, before sending', async () => {
+	const { error } = await send({ recipient: '+44 call me' });
+	expect(error?.message).toBe('Recipient: "+44 call me" is not a phone number');
+	expect(env.sandbox.requests).toHaveLength(0);
+});
+
+test("an invalid route gets the server's reason", async () => {
+	const { error } = await send({ recipient: '919876543210', route: 'bulk' });
+	expect(error?.message).toBe('route must be one of promotional, transactional, otp');
+});
+
+test('success:false on HTTP 200 is an error with the server message', async () => {
+	env.sandbox.addFault({ kind: 'status-false', message: 'Sender ID not approved' });
+	const { error } = await send({ recipient: '919876543210' });
+	expect(error?.message).toBe('The service rejected the request: Sender ID not approved');
+});
+
+test('a missing Messaging Base URL says to fill it in', async () => {
+	const { error } = await send(
+		{ recipient: '919876543210' },
+		{ ...env.credentials, workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, aiBaseUrl: '' } },
+	);
+	expect(error?.message).toBe('The credential has no Messaging Base URL');
+	expect(error?.description).toMatch(/fill in Messaging Base URL/);
+	expect(env.sandbox.requests).toHaveLength(0);
+});
