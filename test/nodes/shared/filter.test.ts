@@ -131,3 +131,34 @@ describe('buildSort and the activity shape', () => {
 		expect(toConditionArray([{ a: 1 }])).toEqual([{ a: 1 }]);
 	});
 });
+
+describe('the three worked examples of the README', () => {
+	test('lead score from 50 to 80 merges into one operator object', () => {
+		expect(
+			buildFilter(conditions([
+				{ attribute: 'leadScore', operator: 'gte', compareValue: '50' },
+				{ attribute: 'leadScore', operator: 'lte', compareValue: '80' },
+			])),
+		).toEqual({ leadScore: { $gte: 50, $lte: 80 } });
+	});
+
+	test('website or referral, without a test email', () => {
+		expect(
+			buildFilter(conditions([
+				{ attribute: 'source', operator: 'in', values: 'Website, Referral' },
+				{ attribute: 'emails', operator: 'contains', value: '@test.', negate: true },
+			])),
+		).toEqual({ $and: [{ source: { $in: ['Website', 'Referral'] } }, { $not: { emails: { $contains: '@test.' } } }] });
+	});
+
+	test('calls or meetings, as an activity filter array', () => {
+		const filter = buildFilter(conditions(
+			[
+				{ attribute: 'name', operator: 'startsWith', value: 'Call' },
+				{ attribute: 'name', operator: 'startsWith', value: 'Meeting' },
+			],
+			'or',
+		));
+		expect(toConditionArray(filter!)).toEqual([{ $or: [{ name: { $starts_with: 'Call' } }, { name: { $starts_with: 'Meeting' } }] }]);
+	});
+});
