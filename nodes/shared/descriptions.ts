@@ -1,5 +1,7 @@
 import type {
+	DeclarativeRestApiSettings,
 	IDataObject,
+	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
@@ -76,6 +78,15 @@ export interface OperationSpec {
 	preSend?: PreSendAction[];
 	/** What turns the response into items. Defaults to the envelope's `data`. */
 	output?: PostReceiveAction[];
+	/**
+	 * An operation of several requests (such as an upsert). Routing runs it in place of
+	 * the single request, through its pagination hook; each request it makes still gets
+	 * the error mapper and `output`.
+	 */
+	run?: (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	) => Promise<INodeExecutionData[]>;
 }
 
 /**
@@ -83,7 +94,8 @@ export interface OperationSpec {
  * mapper first, so no response is read before it has been checked.
  */
 export function operation(spec: OperationSpec): INodePropertyOptions {
-	const { name, value, action, description, method, url, paginate, preSend } = spec;
+	const { name, value, action, description, method, url, paginate, preSend, run } = spec;
+	const multiRequest = run ?? (paginate ? paginateBody : undefined);
 	return {
 		name,
 		value,
@@ -91,8 +103,8 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		description,
 		routing: {
 			request: { method, url },
-			...(paginate || preSend ? { send: { paginate, preSend } } : {}),
-			...(paginate ? { operations: { pagination: paginateBody } } : {}),
+			...(multiRequest || preSend ? { send: { paginate: Boolean(multiRequest), preSend } } : {}),
+			...(multiRequest ? { operations: { pagination: multiRequest } } : {}),
 			output: { postReceive: [checkApiResponse, ...(spec.output ?? [dataRoot])] },
 		},
 	};

@@ -100,6 +100,50 @@ export const cases = [
 		},
 	},
 	{
+		file: 'records-record-update',
+		title: 'Workspace Records: update a record',
+		node: 'workspaceRecords',
+		parameters: {
+			resource: 'record',
+			operation: 'update',
+			collectionId: byId(PEOPLE),
+			recordId: byId(ADA),
+			attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Countess' }] },
+		},
+		requests: [['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA}`, { jobTitle: 'Countess' }]],
+		check: (items) => assert.equal(items[0].json.jobTitle, 'Countess'),
+	},
+	{
+		file: 'records-record-delete',
+		title: 'Workspace Records: delete a record',
+		node: 'workspaceRecords',
+		parameters: { resource: 'record', operation: 'delete', collectionId: byId(PEOPLE), recordId: byId(ADA) },
+		requests: [['DELETE', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
+		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: ADA, collectionId: PEOPLE }]),
+	},
+	{
+		file: 'records-record-upsert',
+		title: 'Workspace Records: create or update a person by email',
+		node: 'workspaceRecords',
+		parameters: {
+			resource: 'record',
+			operation: 'upsert',
+			collectionId: byId(PEOPLE),
+			matchAttribute: 'emails',
+			attributes: {
+				attribute: [
+					{ key: 'emails', type: 'list', listValue: 'ada.lovelace0@example.com' },
+					{ key: 'jobTitle', type: 'text', textValue: 'Mathematician' },
+				],
+			},
+		},
+		requests: [
+			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { filter: { emails: { $eq: 'ada.lovelace0@example.com' } }, limit: 2, offset: 0 }],
+			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA}`, { emails: ['ada.lovelace0@example.com'], jobTitle: 'Mathematician' }],
+		],
+		check: (items) => assert.deepEqual([items[0].json.action, items[0].json._id], ['updated', ADA]),
+	},
+	{
 		file: 'records-record-get-missing',
 		title: 'Workspace Records: a record that does not exist (error example)',
 		node: 'workspaceRecords',

@@ -258,3 +258,86 @@ describe('failures of the service', () => {
 		expect(items).toHaveLength(4);
 	});
 });
+
+describe('Record → Update and Delete', () => {
+	test('Update sends only the attributes given, with PATCH', async () => {
+		const { items } = await run({
+			operation: 'update',
+			collectionId: byId(PEOPLE),
+			recordId: byId(ADA_RECORD),
+			attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Countess' }] },
+		});
+		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, { jobTitle: 'Countess' }],
+		]);
+		expect(env.sandbox.requests[0].headers).toMatchObject(recordsAuthHeaders);
+		expect(items[0].json).toMatchObject({ _id: ADA_RECORD, jobTitle: 'Countess', name: 'Ada Lovelace' });
+	});
+
+	test('Delete returns deleted:true with the ids', async () => {
+		const { items } = await run({ operation: 'delete', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
+		expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['DELETE', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`]]);
+		expect(items.map((i) => i.json)).toEqual([{ deleted: true, _id: ADA_RECORD, collectionId: PEOPLE }]);
+		expect(env.sandbox.state.records.get(PEOPLE)?.has(ADA_RECORD)).toBe(false);
+	});
+});
+
+describe('Record → Create or Update', () => {
+	const upsert = (emails: string, extra: object = {}) =>
+		run({
+			operation: 'upsert',
+			collectionId: byId(PEOPLE),
+			matchAttribute: 'emails',
+			attributes: {
+				attribute: [
+					{ key: 'emails', type: 'list', listValue: emails },
+					{ key: 'jobTitle', type: 'text', textValue: 'Mathematician' },
+				],
+			},
+			...extra,
+		});
+
+	test('one match: it is updated, and the output says so', async () => {
+		const { items } = await upsert('ada.lovelace0@example.com');
+		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { filter: { emails: { $eq: 'ada.lovelace0@example.com' } }, limit: 2, offset: 0 }],
+			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, { emails: ['ada.lovelace0@example.com'], jobTitle: 'Mathematician' }],
+		]);
+		expect(items.map((i) => [i.json.action, i.json._id, i.json.jobTitle])).toEqual([['updated', ADA_RECORD, 'Mathematician']]);
+	});
+
+	test('no match: it is created', async () => {
+		const { items } = await upsert('new.person@example.com');
+		expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
+			['POST', `/api/v1/collection-records/${PEOPLE}/query`],
+			['POST', `/api/v1/collection-records/${PEOPLE}`],
+		]);
+		expect(items[0].json).toMatchObject({ action: 'created', emails: ['new.person@example.com'] });
+	});
+
+	test('several matches: an error, unless Update All Matches is on', async () => {
+		const people = env.sandbox.state.records.get(PEOPLE)!;
+		people.get('f00000000000000000000002')!.emails = ['shared@example.com'];
+		people.get('f00000000000000000000003')!.emails = ['shared@example.com'];
+		const refused = await upsert('shared@example.com');
+		expect(refused.error?.message).toBe('Several records have emails = shared@example.com');
+		expect(env.sandbox.requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+
+		const { items } = await upsert('shared@example.com', { updateAllMatches: true });
+		expect(items.map((i) => [i.json.action, i.json._id])).toEqual([
+			['updated', 'f00000000000000000000002'],
+			['updated', 'f00000000000000000000003'],
+		]);
+	});
+
+	test('the match attribute must be among the attributes sent', async () => {
+		const { error } = await run({
+			operation: 'upsert',
+			collectionId: byId(PEOPLE),
+			matchAttribute: 'emails',
+			attributes: { attribute: [{ key: 'name', type: 'text', textValue: 'X' }] },
+		});
+		expect(error?.message).toBe('Match On: the attributes give no value for "emails"');
+		expect(env.sandbox.requests).toHaveLength(0);
+	});
+});

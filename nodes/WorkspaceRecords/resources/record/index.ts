@@ -1,11 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendAttributes } from '../../../shared/attributes';
-import { idInPath, operation, operationSelector } from '../../../shared/descriptions';
+import { idInPath, operation, operationSelector, reportDeleted } from '../../../shared/descriptions';
 import { sendFilterAndSort } from '../../../shared/filterFields';
 import { createFields } from './create';
+import { deleteFields } from './delete';
 import { getFields } from './get';
 import { getAllFields } from './getAll';
+import { updateFields } from './update';
+import { upsertFields, upsertRecord } from './upsert';
 
 const recordsOf = `/api/v1/collection-records/${idInPath('collectionId')}`;
 
@@ -19,6 +22,25 @@ export const recordDescription: INodeProperties[] = [
 			method: 'POST',
 			url: `=${recordsOf}`,
 			preSend: [sendAttributes(undefined, { requireSome: true })],
+		}),
+		operation({
+			name: 'Create or Update',
+			value: 'upsert',
+			action: 'Create or update a record',
+			description: 'Update the record whose match attribute has the given value, or create it when there is none',
+			method: 'POST',
+			url: `=${recordsOf}`,
+			preSend: [sendAttributes(undefined, { requireSome: true })],
+			run: upsertRecord,
+		}),
+		operation({
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a record',
+			description: 'Delete a record of a collection by ID',
+			method: 'DELETE',
+			url: `=${recordsOf}/${idInPath('recordId')}`,
+			output: [reportDeleted('recordId', ['collectionId'])],
 		}),
 		operation({
 			name: 'Get',
@@ -38,8 +60,20 @@ export const recordDescription: INodeProperties[] = [
 			paginate: true,
 			preSend: [sendFilterAndSort('object')],
 		}),
+		operation({
+			name: 'Update',
+			value: 'update',
+			action: 'Update a record',
+			description: 'Change the given attributes of a record; the others stay as they are',
+			method: 'PATCH',
+			url: `=${recordsOf}/${idInPath('recordId')}`,
+			preSend: [sendAttributes(undefined, { requireSome: true })],
+		}),
 	]),
 	...createFields,
+	...upsertFields,
+	...deleteFields,
 	...getFields,
 	...getAllFields,
+	...updateFields,
 ];
