@@ -27,7 +27,7 @@ export const recordDescription: INodeProperties[] = [
 			name: 'Create or Update',
 			value: 'upsert',
 			action: 'Create or update a record',
-			description: 'Update the record whose match attribute has the given value, or create it when there is none',
+			description: 'Create a new record, or update the current one if it already exists (upsert)',
 			method: 'POST',
 			url: `=${recordsOf}`,
 			preSend: [sendAttributes(undefined, { requireSome: true })],
