@@ -28,8 +28,8 @@ const forOperators = (...operators: string[]) => ({ show: { operator: operators 
 const TEXT_OPERATORS = ['eq', 'contains', 'notContains', 'startsWith', 'endsWith'];
 const COMPARISON_OPERATORS = ['lt', 'lte', 'gt', 'gte'];
 
-/** Filter mode, the three ways of giving a filter, and Sort: the query UI of every Get Many. */
-export const filterAndSortFields: INodeProperties[] = [
+/** Filter mode and the three ways of giving a filter. */
+export const filterFields: INodeProperties[] = [
 	{
 		displayName: 'Filter',
 		name: 'filterMode',
@@ -165,6 +165,9 @@ export const filterAndSortFields: INodeProperties[] = [
 			'A filter object as the API takes it (operators $eq, $in, $contains, $gte …, combined with $and, $or, $not). It is sent as it is.',
 		displayOptions: { show: { filterMode: ['json'] } },
 	},
+];
+
+const sortFields: INodeProperties[] = [
 	{
 		displayName: 'Sort',
 		name: 'sort',
@@ -195,15 +198,21 @@ export const filterAndSortFields: INodeProperties[] = [
 	},
 ];
 
-/** Reads the filter parameters of the item at hand into the builder's input. */
-function filterParameters(context: IExecuteSingleFunctions): FilterParameters {
-	const mode = context.getNodeParameter('filterMode', 'none') as FilterParameters['mode'];
+/** The query UI of every Get Many: a filter, then sort keys. */
+export const filterAndSortFields: INodeProperties[] = [...filterFields, ...sortFields];
+
+/** Reads one node parameter, with a fallback: what both item and poll contexts offer. */
+export type ParameterReader = (name: string, fallback: unknown) => unknown;
+
+/** Reads the filter parameters into the builder's input. */
+export function filterParameters(read: ParameterReader): FilterParameters {
+	const mode = read('filterMode', 'none') as FilterParameters['mode'];
 	return {
 		mode,
-		combine: context.getNodeParameter('combine', 'and') as 'and' | 'or',
-		conditions: context.getNodeParameter('conditions.condition', []) as Condition[],
-		shorthand: context.getNodeParameter('shorthand.pair', []) as ShorthandPair[],
-		json: mode === 'json' ? context.getNodeParameter('filterJson', '{}') : undefined,
+		combine: read('combine', 'and') as 'and' | 'or',
+		conditions: read('conditions.condition', []) as Condition[],
+		shorthand: read('shorthand.pair', []) as ShorthandPair[],
+		json: mode === 'json' ? read('filterJson', '{}') : undefined,
 	};
 }
 
@@ -215,7 +224,7 @@ export function sendFilterAndSort(shape: 'object' | 'array'): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const body = { ...((options.body ?? {}) as IDataObject) };
 		fromInput(this, () => {
-			const filter = buildFilter(filterParameters(this));
+			const filter = buildFilter(filterParameters((name, fallback) => this.getNodeParameter(name, fallback)));
 			if (filter) body.filter = shape === 'array' ? toConditionArray(filter) : filter;
 			const sort = buildSort(this.getNodeParameter('sort.key', []) as SortKey[]);
 			if (sort) body.sort = sort as unknown as IDataObject[];

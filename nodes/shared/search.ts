@@ -107,11 +107,12 @@ export async function searchListEntries(
  * collection's for activities, otherwise the chosen collection's.
  */
 export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const resource = this.getNodeParameter('resource', '') as string;
+	// The trigger names its subject by Event rather than Resource.
+	const resource = (this.getNodeParameter('resource', '') || this.getNodeParameter('event', '')) as string;
 	const target =
-		resource === 'listEntry'
+		resource === 'listEntry' || resource === 'newListEntry'
 			? `list/${selectedId(this, 'listId')}`
-			: resource === 'activity'
+			: resource === 'activity' || resource === 'newActivity'
 				? 'collection/activity-list'
 				: `collection/${selectedId(this, 'collectionId')}`;
 	const attributes = await apiRequest(this, 'GET', `/api/v1/attributes/${target}`);

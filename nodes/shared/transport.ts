@@ -4,6 +4,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	IPollFunctions,
 } from 'n8n-workflow';
 
 import { throwIfFailed } from './errors';
@@ -28,11 +29,11 @@ export const requestDefaults = {
 };
 
 /**
- * The one door for requests made outside declarative routing (dropdowns and searches).
- * It goes through the credential and the same error mapper as every operation.
+ * The one door for requests made outside declarative routing (dropdowns, searches and the
+ * trigger's polls). It goes through the credential and the same error mapper as every operation.
  */
 export async function apiRequest<T = IDataObject[]>(
-	context: ILoadOptionsFunctions,
+	context: ILoadOptionsFunctions | IPollFunctions,
 	method: IHttpRequestMethods,
 	url: string,
 	body?: IDataObject,

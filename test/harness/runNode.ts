@@ -32,9 +32,30 @@ export interface RunResult {
 	run: IRun;
 }
 
+/** What n8n hands a node at run time, with our credentials helper; no hooks. */
+export function additionalDataFor(credentials: Record<string, ICredentialDataDecryptedObject>) {
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		currentNodeParameters: undefined,
+		currentNodeExecutionIndex: 0,
+		variables: {},
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formBaseUrl: 'http://localhost:5678/form',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		formTestBaseUrl: 'http://localhost:5678/form-test',
+		mcpBaseUrl: 'http://localhost:5678/mcp',
+		mcpTestBaseUrl: 'http://localhost:5678/mcp-test',
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
 const NODE_NAME = 'Node Under Test';
 
-class SingleNodeTypes implements INodeTypes {
+export class SingleNodeTypes implements INodeTypes {
 	constructor(private readonly nodeType: INodeType) {}
 
 	getByName(): INodeType | IVersionedNodeType {
@@ -98,24 +119,7 @@ export async function runNode({
 	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
 
-	const additionalData = {
-		hooks,
-		credentialsHelper: new TestCredentialsHelper(credentials),
-		currentNodeParameters: undefined,
-		currentNodeExecutionIndex: 0,
-		variables: {},
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formBaseUrl: 'http://localhost:5678/form',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		formTestBaseUrl: 'http://localhost:5678/form-test',
-		mcpBaseUrl: 'http://localhost:5678/mcp',
-		mcpTestBaseUrl: 'http://localhost:5678/mcp-test',
-		logAiEvent: () => {},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = { ...additionalDataFor(credentials), hooks } as IWorkflowExecuteAdditionalData;
 
 	const runExecutionData = createRunExecutionData({
 		executionData: {

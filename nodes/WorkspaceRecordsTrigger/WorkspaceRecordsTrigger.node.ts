@@ -1,0 +1,103 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { buildFilter } from '../shared/filter';
+import { filterFields, filterParameters } from '../shared/filterFields';
+import { InputError } from '../shared/input';
+import { collectionLocator, listLocator } from '../shared/locators';
+import { getAttributes, searchCollections, searchLists } from '../shared/search';
+import { apiRequest, RECORDS_CREDENTIAL } from '../shared/transport';
+import type { Cursor, PollSource } from './poll';
+import { latest, poll } from './poll';
+
+type Event = 'newRecord' | 'newActivity' | 'newListEntry';
+
+export class WorkspaceRecordsTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workspace Records Trigger',
+		name: 'workspaceRecordsTrigger',
+		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["event"] }}',
+		description: 'Starts a workflow when a record, activity or list entry is created (by polling)',
+		defaults: { name: 'Workspace Records Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				options: [
+					{ name: 'New Activity', value: 'newActivity', description: 'An activity (task) was created' },
+					{ name: 'New List Entry', value: 'newListEntry', description: 'A record was added to a list' },
+					{ name: 'New Record', value: 'newRecord', description: 'A record was created in a collection' },
+				],
+				default: 'newRecord',
+			},
+			{ ...collectionLocator, displayOptions: { show: { event: ['newRecord'] } } },
+			{ ...listLocator, displayOptions: { show: { event: ['newListEntry'] } } },
+			{
+				displayName:
+					'Each poll emits what was created since the last one, once. The first activation starts from now; "Fetch Test Event" returns the newest item so you can map its fields.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+			...filterFields,
+		],
+	};
+
+	methods = {
+		listSearch: { searchCollections, searchLists },
+		loadOptions: { getAttributes },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const source = pollSource(this);
+		if (this.getMode() === 'manual') {
+			const row = await latest(source);
+			return row ? [this.helpers.returnJsonArray([row])] : null;
+		}
+		const staticData = this.getWorkflowStaticData('node');
+		const { rows, cursor } = await poll(source, staticData.cursor as Cursor | undefined);
+		staticData.cursor = cursor as unknown as IDataObject;
+		return rows.length ? [this.helpers.returnJsonArray(rows)] : null;
+	}
+}
+
+function queryPath(context: IPollFunctions, event: Event): string {
+	const id = (name: string) =>
+		encodeURIComponent(context.getNodeParameter(name, '', { extractValue: true }) as string);
+	if (event === 'newActivity') return '/api/v1/collection-records/activity-list/query';
+	if (event === 'newListEntry') return `/api/v1/list-entries/${id('listId')}/query`;
+	return `/api/v1/collection-records/${id('collectionId')}/query`;
+}
+
+function pollSource(context: IPollFunctions): PollSource {
+	const event = context.getNodeParameter('event') as Event;
+	let filter: PollSource['filter'];
+	try {
+		filter = buildFilter(filterParameters((name, fallback) => context.getNodeParameter(name, fallback)));
+	} catch (error) {
+		throw new NodeOperationError(context.getNode(), (error as Error).message, {
+			description: error instanceof InputError ? error.hint : undefined,
+		});
+	}
+	const path = queryPath(context, event);
+	return {
+		query: async (body) => await apiRequest(context, 'POST', path, body as unknown as IDataObject),
+		shape: event === 'newActivity' ? 'array' : 'object',
+		filter,
+		now: () => new Date().toISOString(),
+	};
+}

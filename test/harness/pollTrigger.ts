@@ -1,0 +1,44 @@
+import { PollContext } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, INode, INodeParameters, INodeType } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { additionalDataFor, SingleNodeTypes } from './runNode';
+
+/**
+ * A polling trigger in one active workflow: each call is one poll through n8n-core's real
+ * PollContext, and the workflow's static data (the trigger's cursor) lives on between polls,
+ * as it does while a workflow is active.
+ */
+export function activeTrigger(
+	nodeType: INodeType,
+	parameters: INodeParameters,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+) {
+	const node: INode = {
+		id: 'trigger-under-test',
+		name: 'Trigger',
+		type: `n8n-nodes-workspace-records.${nodeType.description.name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: Object.fromEntries((nodeType.description.credentials ?? []).map(({ name }) => [name, { id: name, name }])),
+	};
+	const workflow = new Workflow({
+		id: 'trigger-workflow',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: new SingleNodeTypes(nodeType),
+		staticData: {},
+	});
+	const additionalData = additionalDataFor(credentials);
+	return {
+		workflow,
+		/** One poll; the ids it emitted, in order (empty when it returned null). */
+		async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<string[]> {
+			const context = new PollContext(workflow, node, additionalData, mode, 'activate');
+			const result = await nodeType.poll!.call(context);
+			return (result?.[0] ?? []).map((item) => String(item.json._id));
+		},
+	};
+}

@@ -1,0 +1,120 @@
+import axios from 'axios';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { WorkspaceRecordsTrigger } from '../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
+import { byId, HOT_LEADS, PEOPLE } from '../../harness/fixtures';
+import { activeTrigger } from '../../harness/pollTrigger';
+import { useSandbox } from '../../harness/sandbox';
+
+/** The sandbox's clock, moved by the tests so timestamps can be equal on purpose. */
+let now = Date.parse('2026-11-22T09:00:00.000Z');
+const env = useSandbox({ clock: () => now });
+const tick = (ms = 1) => (now += ms);
+
+const headers = () => ({ 'x-api-key': 'wr_test_key', 'x-workspace-id': 'ws_sandbox' });
+async function createPeople(count: number, { sameTimestamp = false } = {}): Promise<string[]> {
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) {
+		if (!sameTimestamp) tick();
+		const { data } = await axios.post(`${env.url}/api/v1/collection-records/${PEOPLE}`, { name: `New person ${i}` }, { headers: headers() });
+		ids.push(data._id);
+	}
+	return ids;
+}
+
+const newRecords = (extra: INodeParameters = {}) =>
+	activeTrigger(new WorkspaceRecordsTrigger(), { event: 'newRecord', collectionId: byId(PEOPLE), ...extra }, env.credentials);
+
+test('the first activation starts from now and emits nothing old', async () => {
+	const trigger = newRecords();
+	expect(await trigger.poll()).toEqual([]);
+	expect(await trigger.poll()).toEqual([]);
+});
+
+test('0, 1 and 250 new records between polls: each emitted exactly once, oldest first', async () => {
+	const trigger = newRecords();
+	await trigger.poll();
+	expect(await trigger.poll()).toEqual([]);
+	const one = await createPeople(1);
+	expect(await trigger.poll()).toEqual(one);
+	const many = await createPeople(250);
+	env.sandbox.clearRequests();
+	expect(await trigger.poll()).toEqual(many);
+	const bodies = env.sandbox.requests.map((r) => r.body);
+	expect(bodies.map((b) => b?.offset)).toEqual([0, 100, 200]);
+	expect(bodies[0]).toMatchObject({ filter: { createdAt: { $gte: expect.any(String) } }, sort: [{ attribute: 'createdAt', direction: 'asc' }], limit: 100 });
+	expect(await trigger.poll()).toEqual([]);
+});
+
+test('records sharing a timestamp, some arriving after a poll, are neither skipped nor repeated', async () => {
+	const trigger = newRecords();
+	await trigger.poll();
+	tick();
+	const first = await createPeople(3, { sameTimestamp: true });
+	expect(await trigger.poll()).toEqual(first);
+	const late = await createPeople(2, { sameTimestamp: true });
+	expect(await trigger.poll()).toEqual(late);
+	expect(await trigger.poll()).toEqual([]);
+});
+
+test('a record created during a poll is emitted once, in this poll or the next', async () => {
+	const trigger = newRecords();
+	await trigger.poll();
+	const before = await createPeople(150);
+	env.sandbox.addFault({ path: `/api/v1/collection-records/${PEOPLE}/query`, delayMs: 300, times: 1 });
+	const polling = trigger.poll();
+	const during = await createPeople(1);
+	const emitted = [...(await polling), ...(await trigger.poll()), ...(await trigger.poll())];
+	expect(emitted).toEqual([...before, ...during]);
+});
+
+test('after a sandbox restart only records created afterwards are emitted', async () => {
+	const trigger = newRecords();
+	await trigger.poll();
+	const beforeRestart = await createPeople(2);
+	expect(await trigger.poll()).toEqual(beforeRestart);
+	const port = Number(new URL(env.url).port);
+	await env.sandbox.stop();
+	env.sandbox.reset();
+	await env.sandbox.start(port);
+	expect(await trigger.poll()).toEqual([]);
+	const afterRestart = await createPeople(2);
+	expect(await trigger.poll()).toEqual(afterRestart);
+});
+
+test('the extra filter applies: only matching new records are emitted', async () => {
+	const trigger = newRecords({ filterMode: 'shorthand', shorthand: { pair: [{ attribute: 'name', value: 'New person 1' }] } });
+	await trigger.poll();
+	const [, second] = await createPeople(3);
+	env.sandbox.clearRequests();
+	expect(await trigger.poll()).toEqual([second]);
+	expect(env.sandbox.requests[0].body?.filter).toEqual({ $and: [{ name: 'New person 1' }, { createdAt: { $gte: expect.any(String) } }] });
+});
+
+test('manual "fetch test event" returns the newest record without moving the cursor', async () => {
+	const trigger = newRecords();
+	await trigger.poll();
+	const [newest] = (await createPeople(1)).slice(-1);
+	expect(await trigger.poll('manual')).toEqual([newest]);
+	expect(await trigger.poll()).toEqual([newest]);
+});
+
+test('new activities are queried with an array filter; new list entries on the list', async () => {
+	const activities = activeTrigger(new WorkspaceRecordsTrigger(), { event: 'newActivity' }, env.credentials);
+	await activities.poll();
+	tick();
+	const { data } = await axios.post(
+		`${env.url}/api/v1/collection-records/activity-list`,
+		{ name: 'Call', scheduleAt: '2026-12-01T09:00:00.000Z', iconType: 'interaction', iconValue: 'call' },
+		{ headers: headers() },
+	);
+	env.sandbox.clearRequests();
+	expect(await activities.poll()).toEqual([data._id]);
+	expect(env.sandbox.requests[0].body?.filter).toEqual([{ createdAt: { $gte: expect.any(String) } }]);
+
+	const entries = activeTrigger(new WorkspaceRecordsTrigger(), { event: 'newListEntry', listId: byId(HOT_LEADS) }, env.credentials);
+	await entries.poll();
+	tick();
+	const entry = await axios.post(`${env.url}/api/v1/list-entries/${HOT_LEADS}`, { recordId: 'f00000000000000000000009' }, { headers: headers() });
+	expect(await entries.poll()).toEqual([entry.data.data._id]);
+});
