@@ -126,33 +126,147 @@ async function runVersion(version) {
 	}
 
 	const results = [];
-	for (const testCase of cases) {
+	for (const testCase of cases.filter((c) => !c.trigger)) {
 		sandbox.reset();
 		const started = Date.now();
 		const workflow = readExample(testCase.file);
 		const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput']);
-		const seconds = ((Date.now() - started) / 1000).toFixed(1);
-		try {
-			checkRequests(testCase, sandbox.requests, sandbox.config.apiKey);
-			const run = parseRun(stdout);
-			const nodeName = workflow.nodes[1].name;
-			const task = run?.data?.resultData?.runData?.[nodeName]?.[0];
-			if (testCase.error) {
-				const message = task?.error?.message ?? run?.data?.resultData?.error?.message ?? `${stdout}\n${stderr}`;
-				if (!testCase.error.test(message)) throw new Error(`error "${message}" does not match ${testCase.error}`);
-			} else {
-				if (!task?.data) throw new Error(`no output from the node:\n${stderr.slice(-1500)}${stdout.slice(-1500)}`);
-				testCase.check(task.data.main[0]);
-			}
-			results.push(true);
-			process.stdout.write(`ok   n8n ${version}  ${testCase.file} (${seconds}s)\n`);
-		} catch (error) {
-			results.push(false);
-			process.stdout.write(`FAIL n8n ${version}  ${testCase.file} (${seconds}s): ${error.message}\n`);
-		}
+		results.push(
+			report(version, testCase, started, () => {
+				checkRequests(testCase, sandbox.requests, sandbox.config.apiKey);
+				const run = parseRun(stdout);
+				const task = run?.data?.resultData?.runData?.[workflow.nodes[1].name]?.[0];
+				if (testCase.error) {
+					const message = task?.error?.message ?? run?.data?.resultData?.error?.message ?? `${stdout}\n${stderr}`;
+					if (!testCase.error.test(message)) throw new Error(`error "${message}" does not match ${testCase.error}`);
+				} else {
+					if (!task?.data) throw new Error(`no output from the node:\n${stderr.slice(-1500)}${stdout.slice(-1500)}`);
+					testCase.check(task.data.main[0]);
+				}
+			}),
+		);
 	}
+	results.push(...(await runTriggerCases(runtime, userFolder, sandbox, version)));
 	await sandbox.stop();
 	return results;
+}
+
+/** How one check of one case went: a line on stdout, and true or false. */
+function report(version, testCase, started, check) {
+	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	try {
+		check();
+		process.stdout.write(`ok   n8n ${version}  ${testCase.file} (${seconds}s)\n`);
+		return true;
+	} catch (error) {
+		process.stdout.write(`FAIL n8n ${version}  ${testCase.file} (${seconds}s): ${error.message}\n`);
+		return false;
+	}
+}
+
+/**
+ * A trigger cannot start `n8n execute`, which needs a Manual Trigger. So the trigger cases
+ * run as in the editor: a started n8n, an owner, and a manual run from the trigger over the
+ * REST API ("Fetch Test Event"), whose execution is then read back.
+ */
+async function runTriggerCases(runtime, userFolder, sandbox, version) {
+	const triggerCases = cases.filter((c) => c.trigger);
+	if (!triggerCases.length) return [];
+	const port = 5690;
+	const server = spawn(runtime.nodeExecutable, [runtime.n8nBin, 'start'], {
+		env: { ...n8nEnv(runtime, userFolder), N8N_PORT: String(port), N8N_SECURE_COOKIE: 'false' },
+		stdio: 'ignore',
+	});
+	const api = new N8nRest(`http://127.0.0.1:${port}`, runtime);
+	const results = [];
+	try {
+		await api.ready();
+		await api.setUpOwner();
+		for (const testCase of triggerCases) {
+			sandbox.reset();
+			const started = Date.now();
+			const workflow = readExample(testCase.file);
+			let items = [];
+			let failure;
+			try {
+				items = await api.runFromTrigger(workflow.id, workflow.nodes[0].name);
+			} catch (error) {
+				failure = error;
+			}
+			results.push(
+				report(version, testCase, started, () => {
+					if (failure) throw failure;
+					checkRequests(testCase, sandbox.requests, sandbox.config.apiKey);
+					testCase.check(items);
+				}),
+			);
+		}
+	} finally {
+		server.kill('SIGTERM');
+		await new Promise((resolve) => server.once('exit', resolve));
+	}
+	return results;
+}
+
+/** The few calls of n8n's own REST API the editor makes to run a workflow by hand. */
+class N8nRest {
+	constructor(base, runtime) {
+		this.base = base;
+		this.cookie = '';
+		// n8n stores executions "flatted"; n8n's own copy of the library reads them back.
+		this.flatted = createRequire(runtime.n8nBin)('flatted');
+	}
+
+	async call(method, path, body) {
+		const response = await fetch(`${this.base}${path}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'browser-id': 'e2e', cookie: this.cookie },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = response.headers.get('set-cookie');
+		if (setCookie) this.cookie = setCookie.split(';')[0];
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+		return text ? JSON.parse(text) : {};
+	}
+
+	/** /healthz answers before the REST routes exist; the settings route means they do. */
+	async ready() {
+		for (let attempt = 0; attempt < 240; attempt++) {
+			const ok = await fetch(`${this.base}/rest/settings`).then((r) => r.ok, () => false);
+			if (ok) return;
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		throw new Error('n8n did not start within 2 minutes');
+	}
+
+	async setUpOwner() {
+		await this.call('POST', '/rest/owner/setup', {
+			email: 'owner@example.com',
+			firstName: 'E2E',
+			lastName: 'Owner',
+			password: 'E2e-password-1',
+		});
+	}
+
+	async runFromTrigger(workflowId, triggerName) {
+		const { data: workflowData } = await this.call('GET', `/rest/workflows/${workflowId}`);
+		const { data } = await this.call('POST', `/rest/workflows/${workflowId}/run`, {
+			workflowData,
+			triggerToStartFrom: { name: triggerName },
+		});
+		for (let attempt = 0; attempt < 120; attempt++) {
+			const { data: execution } = await this.call('GET', `/rest/executions/${data.executionId}`);
+			if (execution?.finished || ['success', 'error', 'crashed'].includes(execution?.status)) {
+				const run = this.flatted.parse(execution.data);
+				const task = run.resultData.runData[triggerName]?.[0];
+				if (task?.error || run.resultData.error) throw new Error((task?.error ?? run.resultData.error).message);
+				return task?.data?.main?.[0] ?? [];
+			}
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+		throw new Error('the manual run did not finish within 30 s');
+	}
 }
 
 /** The examples users import must be the workflows asserted here. */

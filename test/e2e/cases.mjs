@@ -373,6 +373,18 @@ export const cases = [
 		requests: [['POST', '/api/ingest/sms/v1/message/send']],
 		error: /route must be one of promotional, transactional, otp/,
 	},
+	{
+		file: 'trigger-new-record',
+		title: 'Workspace Records Trigger: new people',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		parameters: { event: 'newRecord', collectionId: byId(PEOPLE) },
+		// "Fetch Test Event" in the editor: the newest record, to map fields from.
+		requests: [
+			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { sort: [{ attribute: 'createdAt', direction: 'desc' }], limit: 1, offset: 0 }],
+		],
+		check: (items) => assert.deepEqual(items.map((i) => i.json.name), ['Linus Turing']),
+	},
 ];
 
 export const CREDENTIALS = {
@@ -387,12 +399,35 @@ const NODE_CREDENTIAL = {
 	workspaceAttributes: 'workspaceRecordsApi',
 	workspaceUserGroups: 'workspaceUserGroupsApi',
 	workspaceSms: 'workspaceRecordsApi',
+	workspaceRecordsTrigger: 'workspaceRecordsApi',
 };
 
-/** The importable workflow of a case: a Manual Trigger and the node, with a credential placeholder. */
+/**
+ * The importable workflow of a case: a Manual Trigger and the node, with a credential
+ * placeholder. A trigger case is the trigger alone: it starts the workflow itself.
+ */
 export function workflowOf(testCase, index) {
 	const credential = NODE_CREDENTIAL[testCase.node];
 	const nodeName = testCase.title.split(': ')[1].replace(/^./, (c) => c.toUpperCase());
+	const node = {
+		id: `${testCase.file}-node`,
+		name: nodeName,
+		type: `n8n-nodes-workspace-records.${testCase.node}`,
+		typeVersion: 1,
+		position: [260, 0],
+		parameters: testCase.parameters,
+		credentials: { [credential]: CREDENTIALS[credential] },
+	};
+	if (testCase.trigger) {
+		return {
+			id: `wr${String(index + 1).padStart(4, '0')}`,
+			name: testCase.title,
+			active: false,
+			settings: { executionOrder: 'v1' },
+			nodes: [{ ...node, position: [0, 0] }],
+			connections: {},
+		};
+	}
 	return {
 		id: `wr${String(index + 1).padStart(4, '0')}`,
 		name: testCase.title,
@@ -400,15 +435,7 @@ export function workflowOf(testCase, index) {
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			{ id: `${testCase.file}-trigger`, name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: `${testCase.file}-node`,
-				name: nodeName,
-				type: `n8n-nodes-workspace-records.${testCase.node}`,
-				typeVersion: 1,
-				position: [260, 0],
-				parameters: testCase.parameters,
-				credentials: { [credential]: CREDENTIALS[credential] },
-			},
+			node,
 		],
 		connections: { 'Manual Trigger': { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
 	};
