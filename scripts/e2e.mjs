@@ -18,8 +18,10 @@ const { createSandbox } = require('../test/sandbox/server.js');
 const PACKAGE = 'n8n-nodes-workspace-records';
 
 /** n8n's environment for one user folder: quiet, local, nothing phoned home. */
-export function n8nEnv(runtime, userFolder) {
+export function n8nEnv(runtime, userFolder, slot = 0) {
 	return {
+		// Each n8n process starts a task broker; versions running side by side need their own port.
+		N8N_RUNNERS_BROKER_PORT: String(5679 + slot),
 		...process.env,
 		...runtime.env,
 		N8N_USER_FOLDER: userFolder,
@@ -59,12 +61,12 @@ export function sandboxCredentials(sandbox) {
  * Runs an n8n CLI command. Its stdout goes to a file, not a pipe: n8n exits right after
  * printing the run, and output still queued on a pipe would be lost.
  */
-export function runN8n(runtime, userFolder, args) {
+export function runN8n(runtime, userFolder, args, slot = 0) {
 	const outputFile = join(userFolder, 'stdout.txt');
 	const output = openSync(outputFile, 'w');
 	return new Promise((resolve) => {
 		const child = spawn(runtime.nodeExecutable, [runtime.n8nBin, ...args], {
-			env: n8nEnv(runtime, userFolder),
+			env: n8nEnv(runtime, userFolder, slot),
 			stdio: ['ignore', output, 'pipe'],
 		});
 		let stderr = '';
@@ -107,7 +109,7 @@ function checkRequests(testCase, requests, apiKey) {
 	}
 }
 
-async function runVersion(version) {
+async function runVersion(version, slot) {
 	const runtime = await prepare(version);
 	const userFolder = join(cacheRoot(), `e2e-user-${version}`);
 	rmSync(userFolder, { recursive: true, force: true });
@@ -121,7 +123,7 @@ async function runVersion(version) {
 		['import:credentials', `--input=${credentialsFile}`],
 		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
 	]) {
-		const { code, stderr } = await runN8n(runtime, userFolder, args);
+		const { code, stderr } = await runN8n(runtime, userFolder, args, slot);
 		if (code !== 0) throw new Error(`n8n ${args[0]} failed:\n${stderr}`);
 	}
 
@@ -130,7 +132,7 @@ async function runVersion(version) {
 		sandbox.reset();
 		const started = Date.now();
 		const workflow = readExample(testCase.file);
-		const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput']);
+		const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput'], slot);
 		results.push(
 			report(version, testCase, started, () => {
 				checkRequests(testCase, sandbox.requests, sandbox.config.apiKey);
@@ -146,7 +148,7 @@ async function runVersion(version) {
 			}),
 		);
 	}
-	results.push(...(await runTriggerCases(runtime, userFolder, sandbox, version)));
+	results.push(...(await runTriggerCases(runtime, userFolder, sandbox, version, slot)));
 	await sandbox.stop();
 	return results;
 }
@@ -169,12 +171,12 @@ function report(version, testCase, started, check) {
  * run as in the editor: a started n8n, an owner, and a manual run from the trigger over the
  * REST API ("Fetch Test Event"), whose execution is then read back.
  */
-async function runTriggerCases(runtime, userFolder, sandbox, version) {
+async function runTriggerCases(runtime, userFolder, sandbox, version, slot) {
 	const triggerCases = cases.filter((c) => c.trigger);
 	if (!triggerCases.length) return [];
-	const port = 5690;
+	const port = 5690 + slot;
 	const server = spawn(runtime.nodeExecutable, [runtime.n8nBin, 'start'], {
-		env: { ...n8nEnv(runtime, userFolder), N8N_PORT: String(port), N8N_SECURE_COOKIE: 'false' },
+		env: { ...n8nEnv(runtime, userFolder, 10 + slot), N8N_PORT: String(port), N8N_SECURE_COOKIE: 'false' },
 		stdio: 'ignore',
 	});
 	const api = new N8nRest(`http://127.0.0.1:${port}`, runtime);
@@ -286,8 +288,11 @@ function assertExamplesCurrent() {
 async function main() {
 	assertExamplesCurrent();
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-	const results = [];
-	for (const version of selectedVersions()) results.push(...(await runVersion(version)));
+	// Installs run one after the other (npm and the native builds share a cache); the
+	// versions then run side by side, each with its own folder, sandbox and ports.
+	const versions = selectedVersions();
+	for (const version of versions) await prepare(version);
+	const results = (await Promise.all(versions.map((version, slot) => runVersion(version, slot)))).flat();
 	const passed = results.filter(Boolean).length;
 	process.stdout.write(`${passed} passed, ${results.length - passed} failed\n`);
 	process.exit(results.length - passed === 0 ? 0 : 1);
