@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
 	Icon,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -54,16 +55,23 @@ export class WorkspaceRecordsApi implements ICredentialType {
 
 	// The spec names x-api-key and x-workspace-id; the vendor's own pages show a Bearer
 	// header for the records host. Sending all three works with either reading.
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
+	// A function, not a generic block of expressions: n8n evaluates those expressions on
+	// every request, which made a 1,000-item create several times slower (see bench/).
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const apiKey = String(credentials.apiKey ?? '');
+		return {
+			...requestOptions,
 			headers: {
-				'x-api-key': '={{$credentials.apiKey}}',
-				'x-workspace-id': '={{$credentials.workspaceId}}',
-				Authorization: '=Bearer {{$credentials.apiKey}}',
+				...requestOptions.headers,
+				'x-api-key': apiKey,
+				'x-workspace-id': String(credentials.workspaceId ?? ''),
+				Authorization: `Bearer ${apiKey}`,
 			},
-		},
-	};
+		};
+	}
 
 	// Listing collections reads nothing private and changes nothing.
 	test: ICredentialTestRequest = {

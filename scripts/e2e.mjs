@@ -61,7 +61,7 @@ export function sandboxCredentials(sandbox) {
  * Runs an n8n CLI command. Its stdout goes to a file, not a pipe: n8n exits right after
  * printing the run, and output still queued on a pipe would be lost.
  */
-export function runN8n(runtime, userFolder, args, slot = 0) {
+export function runN8n(runtime, userFolder, args, slot = 0, { onSpawn } = {}) {
 	const outputFile = join(userFolder, 'stdout.txt');
 	const output = openSync(outputFile, 'w');
 	return new Promise((resolve) => {
@@ -69,6 +69,7 @@ export function runN8n(runtime, userFolder, args, slot = 0) {
 			env: n8nEnv(runtime, userFolder, slot),
 			stdio: ['ignore', output, 'pipe'],
 		});
+		onSpawn?.(child);
 		let stderr = '';
 		child.stderr.on('data', (chunk) => (stderr += chunk));
 		child.on('exit', (code) => {

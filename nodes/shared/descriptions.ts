@@ -15,12 +15,16 @@ import { checkApiResponse } from './errors';
 import { paginateBody } from './pagination';
 
 /**
- * Shows `properties` only for one resource and operation, so each operation file states
- * that condition once. Local conditions a field already has (say `returnAll: [false]`) stay.
+ * Shows `properties` only for one resource and its operation(s), so each file states that
+ * condition once. Local conditions a field already has (say `returnAll: [false]`) stay.
+ *
+ * A field several operations take is declared once for all of them: n8n's routing engine
+ * resolves every definition of a parameter for every item, shown or not, so one copy per
+ * operation would evaluate the user's expressions once per copy.
  */
 export function forOperation(
 	resource: string,
-	operation: string,
+	operation: string | string[],
 	properties: INodeProperties[],
 ): INodeProperties[] {
 	return properties.map((property) => ({
@@ -30,7 +34,7 @@ export function forOperation(
 			show: {
 				...property.displayOptions?.show,
 				resource: [resource],
-				operation: [operation],
+				operation: Array.isArray(operation) ? operation : [operation],
 			},
 		},
 	}));

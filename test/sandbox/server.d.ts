@@ -32,6 +32,7 @@ export interface Sandbox {
 	config: Required<Omit<SandboxOptions, 'clock'>>;
 	url: string;
 	readonly requests: RecordedRequest[];
+	readonly stats: { queryBytes: number };
 	readonly state: {
 		records: Map<string, Map<string, { [key: string]: unknown }>>;
 		userGroups: Map<string, { [key: string]: unknown }>;

@@ -36,11 +36,15 @@ function createSandbox(options = {}) {
 	const config = { ...DEFAULTS, ...options };
 	let state;
 	let counter;
+	let dataVersion = 0;
 	let requests = [];
 	let faults = [];
+	// Bytes of JSON sent by the query endpoints: the benchmark compares memory with it.
+	const stats = { queryBytes: 0 };
 	const clock = options.clock ?? (() => Date.now());
 
 	function reset(seedOptions = {}) {
+		dataVersion += 1;
 		const seed = buildSeed({ people: seedOptions.people ?? config.people });
 		counter = 0;
 		state = {
@@ -191,6 +195,18 @@ function createSandbox(options = {}) {
 		return list.slice(start, start + Math.min(limit, config.pageCap));
 	}
 
+	// Paging through 100,000 records asks for the same selection a thousand times; it is
+	// computed once per (collection, filter, sort) until the data changes.
+	const selections = new WeakMap();
+	function selectAndSort(records, filter, sort) {
+		const key = `${dataVersion}|${JSON.stringify(filter)}|${JSON.stringify(sort)}`;
+		const cached = selections.get(records);
+		if (cached?.key === key) return cached.rows;
+		const rows = sortRecords([...records.values()].filter((r) => matches(r, filter)), sort);
+		selections.set(records, { key, rows });
+		return rows;
+	}
+
 	function query(records, { body, fault }, { filterIsArray = false } = {}) {
 		if (!isPlainObject(body)) throw badRequest('the body must be a JSON object');
 		const { filter, sort } = body;
@@ -200,8 +216,7 @@ function createSandbox(options = {}) {
 			}
 		}
 		try {
-			const selected = [...records.values()].filter((r) => matches(r, filter));
-			return page(sortRecords(selected, sort), body, fault);
+			return page(selectAndSort(records, filter, sort), body, fault);
 		} catch (error) {
 			if (error instanceof FilterError) throw badRequest(error.message);
 			throw error;
@@ -498,6 +513,7 @@ function createSandbox(options = {}) {
 
 	function send(res, statusCode, payload, headers = {}) {
 		const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+		if (res.req?.url?.endsWith('/query')) stats.queryBytes += Buffer.byteLength(text);
 		res.writeHead(statusCode, {
 			'Content-Type': typeof payload === 'string' ? 'text/html' : 'application/json',
 			...headers,
@@ -563,6 +579,7 @@ function createSandbox(options = {}) {
 		});
 
 		const fault = takeFault(req.method, path);
+		if (req.method !== 'GET' && !path.endsWith('/query')) dataVersion += 1;
 		try {
 			if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
 			switch (fault?.kind) {
@@ -612,7 +629,9 @@ function createSandbox(options = {}) {
 		},
 		clearRequests() {
 			requests = [];
+			stats.queryBytes = 0;
 		},
+		stats,
 		/** Makes the next `times` matching requests fail: see the fault kinds in handle(). */
 		addFault(fault) {
 			faults.push({ times: 1, ...fault });
@@ -621,8 +640,11 @@ function createSandbox(options = {}) {
 			reset(seedOptions);
 			requests = [];
 			faults = [];
+			stats.queryBytes = 0;
 		},
+		/** The live data; whoever takes it may change it, so cached selections are dropped. */
 		get state() {
+			dataVersion += 1;
 			return state;
 		},
 		async start(port = 0, host = '127.0.0.1') {

@@ -65,9 +65,8 @@ export const activityDescription: INodeProperties[] = [
 			preSend: [sendActivity('update')],
 		}),
 	]),
+	...forOperation('activity', ['delete', 'get', 'update'], [activityLocator]),
 	...createFields,
-	...forOperation('activity', 'get', [activityLocator]),
-	...forOperation('activity', 'delete', [activityLocator]),
 	...forOperation('activity', 'getAll', [...returnAllAndLimit, ...filterAndSortFields]),
 	...updateFields,
 ];

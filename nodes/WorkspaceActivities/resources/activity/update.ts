@@ -1,9 +1,7 @@
 import { forOperation } from '../../../shared/descriptions';
-import { activityLocator } from '../../../shared/locators';
 import { ICON_TYPES, optionalActivityFields, scheduleAtField, titleField } from './fields';
 
 export const updateFields = forOperation('activity', 'update', [
-	activityLocator,
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

@@ -1,9 +1,6 @@
-import { attributeFields } from '../../../shared/attributes';
 import { forOperation } from '../../../shared/descriptions';
-import { listLocator } from '../../../shared/locators';
 
 export const createFields = forOperation('listEntry', 'create', [
-	listLocator,
 	{
 		displayName: 'Record ID',
 		name: 'recordId',
@@ -14,5 +11,4 @@ export const createFields = forOperation('listEntry', 'create', [
 		description: "The ID of the record to add; it must belong to the list's collection",
 		routing: { send: { type: 'body', property: 'recordId' } },
 	},
-	...attributeFields({ what: 'list entry data' }),
 ]);

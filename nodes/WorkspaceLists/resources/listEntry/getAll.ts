@@ -1,9 +1,4 @@
 import { forOperation, returnAllAndLimit } from '../../../shared/descriptions';
 import { filterAndSortFields } from '../../../shared/filterFields';
-import { listLocator } from '../../../shared/locators';
 
-export const getAllFields = forOperation('listEntry', 'getAll', [
-	listLocator,
-	...returnAllAndLimit,
-	...filterAndSortFields,
-]);
+export const getAllFields = forOperation('listEntry', 'getAll', [...returnAllAndLimit, ...filterAndSortFields]);

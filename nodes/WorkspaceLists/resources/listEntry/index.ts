@@ -4,9 +4,8 @@ import { sendAttributes } from '../../../shared/attributes';
 import { idInPath, operation, operationSelector, reportDeleted } from '../../../shared/descriptions';
 import { sendFilterAndSort } from '../../../shared/filterFields';
 import { createFields } from './create';
-import { entryFields } from './get';
 import { getAllFields } from './getAll';
-import { updateFields } from './update';
+import { attributesToSend, sharedFields } from './shared';
 
 const entriesOf = `/api/v1/list-entries/${idInPath('listId')}`;
 
@@ -58,8 +57,8 @@ export const listEntryDescription: INodeProperties[] = [
 			preSend: [sendAttributes('data', { requireSome: true })],
 		}),
 	]),
+	...sharedFields,
 	...createFields,
-	...entryFields,
 	...getAllFields,
-	...updateFields,
+	...attributesToSend,
 ];

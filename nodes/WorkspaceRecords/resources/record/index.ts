@@ -3,11 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { sendAttributes } from '../../../shared/attributes';
 import { idInPath, operation, operationSelector, reportDeleted } from '../../../shared/descriptions';
 import { sendFilterAndSort } from '../../../shared/filterFields';
-import { createFields } from './create';
-import { deleteFields } from './delete';
-import { getFields } from './get';
 import { getAllFields } from './getAll';
-import { updateFields } from './update';
+import { attributesToSend, sharedFields } from './shared';
 import { upsertFields, upsertRecord } from './upsert';
 
 const recordsOf = `/api/v1/collection-records/${idInPath('collectionId')}`;
@@ -70,10 +67,8 @@ export const recordDescription: INodeProperties[] = [
 			preSend: [sendAttributes(undefined, { requireSome: true })],
 		}),
 	]),
-	...createFields,
+	...sharedFields,
 	...upsertFields,
-	...deleteFields,
-	...getFields,
 	...getAllFields,
-	...updateFields,
+	...attributesToSend,
 ];

@@ -6,12 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields } from '../../../shared/attributes';
 import { forOperation } from '../../../shared/descriptions';
-import { collectionLocator } from '../../../shared/locators';
 
 export const upsertFields = forOperation('record', 'upsert', [
-	collectionLocator,
 	{
 		displayName: 'Match On Name or ID',
 		name: 'matchAttribute',
@@ -29,7 +26,6 @@ export const upsertFields = forOperation('record', 'upsert', [
 		default: false,
 		description: 'Whether to update every matching record when several match, instead of stopping with an error',
 	},
-	...attributeFields({ what: 'record' }),
 ]);
 
 /** A list attribute (emails, phone numbers) matches on its first value. */

@@ -1,0 +1,12 @@
+import { attributeFields } from '../../../shared/attributes';
+import { forOperation } from '../../../shared/descriptions';
+import { entryLocator, listLocator } from '../../../shared/locators';
+
+/** Fields several list-entry operations take, each declared once (see forOperation). */
+export const sharedFields = [
+	...forOperation('listEntry', ['create', 'delete', 'get', 'getAll', 'update'], [listLocator]),
+	...forOperation('listEntry', ['delete', 'get', 'update'], [entryLocator]),
+];
+
+/** The list attribute values to send, after each operation's own fields. */
+export const attributesToSend = forOperation('listEntry', ['create', 'update'], attributeFields({ what: 'list entry data' }));

@@ -1,0 +1,12 @@
+import { attributeFields } from '../../../shared/attributes';
+import { forOperation } from '../../../shared/descriptions';
+import { collectionLocator, recordLocator } from '../../../shared/locators';
+
+/** Fields several record operations take, each declared once (see forOperation). */
+export const sharedFields = [
+	...forOperation('record', ['create', 'upsert', 'delete', 'get', 'getAll', 'update'], [collectionLocator]),
+	...forOperation('record', ['delete', 'get', 'update'], [recordLocator]),
+];
+
+/** The attributes to send, after each operation's own fields. */
+export const attributesToSend = forOperation('record', ['create', 'upsert', 'update'], attributeFields({ what: 'record' }));
