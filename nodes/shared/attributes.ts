@@ -118,6 +118,23 @@ const VALUE_TYPES = [
 
 const showForType = (type: ValueType) => ({ show: { type: [type] } });
 
+/**
+ * An attribute of the chosen collection or list (or of activities), by its API key name,
+ * from a dropdown, or typed with an expression. `name` is set where it is used.
+ */
+export const attributePicker: INodeProperties = {
+	displayName: 'Attribute Name or ID',
+	name: 'attribute',
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getAttributes',
+		loadOptionsDependsOn: ['collectionId.value', 'listId.value'],
+	},
+	default: '',
+	description:
+		'The attribute, by its API key name. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
 /** Send Value As and the value input that fits it: a key's value keeps its type. */
 export const typedValueFields: INodeProperties[] = [
 	{
@@ -178,18 +195,7 @@ export function attributeFields({ what }: { what: string }): INodeProperties[] {
 					name: 'attribute',
 					displayName: 'Attribute',
 					values: [
-						{
-							displayName: 'Attribute Name or ID',
-							name: 'key',
-							type: 'options',
-							typeOptions: {
-								loadOptionsMethod: 'getAttributes',
-								loadOptionsDependsOn: ['collectionId.value', 'listId.value'],
-							},
-							default: '',
-							description:
-								'The attribute to set. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-						},
+						{ ...attributePicker, name: 'key' },
 						...typedValueFields,
 					],
 				},

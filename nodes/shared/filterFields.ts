@@ -6,22 +6,11 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import { attributePicker } from './attributes';
 import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filter';
 import { buildFilter, buildSort, toConditionArray } from './filter';
 import { fromInput } from './input';
 
-const attributePicker: INodeProperties = {
-	displayName: 'Attribute Name or ID',
-	name: 'attribute',
-	type: 'options',
-	typeOptions: {
-		loadOptionsMethod: 'getAttributes',
-		loadOptionsDependsOn: ['collectionId.value', 'listId.value'],
-	},
-	default: '',
-	description:
-		'The attribute, by its API key name. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
 
 const forOperators = (...operators: string[]) => ({ show: { operator: operators } });
 

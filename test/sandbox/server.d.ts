@@ -5,6 +5,8 @@ export interface RecordedRequest {
 	query: Record<string, string>;
 	headers: Record<string, string | undefined>;
 	body: { [key: string]: unknown } | undefined;
+	/** When it arrived, in epoch milliseconds. */
+	at: number;
 }
 
 export interface Fault {

@@ -576,6 +576,7 @@ function createSandbox(options = {}) {
 			query: Object.fromEntries(url.searchParams),
 			headers: { ...req.headers },
 			body,
+			at: Date.now(),
 		});
 
 		const fault = takeFault(req.method, path);
