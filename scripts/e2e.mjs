@@ -289,10 +289,11 @@ function assertExamplesCurrent() {
 async function main() {
 	assertExamplesCurrent();
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-	// Installs run one after the other (npm and the native builds share a cache); the
-	// versions then run side by side, each with its own folder, sandbox and ports.
+	// Each version installs into its own folder (npm's cache is safe to share), so a cold
+	// machine installs both at once; then they run side by side, each with its own sandbox
+	// and ports.
 	const versions = selectedVersions();
-	for (const version of versions) await prepare(version);
+	await Promise.all(versions.map((version) => prepare(version)));
 	const results = (await Promise.all(versions.map((version, slot) => runVersion(version, slot)))).flat();
 	const passed = results.filter(Boolean).length;
 	process.stdout.write(`${passed} passed, ${results.length - passed} failed\n`);

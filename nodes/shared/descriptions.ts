@@ -68,7 +68,7 @@ export function operationSelector(resource: string, options: INodePropertyOption
 }
 
 /** The `data` of the response envelope: one item for an object, one per element for an array. */
-export const dataRoot: PostReceiveAction = { type: 'rootProperty', properties: { property: 'data' } };
+const dataRoot: PostReceiveAction = { type: 'rootProperty', properties: { property: 'data' } };
 
 export interface OperationSpec {
 	name: string;

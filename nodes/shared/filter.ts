@@ -83,7 +83,7 @@ function scalar(value: unknown, type: ScalarType, field: string): unknown {
  * milliseconds, like the service's own timestamps). Luxon DateTimes and JS Dates from
  * expressions are accepted as they are.
  */
-export function toComparable(value: unknown, field: string): number | string {
+function toComparable(value: unknown, field: string): number | string {
 	if (typeof value === 'number' && Number.isFinite(value)) return value;
 	if (value instanceof Date) return toIso(value, String(value), field);
 	if (isPlainObject(value) && typeof value.toISO === 'function') {
