@@ -3,10 +3,8 @@ import type {
 	ICredentials,
 	ICredentialType,
 	IHttpRequestOptions,
-	INode,
 	INodeProperties,
 	IRequestOptionsSimplified,
-	Workflow,
 } from 'n8n-workflow';
 import { ICredentialsHelper } from 'n8n-workflow';
 
@@ -18,12 +16,9 @@ export const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
 	workspaceUserGroupsApi: new WorkspaceUserGroupsApi(),
 };
 
-type Locations = 'headers' | 'qs' | 'body' | 'auth';
-
 /**
- * Applies our credentials the way n8n's own CredentialsHelper does: a generic
- * `authenticate` block's expressions are resolved against the credential data and merged
- * into the request. (n8n-core's test helper only applies function-style authenticate.)
+ * Hands our credentials to the routing engine as n8n's CredentialsHelper does. Both
+ * credential types authenticate with a function, which n8n calls with the decrypted data.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
@@ -34,23 +29,10 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		credentials: ICredentialDataDecryptedObject,
 		typeName: string,
 		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
-		workflow?: Workflow,
-		node?: INode,
 	): Promise<IHttpRequestOptions> {
-		const options = requestOptions as IHttpRequestOptions;
 		const authenticate = CREDENTIAL_TYPES[typeName]?.authenticate;
-		if (typeof authenticate === 'function') return await authenticate(credentials, options);
-		if (!authenticate || !workflow || !node) return options;
-		for (const [location, values] of Object.entries(authenticate.properties)) {
-			const target = { ...((options as unknown as Record<string, object>)[location] ?? {}) } as Record<string, unknown>;
-			for (const [key, value] of Object.entries(values as Record<string, string>)) {
-				target[key] = workflow.expression.getSimpleParameterValue(node, value, 'internal', {
-					$credentials: credentials,
-				});
-			}
-			(options as unknown as Record<Locations, unknown>)[location as Locations] = target;
-		}
-		return options;
+		if (typeof authenticate !== 'function') throw new Error(`${typeName} has no authenticate function`);
+		return await authenticate(credentials, requestOptions as IHttpRequestOptions);
 	}
 
 	async preAuthentication() {
