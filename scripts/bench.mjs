@@ -70,8 +70,8 @@ async function main() {
 		['import:credentials', `--input=${credentialsFile}`],
 		['import:workflow', '--separate', `--input=${join(root, 'bench', 'workflows')}`],
 	]) {
-		const { code, stderr } = await runN8n(runtime, userFolder, args);
-		if (code !== 0) throw new Error(`n8n ${args[0]} failed:\n${stderr}`);
+		const { code, stdout, stderr } = await runN8n(runtime, userFolder, args);
+		if (code !== 0) throw new Error(`n8n ${args[0]} failed:\n${stderr}${stdout.slice(-3000)}`);
 	}
 
 	/** Runs one bench workflow; its time from the run data, its last node's item count, the requests. */

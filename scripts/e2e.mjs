@@ -18,10 +18,16 @@ const { createSandbox } = require('../test/sandbox/server.js');
 const PACKAGE = 'n8n-nodes-workspace-records';
 
 /** n8n's environment for one user folder: quiet, local, nothing phoned home. */
-export function n8nEnv(runtime, userFolder, slot = 0) {
+/**
+ * Ports, so that the n8n versions running side by side never meet: each n8n process starts a
+ * task broker (5679 + slot for `n8n execute`, 5700 + slot for a started server), and a
+ * started server listens on 5690 + slot.
+ */
+const ports = (slot) => ({ executeBroker: 5679 + slot, serverBroker: 5700 + slot, server: 5690 + slot });
+
+export function n8nEnv(runtime, userFolder, brokerPort = ports(0).executeBroker) {
 	return {
-		// Each n8n process starts a task broker; versions running side by side need their own port.
-		N8N_RUNNERS_BROKER_PORT: String(5679 + slot),
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		...process.env,
 		...runtime.env,
 		N8N_USER_FOLDER: userFolder,
@@ -66,7 +72,7 @@ export function runN8n(runtime, userFolder, args, slot = 0, { onSpawn } = {}) {
 	const output = openSync(outputFile, 'w');
 	return new Promise((resolve) => {
 		const child = spawn(runtime.nodeExecutable, [runtime.n8nBin, ...args], {
-			env: n8nEnv(runtime, userFolder, slot),
+			env: n8nEnv(runtime, userFolder, ports(slot).executeBroker),
 			stdio: ['ignore', output, 'pipe'],
 		});
 		onSpawn?.(child);
@@ -124,8 +130,8 @@ async function runVersion(version, slot) {
 		['import:credentials', `--input=${credentialsFile}`],
 		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
 	]) {
-		const { code, stderr } = await runN8n(runtime, userFolder, args, slot);
-		if (code !== 0) throw new Error(`n8n ${args[0]} failed:\n${stderr}`);
+		const { code, stdout, stderr } = await runN8n(runtime, userFolder, args, slot);
+		if (code !== 0) throw new Error(`n8n ${args[0]} failed:\n${stderr}${stdout.slice(-3000)}`);
 	}
 
 	const results = [];
@@ -175,9 +181,9 @@ function report(version, testCase, started, check) {
 async function runTriggerCases(runtime, userFolder, sandbox, version, slot) {
 	const triggerCases = cases.filter((c) => c.trigger);
 	if (!triggerCases.length) return [];
-	const port = 5690 + slot;
+	const port = ports(slot).server;
 	const server = spawn(runtime.nodeExecutable, [runtime.n8nBin, 'start'], {
-		env: { ...n8nEnv(runtime, userFolder, 10 + slot), N8N_PORT: String(port), N8N_SECURE_COOKIE: 'false' },
+		env: { ...n8nEnv(runtime, userFolder, ports(slot).serverBroker), N8N_PORT: String(port), N8N_SECURE_COOKIE: 'false' },
 		stdio: 'ignore',
 	});
 	const api = new N8nRest(`http://127.0.0.1:${port}`, runtime);
@@ -230,7 +236,11 @@ class N8nRest {
 		if (setCookie) this.cookie = setCookie.split(';')[0];
 		const text = await response.text();
 		if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
-		return text ? JSON.parse(text) : {};
+		try {
+			return text ? JSON.parse(text) : {};
+		} catch {
+			throw new Error(`${method} ${path}: the answer is not JSON: ${text.slice(0, 300)}`);
+		}
 	}
 
 	/** /healthz answers before the REST routes exist; the settings route means they do. */
@@ -260,8 +270,10 @@ class N8nRest {
 		});
 		for (let attempt = 0; attempt < 120; attempt++) {
 			const { data: execution } = await this.call('GET', `/rest/executions/${data.executionId}`);
-			if (execution?.finished || ['success', 'error', 'crashed'].includes(execution?.status)) {
-				const run = this.flatted.parse(execution.data);
+			const done = execution?.finished || ['success', 'error', 'crashed'].includes(execution?.status);
+			// n8n 1.x can mark the execution finished a moment before its run data is stored.
+			const run = done ? this.flatted.parse(execution.data) : undefined;
+			if (run?.resultData) {
 				const task = run.resultData.runData[triggerName]?.[0];
 				if (task?.error || run.resultData.error) throw new Error((task?.error ?? run.resultData.error).message);
 				return task?.data?.main?.[0] ?? [];

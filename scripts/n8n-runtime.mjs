@@ -68,9 +68,22 @@ export function runtimeOf(version) {
 	};
 }
 
+/**
+ * The environment for npm in the cache folders, without the npm_config_* variables that
+ * `npm run` exports from the project's own .npmrc: its ignore-scripts=true would make
+ * `npm rebuild` skip the native builds n8n needs, silently.
+ */
+function cleanNpmEnv(env) {
+	return Object.fromEntries(Object.entries(env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')));
+}
+
 function run(command, args, options = {}) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
+		const child = spawn(command, args, {
+			stdio: ['ignore', 'inherit', 'inherit'],
+			...options,
+			env: cleanNpmEnv(options.env ?? process.env),
+		});
 		child.on('error', reject);
 		child.on('exit', (code) =>
 			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
