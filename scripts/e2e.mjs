@@ -253,13 +253,17 @@ class N8nRest {
 		throw new Error('n8n did not start within 2 minutes');
 	}
 
+	/** n8n registers its REST routes one by one; under load the owner route can come last. */
 	async setUpOwner() {
-		await this.call('POST', '/rest/owner/setup', {
-			email: 'owner@example.com',
-			firstName: 'E2E',
-			lastName: 'Owner',
-			password: 'E2e-password-1',
-		});
+		const owner = { email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-password-1' };
+		for (let attempt = 0; ; attempt++) {
+			try {
+				return await this.call('POST', '/rest/owner/setup', owner);
+			} catch (error) {
+				if (!/HTTP 404/.test(error.message) || attempt >= 120) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 500));
+			}
+		}
 	}
 
 	async runFromTrigger(workflowId, triggerName) {
