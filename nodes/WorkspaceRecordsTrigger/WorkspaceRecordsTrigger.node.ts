@@ -5,11 +5,11 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { buildFilter } from '../shared/filter';
 import { filterFields, filterParameters } from '../shared/filterFields';
-import { InputError } from '../shared/input';
+import { fromInput } from '../shared/input';
 import { collectionLocator, listLocator } from '../shared/locators';
 import { getAttributes, searchCollections, searchLists } from '../shared/search';
 import { apiRequest, RECORDS_CREDENTIAL } from '../shared/transport';
@@ -85,14 +85,9 @@ function queryPath(context: IPollFunctions, event: Event): string {
 
 function pollSource(context: IPollFunctions): PollSource {
 	const event = context.getNodeParameter('event') as Event;
-	let filter: PollSource['filter'];
-	try {
-		filter = buildFilter(filterParameters((name, fallback) => context.getNodeParameter(name, fallback)));
-	} catch (error) {
-		throw new NodeOperationError(context.getNode(), (error as Error).message, {
-			description: error instanceof InputError ? error.hint : undefined,
-		});
-	}
+	const filter = fromInput(context, () =>
+		buildFilter(filterParameters((name, fallback) => context.getNodeParameter(name, fallback))),
+	);
 	const path = queryPath(context, event);
 	return {
 		query: async (body) => await apiRequest(context, 'POST', path, body as unknown as IDataObject),

@@ -42,15 +42,21 @@ export function parseJsonObject(value: unknown, field: string): IDataObject {
 	return parsed;
 }
 
-/** Runs a pure builder for the item at hand, turning what it throws into a node error. */
-export function fromInput<T>(context: IExecuteSingleFunctions, build: () => T): T {
+/**
+ * Runs a pure builder, turning what it throws into a node error: for the item at hand in
+ * an operation, or for the node as a whole in a trigger's poll.
+ */
+export function fromInput<T>(
+	context: Pick<IExecuteSingleFunctions, 'getNode'> & Partial<Pick<IExecuteSingleFunctions, 'getItemIndex'>>,
+	build: () => T,
+): T {
 	try {
 		return build();
 	} catch (error) {
 		const hint = error instanceof InputError ? error.hint : undefined;
 		throw new NodeOperationError(context.getNode(), (error as Error).message, {
 			description: hint,
-			itemIndex: context.getItemIndex(),
+			itemIndex: context.getItemIndex?.(),
 		});
 	}
 }

@@ -118,3 +118,9 @@ test('new activities are queried with an array filter; new list entries on the l
 	const entry = await axios.post(`${env.url}/api/v1/list-entries/${HOT_LEADS}`, { recordId: 'f00000000000000000000009' }, { headers: headers() });
 	expect(await entries.poll()).toEqual([entry.data.data._id]);
 });
+
+test('a bad extra filter stops the poll with the field named, before any request', async () => {
+	const trigger = newRecords({ filterMode: 'json', filterJson: '{"name": }' });
+	await expect(trigger.poll()).rejects.toThrow(/^Filter \(JSON\): not valid JSON/);
+	expect(env.sandbox.requests).toHaveLength(0);
+});
