@@ -1,29 +1,81 @@
 import { InputError, isPlainObject } from './input';
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** ISO 8601 without an offset: a date, or a date and a wall-clock time. */
+const NAIVE_ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+/** ISO 8601 with `Z` or an offset such as +01:00. */
+const ZONED_ISO = /^\d{4}-\d{1,2}-\d{1,2}[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[zZ]|[+-]\d{2}:?\d{2})$/;
+export const LOOKS_LIKE_DATE = /^\d{4}-\d{1,2}-\d{1,2}/;
+
+/** How far `timeZone` is ahead of UTC at the instant `utcMs`, in milliseconds. */
+function offsetAt(utcMs: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: 'numeric',
+		day: 'numeric',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	}).formatToParts(new Date(utcMs));
+	const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+	const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	return wall - (utcMs - (((utcMs % 1000) + 1000) % 1000));
+}
+
+const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * A date as the activity API wants it: UTC, `YYYY-MM-DDTHH:mm:ss.SSSZ` (spec §4.1).
- * Takes what n8n produces: ISO text with or without an offset, a date alone (midnight
- * UTC), a Luxon DateTime or JS Date from an expression, or epoch milliseconds.
+ * The instant a wall-clock time names in `timeZone` (given as milliseconds "as if UTC").
+ * Near a daylight-saving change the offsets before and after it are both tried: a time that
+ * exists twice takes the earlier instant, and a time the change skips moves forward by the
+ * gap, the "compatible" rule of JavaScript's Temporal and of java.time.
  */
-export function toScheduleAt(value: unknown, field = 'Schedule At'): string {
-	let date: Date;
-	if (value instanceof Date) date = value;
-	else if (typeof value === 'number') date = new Date(value);
-	else if (isPlainObject(value) && typeof value.toMillis === 'function') {
-		date = new Date((value.toMillis as () => number)());
-	} else {
+function wallTimeToUtc(wallMs: number, timeZone: string): number {
+	const before = offsetAt(wallMs - DAY, timeZone);
+	const after = offsetAt(wallMs + DAY, timeZone);
+	const fitting = [before, after].map((offset) => wallMs - offset).filter((utc) => wallMs - offsetAt(utc, timeZone) === utc);
+	return fitting.length ? Math.min(...fitting) : wallMs - before;
+}
+
+function naiveToUtc(text: string, timeZone: string): number | undefined {
+	const match = NAIVE_ISO.exec(text);
+	if (!match) return undefined;
+	const [year, month, day, hour = '0', minute = '0', second = '0', ms = '0'] = match.slice(1);
+	const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, Number(ms.padEnd(3, '0')));
+	const roundTrip = new Date(wall);
+	if (roundTrip.getUTCDate() !== +day || roundTrip.getUTCMonth() !== +month - 1) return Number.NaN;
+	return wallTimeToUtc(wall, timeZone);
+}
+
+/**
+ * An instant as the API wants it: UTC, `YYYY-MM-DDTHH:mm:ss.SSSZ` (spec §4.1).
+ *
+ * A date or time without an offset (what n8n's date picker gives, "2026-11-23T10:30:00",
+ * or a date alone) is read in `timeZone`, the workflow's, as n8n's own nodes do. A text
+ * with `Z` or an offset, a Luxon DateTime or JS Date from an expression, and epoch
+ * milliseconds are instants already and keep their own zone.
+ */
+export function toUtcIso(value: unknown, timeZone: string, field: string): string {
+	let ms: number | undefined;
+	if (value instanceof Date) ms = value.getTime();
+	else if (typeof value === 'number') ms = value;
+	else if (isPlainObject(value) && typeof value.toMillis === 'function') ms = (value.toMillis as () => number)();
+	else {
 		const text = String(value ?? '').trim();
 		if (!text) throw new InputError(field, 'no date given', 'Pick a date and time, or give one with an expression.');
-		date = new Date(DATE_ONLY.test(text) ? `${text}T00:00:00.000Z` : text);
+		ms = ZONED_ISO.test(text) ? Date.parse(text.replace(' ', 'T')) : naiveToUtc(text, timeZone || 'UTC');
 	}
-	if (Number.isNaN(date.getTime())) {
+	if (ms === undefined || !Number.isFinite(ms)) {
 		throw new InputError(
 			field,
 			`"${String(value)}" is not a date`,
-			'Give a date such as 2026-11-22T15:30:00+01:00, or use an expression like {{ $now.plus({ days: 1 }) }}.',
+			'Give a date such as 2026-11-22, 2026-11-22T15:30:00 (read in the workflow time zone) or 2026-11-22T15:30:00+01:00, or use an expression like {{ $now.plus({ days: 1 }) }}.',
 		);
 	}
-	return date.toISOString();
+	return new Date(ms).toISOString();
 }
+
+/** Schedule At of activities: any date n8n produces, naive ones in the workflow's time zone. */
+export const toScheduleAt = (value: unknown, timeZone: string, field = 'Schedule At') =>
+	toUtcIso(value, timeZone, field);

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { toStringList } from './attributes';
+import { LOOKS_LIKE_DATE, toUtcIso } from './dates';
 import { InputError, isPlainObject, parseJsonText } from './input';
 
 /** The eleven operators of spec §4.7, as the UI names them, and their wire names. */
@@ -38,6 +39,8 @@ export interface Condition {
 export interface ShorthandPair {
 	attribute?: string;
 	value?: unknown;
+	/** How the value is sent, as for Equals: a number attribute never equals a text. */
+	valueType?: ScalarType;
 }
 
 export interface FilterParameters {
@@ -46,6 +49,8 @@ export interface FilterParameters {
 	conditions?: Condition[];
 	shorthand?: ShorthandPair[];
 	json?: unknown;
+	/** The workflow's time zone: dates without an offset are read in it. */
+	timeZone?: string;
 }
 
 export interface SortKey {
@@ -59,7 +64,6 @@ export interface SortParameter {
 }
 
 const COMPARISONS: Operator[] = ['lt', 'lte', 'gt', 'gte'];
-const LOOKS_LIKE_DATE = /^\d{4}-\d{1,2}-\d{1,2}/;
 
 function scalar(value: unknown, type: ScalarType, field: string): unknown {
 	if (type === 'number') {
@@ -80,30 +84,22 @@ function scalar(value: unknown, type: ScalarType, field: string): unknown {
 
 /**
  * A comparison operand: a number stays a number, a date becomes ISO 8601 (UTC, with
- * milliseconds, like the service's own timestamps). Luxon DateTimes and JS Dates from
- * expressions are accepted as they are.
+ * milliseconds, like the service's own timestamps). A date without an offset is read in the
+ * workflow's time zone; Luxon DateTimes and JS Dates from expressions keep their own.
  */
-function toComparable(value: unknown, field: string): number | string {
+function toComparable(value: unknown, timeZone: string, field: string): number | string {
 	if (typeof value === 'number' && Number.isFinite(value)) return value;
-	if (value instanceof Date) return toIso(value, String(value), field);
-	if (isPlainObject(value) && typeof value.toISO === 'function') {
-		return toIso(new Date(String((value.toISO as () => string)())), String(value), field);
+	if (value instanceof Date || (isPlainObject(value) && typeof value.toMillis === 'function')) {
+		return toUtcIso(value, timeZone, field);
 	}
 	const text = String(value ?? '').trim();
 	if (text !== '' && !Number.isNaN(Number(text))) return Number(text);
-	if (LOOKS_LIKE_DATE.test(text)) return toIso(new Date(text), text, field);
+	if (LOOKS_LIKE_DATE.test(text)) return toUtcIso(text, timeZone, field);
 	throw new InputError(
 		field,
 		`"${text}" is neither a number nor a date`,
 		'Comparisons take a number (e.g. 10) or a date (e.g. 2026-01-31 or 2026-01-31T09:00:00Z).',
 	);
-}
-
-function toIso(date: Date, shown: string, field: string): string {
-	if (Number.isNaN(date.getTime())) {
-		throw new InputError(field, `"${shown}" is not a valid date`, 'Give a real date, such as 2026-01-31 or 2026-01-31T09:00:00Z.');
-	}
-	return date.toISOString();
 }
 
 function requireAttribute(attribute: string | undefined, field: string): string {
@@ -115,7 +111,7 @@ function requireAttribute(attribute: string | undefined, field: string): string 
 }
 
 /** One condition as `[attribute, operator, operand]`. */
-function toClause(condition: Condition, field: string): [string, string, unknown] {
+function toClause(condition: Condition, timeZone: string, field: string): [string, string, unknown] {
 	const attribute = requireAttribute(condition.attribute, field);
 	const operator = condition.operator ?? 'eq';
 	const wire = OPERATORS[operator];
@@ -129,7 +125,7 @@ function toClause(condition: Condition, field: string): [string, string, unknown
 		}
 		return [attribute, wire, values];
 	}
-	if (COMPARISONS.includes(operator)) return [attribute, wire, toComparable(condition.compareValue, at)];
+	if (COMPARISONS.includes(operator)) return [attribute, wire, toComparable(condition.compareValue, timeZone, at)];
 	if (operator === 'eq') return [attribute, wire, scalar(condition.value, condition.valueType ?? 'text', at)];
 	return [attribute, wire, String(condition.value ?? '')];
 }
@@ -149,11 +145,11 @@ function combineAll(combinator: '$and' | '$or', parts: IDataObject[]): IDataObje
  * Under AND, conditions on one attribute share one operator object when their operators
  * differ (`{"score": {"$gte": 10, "$lte": 20}}`), as the spec allows.
  */
-function fromConditions(conditions: Condition[], combine: 'and' | 'or'): IDataObject | undefined {
+function fromConditions(conditions: Condition[], combine: 'and' | 'or', timeZone: string): IDataObject | undefined {
 	const parts: IDataObject[] = [];
 	const merged = new Map<string, IDataObject>();
 	conditions.forEach((condition, index) => {
-		const [attribute, operator, operand] = toClause(condition, `Conditions, condition ${index + 1}`);
+		const [attribute, operator, operand] = toClause(condition, timeZone, `Conditions, condition ${index + 1}`);
 		if (condition.negate) {
 			parts.push({ $not: single(attribute, operator, operand) });
 			return;
@@ -178,7 +174,7 @@ function fromShorthand(pairs: ShorthandPair[]): IDataObject | undefined {
 		if (attribute in filter) {
 			throw new InputError(field, `"${attribute}" is given twice`, 'Shorthand ANDs equalities: use Conditions to test one attribute twice.');
 		}
-		filter[attribute] = pair.value as IDataObject[keyof IDataObject];
+		filter[attribute] = scalar(pair.value, pair.valueType ?? 'text', `${field} (${attribute})`) as IDataObject[keyof IDataObject];
 	});
 	return Object.keys(filter).length ? filter : undefined;
 }
@@ -201,7 +197,7 @@ function fromJson(value: unknown): IDataObject | IDataObject[] | undefined {
 export function buildFilter(parameters: FilterParameters): IDataObject | IDataObject[] | undefined {
 	switch (parameters.mode) {
 		case 'conditions':
-			return fromConditions(parameters.conditions ?? [], parameters.combine ?? 'and');
+			return fromConditions(parameters.conditions ?? [], parameters.combine ?? 'and', parameters.timeZone ?? 'UTC');
 		case 'shorthand':
 			return fromShorthand(parameters.shorthand ?? []);
 		case 'json':

@@ -11,8 +11,21 @@ import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filt
 import { buildFilter, buildSort, toConditionArray } from './filter';
 import { fromInput } from './input';
 
-
 const forOperators = (...operators: string[]) => ({ show: { operator: operators } });
+
+/** How an equality's value is sent: a number attribute never equals the text "37". */
+const sendValueAs: INodeProperties = {
+	displayName: 'Send Value As',
+	name: 'valueType',
+	type: 'options',
+	options: [
+		{ name: 'Text', value: 'text' },
+		{ name: 'Number', value: 'number' },
+		{ name: 'Boolean', value: 'boolean' },
+	],
+	default: 'text',
+	description: 'How the value is sent: numbers for number attributes, booleans for checkboxes',
+};
 
 const TEXT_OPERATORS = ['eq', 'contains', 'notContains', 'startsWith', 'endsWith'];
 const COMPARISON_OPERATORS = ['lt', 'lte', 'gt', 'gte'];
@@ -87,19 +100,7 @@ export const filterFields: INodeProperties[] = [
 						default: false,
 						description: 'Whether to keep the items that do NOT match this condition',
 					},
-					{
-						displayName: 'Send Value As',
-						name: 'valueType',
-						type: 'options',
-						options: [
-							{ name: 'Text', value: 'text' },
-							{ name: 'Number', value: 'number' },
-							{ name: 'Boolean', value: 'boolean' },
-						],
-						default: 'text',
-						description: 'How the value is sent: numbers for number attributes, booleans for checkboxes',
-						displayOptions: forOperators('eq', 'in'),
-					},
+					{ ...sendValueAs, displayOptions: forOperators('eq', 'in') },
 					{
 						displayName: 'Value',
 						name: 'value',
@@ -141,7 +142,7 @@ export const filterFields: INodeProperties[] = [
 			{
 				name: 'pair',
 				displayName: 'Pair',
-				values: [attributePicker, { displayName: 'Value', name: 'value', type: 'string', default: '' }],
+				values: [attributePicker, sendValueAs, { displayName: 'Value', name: 'value', type: 'string', default: '' }],
 			},
 		],
 	},
@@ -193,8 +194,8 @@ export const filterAndSortFields: INodeProperties[] = [...filterFields, ...sortF
 /** Reads one node parameter, with a fallback: what both item and poll contexts offer. */
 export type ParameterReader = (name: string, fallback: unknown) => unknown;
 
-/** Reads the filter parameters into the builder's input. */
-export function filterParameters(read: ParameterReader): FilterParameters {
+/** Reads the filter parameters into the builder's input; naive dates are read in `timeZone`. */
+export function filterParameters(read: ParameterReader, timeZone: string): FilterParameters {
 	const mode = read('filterMode', 'none') as FilterParameters['mode'];
 	return {
 		mode,
@@ -202,6 +203,7 @@ export function filterParameters(read: ParameterReader): FilterParameters {
 		conditions: read('conditions.condition', []) as Condition[],
 		shorthand: read('shorthand.pair', []) as ShorthandPair[],
 		json: mode === 'json' ? read('filterJson', '{}') : undefined,
+		timeZone,
 	};
 }
 
@@ -213,7 +215,9 @@ export function sendFilterAndSort(shape: 'object' | 'array'): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const body = { ...((options.body ?? {}) as IDataObject) };
 		fromInput(this, () => {
-			const filter = buildFilter(filterParameters((name, fallback) => this.getNodeParameter(name, fallback)));
+			const filter = buildFilter(
+				filterParameters((name, fallback) => this.getNodeParameter(name, fallback), this.getTimezone()),
+			);
 			if (filter) body.filter = shape === 'array' ? toConditionArray(filter) : filter;
 			const sort = buildSort(this.getNodeParameter('sort.key', []) as SortKey[]);
 			if (sort) body.sort = sort as unknown as IDataObject[];

@@ -23,6 +23,8 @@ export interface RunOptions {
 	items?: IDataObject[];
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	continueOnFail?: boolean;
+	/** The workflow's time zone (Workflow Settings); UTC unless given, as on an instance set to UTC. */
+	timezone?: string;
 }
 
 export interface RunResult {
@@ -82,6 +84,7 @@ export async function runNode({
 	items = [{}],
 	credentials = {},
 	continueOnFail = false,
+	timezone = 'UTC',
 }: RunOptions): Promise<RunResult> {
 	const description = nodeType.description;
 	const node: INode = {
@@ -102,6 +105,7 @@ export async function runNode({
 		connections: {},
 		active: false,
 		nodeTypes: new SingleNodeTypes(nodeType),
+		settings: { timezone },
 	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {

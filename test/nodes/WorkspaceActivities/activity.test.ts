@@ -42,6 +42,16 @@ describe('Activity → Create', () => {
 		});
 	});
 
+	test("Schedule At without an offset is read in the workflow's time zone", async () => {
+		await runNode({
+			nodeType: new WorkspaceActivities(),
+			parameters: { resource: 'activity', operation: 'create', name: 'Call', scheduleAt: '2026-11-23T10:30:00', iconType: 'interaction', interactionIcon: 'call' },
+			credentials: env.credentials,
+			timezone: 'Europe/Berlin',
+		});
+		expect(env.sandbox.requests[0].body?.scheduleAt).toBe('2026-11-23T09:30:00.000Z');
+	});
+
 	test('an unparsable date is an error naming Schedule At, and nothing is sent', async () => {
 		const { error } = await run({ operation: 'create', name: 'Call', scheduleAt: 'next tuesday', iconType: 'interaction', interactionIcon: 'call' });
 		expect(error?.message).toBe('Schedule At: "next tuesday" is not a date');
@@ -85,7 +95,7 @@ test('Activity → Get Many sends the filter as an array of conditions (spec §4
 	expect(items.map((i) => i.json.name)).toEqual(['Call #1', 'Call #5', 'Call #9']);
 });
 
-test('Activity → Update sends only the fields given', async () => {
+test('Activity → Update sends only the fields given and outputs the activity as it is afterwards', async () => {
 	const { items } = await run({
 		operation: 'update',
 		activityId: byId(FIRST_ACTIVITY),
@@ -93,6 +103,7 @@ test('Activity → Update sends only the fields given', async () => {
 	});
 	expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 		['PATCH', `${ACTIVITIES}/${FIRST_ACTIVITY}`, { status: ACTIVITY_STATUS_DONE, scheduleAt: '2026-12-24T08:00:00.000Z' }],
+		['GET', `${ACTIVITIES}/${FIRST_ACTIVITY}`, undefined],
 	]);
 	expect(items[0].json).toMatchObject({ _id: FIRST_ACTIVITY, name: 'Call #1', status: { name: 'Done' } });
 });

@@ -28,6 +28,16 @@ describe('buildFilter: every operator with its value type', () => {
 	])('%s', (_, condition, expected) => {
 		expect(buildFilter(conditions([condition]))).toEqual(expected);
 	});
+
+	test.each<[string, unknown, string]>([
+		['a date and time without an offset', '2025-02-16T11:00:00', '2025-02-16T10:00:00.000Z'],
+		['a date alone', '2025-02-16', '2025-02-15T23:00:00.000Z'],
+		['a date with Z keeps its zone', '2025-02-16T11:00:00Z', '2025-02-16T11:00:00.000Z'],
+		['a Luxon-like DateTime keeps its zone', { toMillis: () => Date.UTC(2025, 1, 16, 11) }, '2025-02-16T11:00:00.000Z'],
+	])('comparisons read %s in the workflow time zone (Europe/Berlin)', (_, compareValue, expected) => {
+		const parameters = { ...conditions([{ attribute: 'createdAt', operator: 'gte', compareValue }]), timeZone: 'Europe/Berlin' };
+		expect(buildFilter(parameters)).toEqual({ createdAt: { $gte: expected } });
+	});
 });
 
 describe('buildFilter: combining', () => {
@@ -93,6 +103,22 @@ describe('buildFilter: shorthand and JSON', () => {
 		});
 	});
 
+	test('shorthand values are sent in the type chosen for each pair: a number attribute never equals "37"', () => {
+		expect(
+			buildFilter({
+				mode: 'shorthand',
+				shorthand: [
+					{ attribute: 'leadScore', value: '37', valueType: 'number' },
+					{ attribute: 'newsletter', value: 'true', valueType: 'boolean' },
+					{ attribute: 'nickname', value: '37' },
+				],
+			}),
+		).toEqual({ leadScore: 37, newsletter: true, nickname: '37' });
+		expect(() => buildFilter({ mode: 'shorthand', shorthand: [{ attribute: 'leadScore', value: 'high', valueType: 'number' }] })).toThrow(
+			'Shorthand, pair 1 (leadScore): "high" is not a number',
+		);
+	});
+
 	test('JSON passes any operator through, text or object', () => {
 		expect(buildFilter({ mode: 'json', json: '{"name": {"$regex": "^A"}}' })).toEqual({ name: { $regex: '^A' } });
 		expect(buildFilter({ mode: 'json', json: { a: 1 } })).toEqual({ a: 1 });
@@ -108,7 +134,7 @@ describe('buildFilter: bad input names the field and the fix', () => {
 		['an empty attribute', conditions([{ attribute: ' ', operator: 'eq', value: 'x' }]), /^Conditions, condition 1: the attribute is empty$/],
 		['Is One Of with an empty list', conditions([{ attribute: 'source', operator: 'in', values: ' , ' }]), /^Conditions, condition 1 \(source\): Is One Of has an empty list$/],
 		['a comparison on text', conditions([{ attribute: 'score', operator: 'gt', compareValue: 'high' }]), /"high" is neither a number nor a date$/],
-		['an invalid date', conditions([{ attribute: 'createdAt', operator: 'lt', compareValue: '2026-13-45' }]), /"2026-13-45" is not a valid date$/],
+		['an invalid date', conditions([{ attribute: 'createdAt', operator: 'lt', compareValue: '2026-13-45' }]), /"2026-13-45" is not a date$/],
 		['a number that is not one', conditions([{ attribute: 'score', operator: 'eq', value: 'ten', valueType: 'number' }]), /"ten" is not a number$/],
 		['a shorthand attribute given twice', { mode: 'shorthand', shorthand: [{ attribute: 'a', value: 1 }, { attribute: 'a', value: 2 }] }, /"a" is given twice/],
 	])('%s', (_, parameters, message) => {

@@ -113,7 +113,7 @@ export const scheduleAtField: INodeProperties = {
 	name: 'scheduleAt',
 	type: 'dateTime',
 	default: '',
-	description: 'When the activity is due. Any date n8n produces works; it is sent in UTC.',
+	description: "When the activity is due. A date and time without an offset is read in the workflow's time zone (Workflow Settings); it is sent in UTC.",
 };
 
 const ICON_VALUE_PARAMETER: Record<string, string> = {
@@ -136,7 +136,10 @@ export interface ActivityInput {
  * The activity body (spec §4.1). For a create every required field must be there; for an
  * update only what was given is sent. Empty optional fields are left out.
  */
-export function buildActivityBody(input: ActivityInput, { partial }: { partial: boolean }): IDataObject {
+export function buildActivityBody(
+	input: ActivityInput,
+	{ partial, timeZone }: { partial: boolean; timeZone: string },
+): IDataObject {
 	const body: IDataObject = {};
 	if (!partial || input.name !== undefined) {
 		if (!String(input.name ?? '').trim()) {
@@ -144,7 +147,7 @@ export function buildActivityBody(input: ActivityInput, { partial }: { partial: 
 		}
 		body.name = input.name;
 	}
-	if (!partial || input.scheduleAt !== undefined) body.scheduleAt = toScheduleAt(input.scheduleAt);
+	if (!partial || input.scheduleAt !== undefined) body.scheduleAt = toScheduleAt(input.scheduleAt, timeZone);
 	if (input.iconType !== undefined) {
 		if (!String(input.iconValue ?? '').trim()) {
 			throw new InputError('Icon', `no icon given for the icon type ${input.iconType}`, 'Choose an icon, or type an emoji.');
@@ -167,7 +170,7 @@ export function sendActivity(mode: 'create' | 'update'): PreSendAction {
 				const { iconType, iconValue, ...rest } = fields;
 				return buildActivityBody(
 					{ ...(rest as ActivityInput), ...(iconType ? { iconType: String(iconType), iconValue: String(iconValue ?? '') } : {}) },
-					{ partial: true },
+					{ partial: true, timeZone: this.getTimezone() },
 				);
 			}
 			const iconType = this.getNodeParameter('iconType') as string;
@@ -180,7 +183,7 @@ export function sendActivity(mode: 'create' | 'update'): PreSendAction {
 					iconType,
 					iconValue: this.getNodeParameter(ICON_VALUE_PARAMETER[iconType]) as string,
 				},
-				{ partial: false },
+				{ partial: false, timeZone: this.getTimezone() },
 			);
 		});
 		return { ...options, body };
