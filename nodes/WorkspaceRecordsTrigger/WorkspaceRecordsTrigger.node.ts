@@ -86,13 +86,12 @@ function queryPath(context: IPollFunctions, event: Event): string {
 function pollSource(context: IPollFunctions): PollSource {
 	const event = context.getNodeParameter('event') as Event;
 	const filter = fromInput(context, () =>
-		buildFilter(filterParameters((name, fallback) => context.getNodeParameter(name, fallback))),
+		buildFilter(filterParameters((name, fallback) => context.getNodeParameter(name, fallback), context.getTimezone())),
 	);
 	const path = queryPath(context, event);
 	return {
 		query: async (body) => await apiRequest(context, 'POST', path, body as unknown as IDataObject),
 		shape: event === 'newActivity' ? 'array' : 'object',
 		filter,
-		now: () => new Date().toISOString(),
 	};
 }

@@ -23,11 +23,22 @@ export interface PollSource {
 	shape: 'object' | 'array';
 	/** The user's extra filter, if any. */
 	filter?: IDataObject | IDataObject[];
-	now: () => string;
 }
 
-function withCondition(source: PollSource, condition?: IDataObject): IDataObject | IDataObject[] | undefined {
-	const parts = [...(source.filter ? toConditionArray(source.filter) : []), ...(condition ? [condition] : [])];
+/**
+ * Where a cursor starts when the collection (or list) is empty: before anything, so that
+ * whatever appears later is new. The cursor only ever holds timestamps the server wrote,
+ * never this host's clock, which may run ahead of the server's and skip records for good.
+ */
+export const BEFORE_ANYTHING = '1970-01-01T00:00:00.000Z';
+
+function withCondition(
+	source: PollSource,
+	condition?: IDataObject,
+	{ userFilter = true } = {},
+): IDataObject | IDataObject[] | undefined {
+	const extra = userFilter && source.filter ? toConditionArray(source.filter) : [];
+	const parts = [...extra, ...(condition ? [condition] : [])];
 	if (parts.length === 0) return undefined;
 	if (source.shape === 'array') return parts;
 	return parts.length === 1 ? parts[0] : { $and: parts };
@@ -63,23 +74,23 @@ function cursorAfter(rows: IDataObject[], previous: Cursor): Cursor {
 	};
 }
 
-/** The newest row, for a manual "fetch test event". */
-export async function latest(source: PollSource): Promise<IDataObject | undefined> {
-	const filter = withCondition(source);
+/** The newest row: matching the user's filter for a manual "fetch test event", or any. */
+export async function latest(source: PollSource, { userFilter = true } = {}): Promise<IDataObject | undefined> {
+	const filter = withCondition(source, undefined, { userFilter });
 	const [row] = await source.query({ ...(filter ? { filter } : {}), sort: [{ attribute: 'createdAt', direction: 'desc' }], limit: 1, offset: 0 });
 	return row;
 }
 
 /**
- * One poll. The first one only sets the cursor at the newest existing row (or now), so
- * nothing old is emitted. Later ones read every row with `createdAt` at or after the
+ * One poll. The first one only sets the cursor at the newest existing row, whatever the
+ * user's filter (or before anything when there is none), so nothing old is emitted. Later ones read every row with `createdAt` at or after the
  * cursor, oldest first, and emit those not seen at the cursor's exact timestamp: equal
  * timestamps are never skipped, and no row is emitted twice.
  */
 export async function poll(source: PollSource, cursor: Cursor | undefined): Promise<{ rows: IDataObject[]; cursor: Cursor }> {
 	if (!cursor) {
-		const newest = await latest(source);
-		const start: Cursor = { createdAt: newest ? String(newest.createdAt) : source.now(), idsAtCursor: [] };
+		const newest = await latest(source, { userFilter: false });
+		const start: Cursor = { createdAt: newest ? String(newest.createdAt) : BEFORE_ANYTHING, idsAtCursor: [] };
 		return { rows: [], cursor: cursorAfter(await readSince(source, start.createdAt), start) };
 	}
 	const rows = await readSince(source, cursor.createdAt);

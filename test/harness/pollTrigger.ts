@@ -30,6 +30,7 @@ export function activeTrigger(
 		active: true,
 		nodeTypes: new SingleNodeTypes(nodeType),
 		staticData: {},
+		settings: { timezone: 'UTC' },
 	});
 	const additionalData = additionalDataFor(credentials);
 	return {

@@ -25,7 +25,7 @@ async function createPeople(count: number, { sameTimestamp = false } = {}): Prom
 const newRecords = (extra: INodeParameters = {}) =>
 	activeTrigger(new WorkspaceRecordsTrigger(), { event: 'newRecord', collectionId: byId(PEOPLE), ...extra }, env.credentials);
 
-test('the first activation starts from now and emits nothing old', async () => {
+test('the first activation emits nothing old', async () => {
 	const trigger = newRecords();
 	expect(await trigger.poll()).toEqual([]);
 	expect(await trigger.poll()).toEqual([]);
@@ -89,6 +89,35 @@ test('the extra filter applies: only matching new records are emitted', async ()
 	env.sandbox.clearRequests();
 	expect(await trigger.poll()).toEqual([second]);
 	expect(env.sandbox.requests[0].body?.filter).toEqual({ $and: [{ name: 'New person 1' }, { createdAt: { $gte: expect.any(String) } }] });
+});
+
+// The cursor holds only timestamps the server wrote: a server clock hours away from this
+// host's, in either direction, loses nothing and repeats nothing.
+const HOUR = 60 * 60 * 1000;
+describe.each([
+	['3 hours behind', -3 * HOUR],
+	['3 hours ahead of', 3 * HOUR],
+])('the API server clock %s the n8n host clock', (_, skew) => {
+	beforeEach(() => {
+		now = Date.now() + skew;
+	});
+
+	test.each([
+		['a seeded collection, no extra filter', false, {}],
+		['an empty collection, no extra filter', true, {}],
+		['a seeded collection, an extra filter', false, { filterMode: 'shorthand', shorthand: { pair: [{ attribute: 'name', value: 'New person 1' }] } }],
+		['an empty collection, an extra filter', true, { filterMode: 'shorthand', shorthand: { pair: [{ attribute: 'name', value: 'New person 1' }] } }],
+	])('%s: each record created after activation is emitted exactly once', async (__, empty, extra) => {
+		if (empty) env.sandbox.state.records.get(PEOPLE)!.clear();
+		const trigger = newRecords(extra);
+		expect(await trigger.poll()).toEqual([]);
+		const created = await createPeople(3);
+		const expected = 'filterMode' in extra ? [created[1]] : created;
+		expect(await trigger.poll()).toEqual(expected);
+		expect(await trigger.poll()).toEqual([]);
+		const later = await createPeople(2);
+		expect(await trigger.poll()).toEqual('filterMode' in extra ? [later[1]] : later);
+	});
 });
 
 test('manual "fetch test event" returns the newest record without moving the cursor', async () => {
