@@ -20,6 +20,13 @@ export interface AttributeEntry {
 	jsonValue?: unknown;
 }
 
+/**
+ * An attribute definition as the service sends it: its key is `apiKeyName` and its type
+ * `inputType` (the vendor's docs). `key` and `type` are read too, where a server sends those.
+ */
+export const attributeKey = (definition: IDataObject) => String(definition.apiKeyName ?? definition.key ?? '');
+export const attributeType = (definition: IDataObject) => String(definition.inputType ?? definition.type ?? '');
+
 /** A list of strings from a comma-separated text or an array given by an expression. */
 export function toStringList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');

@@ -114,6 +114,32 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 	};
 }
 
+/** A request's options without its body: for a GET that follows a write. */
+export function withoutBody<T extends { body?: unknown }>(options: T): Omit<T, 'body'> {
+	const copy = { ...options };
+	delete copy.body;
+	return copy;
+}
+
+/** Whether a request's items carry anything: an update's answer may have no `data`. */
+export const hasContent = (items: INodeExecutionData[]) =>
+	items.some(({ json }) => json && Object.keys(json).length > 0);
+
+/**
+ * An update, then the thing as it is after it. The service answers updates with only
+ * `{status, message}` (beyond-the-spec.md), but users expect the updated record: when the
+ * answer has no `data`, the same path is read with GET. A server that does send it back
+ * costs no second request.
+ */
+export async function updateThenRead(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const updated = await this.makeRoutingRequest(requestData);
+	if (hasContent(updated)) return updated;
+	return await this.makeRoutingRequest({ ...requestData, options: { ...withoutBody(requestData.options), method: 'GET' } });
+}
+
 /** The path segment of an id parameter, resource locators included, safely encoded. */
 export const idInPath = (parameter: string) =>
 	`{{ encodeURIComponent($parameter["${parameter}"]) }}`;

@@ -46,16 +46,15 @@ export async function collectPages<T>(
 }
 
 /**
- * The paginator of every Get Many. It reads Return All and Limit, and sends `limit` and
- * `offset` in the JSON body (spec §4.3); each page goes through the operation's
- * postReceive chain, so errors and the data root are handled as for a single request.
+ * The pages of one query request, each through the operation's postReceive chain, so that
+ * errors and the data root are handled as for a single request. `limit` and `offset` go in
+ * the JSON body (spec §4.3).
  */
-export async function paginateBody(
+export async function fetchPages(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
+	{ returnAll, limit }: { returnAll: boolean; limit: number },
 ): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 	const baseBody = (requestData.options.body ?? {}) as IDataObject;
 	return await collectPages(
 		async (pageLimit, offset) => {
@@ -78,4 +77,14 @@ export async function paginateBody(
 				),
 		},
 	);
+}
+
+/** The paginator of every Get Many: reads Return All and Limit. */
+export async function paginateBody(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+	return await fetchPages.call(this, requestData, { returnAll, limit });
 }

@@ -5,6 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { attributeKey, attributeType } from './attributes';
 import { PAGE_SIZE } from './pagination';
 import { apiRequest } from './transport';
 
@@ -117,16 +118,16 @@ export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodeP
 				: `collection/${selectedId(this, 'collectionId')}`;
 	const attributes = await apiRequest(this, 'GET', `/api/v1/attributes/${target}`);
 	return attributes.map((a) => ({
-		name: `${String(a.name)} (${String(a.key)})`,
-		value: String(a.key),
-		description: `Type: ${String(a.type)}`,
+		name: `${String(a.name)} (${attributeKey(a)})`,
+		value: attributeKey(a),
+		description: `Type: ${attributeType(a)}`,
 	}));
 }
 
 /** The statuses an activity can take: the options of the activity collection's status attribute. */
 export async function getActivityStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const attributes = await apiRequest(this, 'GET', '/api/v1/attributes/collection/activity-list');
-	const status = attributes.find((a) => a.type === 'status');
+	const status = attributes.find((a) => attributeType(a) === 'status');
 	if (!status) return [];
 	const options = await apiRequest(
 		this,
@@ -142,6 +143,6 @@ export async function getCustomAttributes(this: ILoadOptionsFunctions): Promise<
 	const id = selectedId(this, target === 'list' ? 'listId' : 'collectionId');
 	const attributes = await apiRequest(this, 'GET', `/api/v1/attributes/${target}/${id}`);
 	return attributes
-		.filter((a) => !a.isSystem)
-		.map((a) => ({ name: `${String(a.name)} (${String(a.key)})`, value: String(a._id) }));
+		.filter((a) => a.isSystem !== true)
+		.map((a) => ({ name: `${String(a.name)} (${attributeKey(a)})`, value: String(a._id) }));
 }

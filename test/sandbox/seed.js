@@ -57,16 +57,28 @@ const STATUSES = {
 };
 
 let attributeCounter = 0;
-/** An attribute definition; `options` for select and status attributes, `target` for references. */
-function attribute(key, name, type, extra = {}) {
+/**
+ * An attribute definition in the vendor's shape (beyond-the-spec.md, "Attribute
+ * definitions"): `apiKeyName` and `inputType`. `options` (select, multiselect, status) and
+ * `target` (record references) are the sandbox's own bookkeeping: the server serves the
+ * options from their own endpoints and never in the attribute object.
+ */
+function attribute(apiKeyName, name, inputType, { readOnly = false, isMultiple = false, isRequired = false, ...extra } = {}) {
 	attributeCounter += 1;
 	return {
 		_id: objectId('d0', attributeCounter),
-		key,
+		apiKeyName,
+		inputType,
 		name,
-		type,
+		config: { currencyDisplayType: null, currencyCode: null, recordReference: extra.target ? [extra.target] : [], aiWizard: null, dateDisplayType: null },
+		defaultValue: null,
+		description: '',
+		isEditable: !readOnly,
+		isMultiSelect: isMultiple,
+		isRequired,
+		isUnique: false,
+		validation: 'none',
 		isSystem: false,
-		isMultiple: false,
 		...extra,
 	};
 }
@@ -76,7 +88,7 @@ function buildAttributes() {
 	attributeCounter = 0;
 	return {
 		people: [
-			system('name', 'Name', 'text'),
+			system('name', 'Name', 'text', { isRequired: true }),
 			system('firstName', 'First Name', 'text'),
 			system('lastName', 'Last Name', 'text'),
 			system('jobTitle', 'Job Title', 'text'),

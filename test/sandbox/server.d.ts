@@ -14,11 +14,14 @@ export interface Fault {
 	/** A path prefix. */
 	path?: string;
 	times?: number;
-	kind?: 'rate-limit' | 'server-error' | 'status-false' | 'non-json' | 'ignore-offset';
+	kind?: 'rate-limit' | 'server-error' | 'status-false' | 'non-json' | 'ignore-offset' | 'status';
 	delayMs?: number;
 	retryAfter?: number;
 	message?: string;
 	statusCode?: number;
+	/** The body of a `status` fault. */
+	body?: unknown;
+	headers?: Record<string, string>;
 }
 
 export interface SandboxOptions {

@@ -98,12 +98,12 @@ function createSandbox(options = {}) {
 	// ---------- helpers over state ----------
 	function collectionRecords(collectionId) {
 		const records = state.records.get(collectionId);
-		if (!records) throw notFound(`Collection ${collectionId}`);
+		if (!records) throw notFound('Collection');
 		return records;
 	}
 	function attributesOf(target, targetId) {
 		const attributes = state.attributes.get(`${target}:${targetId}`);
-		if (!attributes) throw notFound(`${target === 'list' ? 'List' : 'Collection'} ${targetId}`);
+		if (!attributes) throw notFound(target === 'list' ? 'List' : 'Collection');
 		return attributes;
 	}
 	function findRecordAnywhere(id) {
@@ -120,15 +120,15 @@ function createSandbox(options = {}) {
 		const id = isPlainObject(value) ? value._id : value;
 		const option = attribute.options.find((o) => o._id === id || o.name === id);
 		if (!option) {
-			throw badRequest(`${attribute.key} has no option ${JSON.stringify(value)}`);
+			throw badRequest(`${attribute.apiKeyName} has no option ${JSON.stringify(value)}`);
 		}
 		return option;
 	}
 
 	/** Checks and converts one attribute value by its input type, as the service stores it. */
 	function coerce(attribute, value) {
-		const { key, type } = attribute;
-		if (attribute.readOnly) throw badRequest(`${key} is read-only`);
+		const { apiKeyName: key, inputType: type } = attribute;
+		if (!attribute.isEditable) throw badRequest(`${key} is read-only`);
 		if (value === null) return null;
 		const fail = (expected) => {
 			throw badRequest(`${key} expects ${expected}, got ${JSON.stringify(value)}`);
@@ -151,6 +151,8 @@ function createSandbox(options = {}) {
 			case 'select':
 			case 'status':
 				return coerceOption(attribute, value);
+			case 'multiselect':
+				return (Array.isArray(value) ? value : [value]).map((v) => coerceOption(attribute, v));
 			case 'record-reference': {
 				if (typeof value !== 'string') fail('a record id');
 				const target = attribute.target ? collectionOfType(attribute.target) : undefined;
@@ -178,7 +180,7 @@ function createSandbox(options = {}) {
 	function applyAttributes(attributes, body, target) {
 		if (!isPlainObject(body)) throw badRequest('the body must be a JSON object');
 		for (const [key, value] of Object.entries(body)) {
-			const attribute = attributes.find((a) => a.key === key);
+			const attribute = attributes.find((a) => a.apiKeyName === key);
 			if (!attribute) throw badRequest(`unknown attribute ${key}`);
 			target[key] = coerce(attribute, value);
 		}
@@ -226,8 +228,10 @@ function createSandbox(options = {}) {
 	const ok = (message, data, extra = {}) => ({ status: true, message, ...extra, ...(data === undefined ? {} : { data }) });
 
 	// ---------- activities (spec §4.1) ----------
+	const activityStatusAttribute = () =>
+		state.attributes.get('collection:activity-list').find((a) => a.apiKeyName === 'status');
 	const activityStatus = (value) =>
-		coerce(state.attributes.get('collection:activity-list').find((a) => a.key === 'status'), value);
+		coerce(activityStatusAttribute(), value);
 
 	function activityFields(body, partial) {
 		if (!isPlainObject(body)) throw badRequest('the body must be a JSON object');
@@ -280,7 +284,7 @@ function createSandbox(options = {}) {
 	);
 	route('GET', v1(`/collections/${ID}`), 'header', (_, [id]) => {
 		const collection = state.collections.get(id);
-		if (!collection) throw notFound(`Collection ${id}`);
+		if (!collection) throw notFound('Collection');
 		return ok('Collection fetched successfully', collection);
 	});
 
@@ -295,7 +299,7 @@ function createSandbox(options = {}) {
 			description: fields.description ?? '',
 			associated: fields.associated ?? null,
 			assignee: null,
-			status: fields.status ?? activityStatus(state.attributes.get('collection:activity-list').find((a) => a.key === 'status').options[0]._id),
+			status: fields.status ?? activityStatus(activityStatusAttribute().options[0]._id),
 			sourceDetails: 'api',
 			source: null,
 			createdBy: userObject(MEMBERS[0]),
@@ -313,17 +317,17 @@ function createSandbox(options = {}) {
 	);
 	route('GET', v1(`/collection-records/activity-list/${ID}`), 'header', (_, [id]) => {
 		const activity = state.records.get('activity-list').get(id);
-		if (!activity) throw notFound(`Activity ${id}`);
+		if (!activity) throw notFound('Activity');
 		return ok('Record fetched successfully', activity);
 	});
 	route('PATCH', v1(`/collection-records/activity-list/${ID}`), 'header', ({ body }, [id]) => {
 		const activity = state.records.get('activity-list').get(id);
-		if (!activity) throw notFound(`Activity ${id}`);
+		if (!activity) throw notFound('Activity');
 		Object.assign(activity, activityFields(body, true));
-		return ok('Record updated successfully!', activity);
+		return ok('Record updated successfully!');
 	});
 	route('DELETE', v1(`/collection-records/activity-list/${ID}`), 'header', (_, [id]) => {
-		if (!state.records.get('activity-list').delete(id)) throw notFound(`Activity ${id}`);
+		if (!state.records.get('activity-list').delete(id)) throw notFound('Activity');
 		return ok('Record Deleted Successfully!');
 	});
 
@@ -342,31 +346,31 @@ function createSandbox(options = {}) {
 	);
 	route('GET', v1(`/collection-records/${ID}/${ID}`), 'header', (_, [collectionId, recordId]) => {
 		const record = collectionRecords(collectionId).get(recordId);
-		if (!record) throw notFound(`Record ${recordId}`);
+		if (!record) throw notFound('Record');
 		return ok('Record fetched successfully', record);
 	});
 	route('PATCH', v1(`/collection-records/${ID}/${ID}`), 'header', ({ body }, [collectionId, recordId]) => {
 		const record = collectionRecords(collectionId).get(recordId);
-		if (!record) throw notFound(`Record ${recordId}`);
+		if (!record) throw notFound('Record');
 		const changes = applyAttributes(attributesOf('collection', collectionId), body, {});
 		Object.assign(record, changes);
-		return ok('Record updated successfully!', record);
+		return ok('Record updated successfully!');
 	});
 	route('DELETE', v1(`/collection-records/${ID}/${ID}`), 'header', (_, [collectionId, recordId]) => {
-		if (!collectionRecords(collectionId).delete(recordId)) throw notFound(`Record ${recordId}`);
+		if (!collectionRecords(collectionId).delete(recordId)) throw notFound('Record');
 		return ok('Record Deleted Successfully!');
 	});
 
 	route('GET', v1('/lists'), 'header', () => ok('Lists fetched successfully', [...state.lists.values()]));
 	route('GET', v1(`/lists/${ID}`), 'header', (_, [id]) => {
 		const list = state.lists.get(id);
-		if (!list) throw notFound(`List ${id}`);
+		if (!list) throw notFound('List');
 		return ok('List fetched successfully', list);
 	});
 
 	function listEntries(listId) {
 		const entries = state.entries.get(listId);
-		if (!entries) throw notFound(`List ${listId}`);
+		if (!entries) throw notFound('List');
 		return entries;
 	}
 	route('POST', v1(`/list-entries/${ID}`), 'header', ({ body }, [listId]) => {
@@ -376,7 +380,7 @@ function createSandbox(options = {}) {
 			throw badRequest('recordId is required');
 		}
 		const record = state.records.get(list.collectionId).get(body.recordId);
-		if (!record) throw badRequest(`record ${body.recordId} is not in the list's collection`);
+		if (!record) throw notFound('Record');
 		if (!list.duplicationAllowed && [...entries.values()].some((e) => e.recordId === body.recordId)) {
 			throw badRequest(`record ${body.recordId} is already in this list`);
 		}
@@ -402,44 +406,52 @@ function createSandbox(options = {}) {
 	);
 	route('GET', v1(`/list-entries/${ID}/${ID}`), 'header', (_, [listId, entryId]) => {
 		const entry = listEntries(listId).get(entryId);
-		if (!entry) throw notFound(`List entry ${entryId}`);
+		if (!entry) throw notFound('List entry');
 		return ok('List entry fetched successfully', entry);
 	});
 	route('PATCH', v1(`/list-entries/${ID}/${ID}`), 'header', ({ body }, [listId, entryId]) => {
 		const entry = listEntries(listId).get(entryId);
-		if (!entry) throw notFound(`List entry ${entryId}`);
-		if (!isPlainObject(body) || !isPlainObject(body.data)) throw badRequest('data must be an object');
-		applyAttributes(attributesOf('list', listId), body.data, entry);
+		if (!entry) throw notFound('List entry');
+		applyAttributes(attributesOf('list', listId), body, entry);
 		entry.updatedAt = now();
 		entry.__v += 1;
-		return ok('List entry updated successfully!', entry);
+		return ok('List entry updated successfully!');
 	});
 	route('DELETE', v1(`/list-entries/${ID}/${ID}`), 'header', (_, [listId, entryId]) => {
-		if (!listEntries(listId).delete(entryId)) throw notFound(`List entry ${entryId}`);
+		if (!listEntries(listId).delete(entryId)) throw notFound('List entry');
 		return ok('List Entry deleted successfully');
 	});
 
 	route('GET', v1('/workspace-members'), 'header', () => ok('Workspace members fetched successfully!', state.members));
 	route('GET', v1(`/workspace-members/${ID}`), 'header', (_, [id]) => {
 		const member = state.members.find((m) => m.userId === id);
-		if (!member) throw notFound(`Workspace member ${id}`);
+		if (!member) throw notFound('Workspace member');
 		return ok('Workspace member fetched successfully', member);
 	});
 
 	const TARGET = '(collection|list)';
+	const attributeOut = ({ options, target, ...attribute }) => attribute;
 	route('GET', v1(`/attributes/${TARGET}/${ID}`), 'header', (_, [target, targetId]) =>
-		ok('Attributes fetched successfully', attributesOf(target, targetId)),
+		ok('Attributes fetched successfully', attributesOf(target, targetId).map(attributeOut)),
 	);
-	route('GET', v1(`/attributes/${TARGET}/${ID}/${ID}/status`), 'header', (_, [target, targetId, attributeId]) => {
+	const optionsOf = (target, targetId, attributeId, inputTypes) => {
 		const attribute = attributesOf(target, targetId).find((a) => a._id === attributeId);
-		if (!attribute) throw notFound(`Attribute ${attributeId}`);
-		if (attribute.type !== 'status') throw badRequest(`${attribute.key} is not a status attribute`);
-		return ok('Statuses fetched successfully', attribute.options);
-	});
+		if (!attribute) throw notFound('Attribute');
+		if (!inputTypes.includes(attribute.inputType)) {
+			throw badRequest(`${attribute.apiKeyName} is not a ${inputTypes.join(' or ')} attribute`);
+		}
+		return attribute.options;
+	};
+	route('GET', v1(`/attributes/${TARGET}/${ID}/${ID}/status`), 'header', (_, params) =>
+		ok('Statuses fetched successfully', optionsOf(...params, ['status'])),
+	);
+	route('GET', v1(`/attributes/${TARGET}/${ID}/${ID}/options`), 'header', (_, params) =>
+		ok('Options fetched successfully', optionsOf(...params, ['select', 'multiselect'])),
+	);
 	route('DELETE', v1(`/attributes/${TARGET}/${ID}/${ID}`), 'header', (_, [target, targetId, attributeId]) => {
 		const attributes = attributesOf(target, targetId);
 		const index = attributes.findIndex((a) => a._id === attributeId);
-		if (index === -1) throw notFound(`Attribute ${attributeId}`);
+		if (index === -1) throw notFound('Attribute');
 		if (attributes[index].isSystem) throw badRequest('only custom attributes can be deleted');
 		attributes.splice(index, 1);
 		return ok('Attribute deleted successfully');
@@ -474,7 +486,7 @@ function createSandbox(options = {}) {
 		if (name !== undefined) group.name = name;
 		if (mapping !== undefined) group.mapping = mapping;
 		if (properties !== undefined) group.properties = properties;
-		return { success: 1, user_group: { created: created ? 1 : 0, ...groupOut(group) } };
+		return { success: 1, user_group: { new_user_group: created ? 1 : 0, ...groupOut(group) } };
 	});
 	route('DELETE', /^\/api\/user$/, 'token', ({ body }) => {
 		const { user_group_id: providedId, current_token: currentToken } = isPlainObject(body) ? body : {};
@@ -595,6 +607,9 @@ function createSandbox(options = {}) {
 					if (path === '/api/user') return send(res, 200, { success: 0, message });
 					return send(res, 200, { status: false, message });
 				}
+				case 'status':
+					// Any answer at all, for readings of the service the sandbox does not take itself.
+					return send(res, fault.statusCode ?? 500, fault.body ?? {}, fault.headers);
 				case 'non-json':
 					return send(res, fault.statusCode ?? 502, '<html><body>Bad gateway</body></html>');
 			}

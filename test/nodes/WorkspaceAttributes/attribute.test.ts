@@ -32,6 +32,6 @@ test('Attribute → Delete of a system attribute gives the server reason', async
 test('Attribute → Get Many lists the attributes of a collection', async () => {
 	const { items } = await run({ operation: 'getAll', target: 'collection', collectionId: byId(PEOPLE) });
 	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', `/api/v1/attributes/collection/${PEOPLE}`]]);
-	expect(items.map((i) => i.json.key)).toContain('emails');
-	expect(items.find((i) => i.json.key === 'leadScore')?.json).toMatchObject({ type: 'number', isSystem: false });
+	expect(items.map((i) => i.json.apiKeyName)).toContain('emails');
+	expect(items.find((i) => i.json.apiKeyName === 'leadScore')?.json).toMatchObject({ inputType: 'number', isSystem: false });
 });

@@ -1,5 +1,5 @@
 import { WorkspaceLists } from '../../../nodes/WorkspaceLists/WorkspaceLists.node';
-import { ADA_RECORD, byId, FIRST_ENTRY, HOT_LEADS, recordsAuthHeaders } from '../../harness/fixtures';
+import { ADA_RECORD, byId, FIRST_COMPANY, FIRST_ENTRY, HOT_LEADS, recordsAuthHeaders } from '../../harness/fixtures';
 import { runNode } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
 
@@ -20,6 +20,12 @@ test('List Entry → Create links a record, with list attribute values under dat
 	expect(env.sandbox.requests[0]).toMatchObject({ method: 'POST', path: entriesPath, headers: recordsAuthHeaders });
 	expect(env.sandbox.requests[0].body).toEqual({ recordId: SEVENTH_PERSON, data: { priority: 'High', note: 'From the webinar' } });
 	expect(items[0].json).toMatchObject({ listId: HOT_LEADS, recordId: SEVENTH_PERSON, peopleId: SEVENTH_PERSON, note: 'From the webinar', priority: { name: 'High' } });
+});
+
+test("List Entry → Create with a record of another collection names the record, not the list", async () => {
+	const { error } = await run({ operation: 'create', listId: byId(HOT_LEADS), recordId: FIRST_COMPANY });
+	expect(error?.message).toBe(`The record with ID "${FIRST_COMPANY}" was not found`);
+	expect(error?.description).toMatch(/^Check the Record parameter/);
 });
 
 test('List Entry → Create without attributes sends only the record id', async () => {
@@ -52,7 +58,7 @@ test('List Entry → Get Many queries with the filter builder', async () => {
 	expect(items.map((i) => i.json.note)).toEqual(['Lead 2']);
 });
 
-test('List Entry → Update sends only the given data', async () => {
+test("List Entry → Update sends the given data at the top level (the vendor SDK's reading) and outputs the entry", async () => {
 	const { items } = await run({
 		operation: 'update',
 		listId: byId(HOT_LEADS),
@@ -60,7 +66,8 @@ test('List Entry → Update sends only the given data', async () => {
 		attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Called back' }] },
 	});
 	expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-		['PATCH', `${entriesPath}/${FIRST_ENTRY}`, { data: { note: 'Called back' } }],
+		['PATCH', `${entriesPath}/${FIRST_ENTRY}`, { note: 'Called back' }],
+		['GET', `${entriesPath}/${FIRST_ENTRY}`, undefined],
 	]);
 	expect(items[0].json).toMatchObject({ _id: FIRST_ENTRY, note: 'Called back', priority: { name: 'High' } });
 });

@@ -8,7 +8,7 @@ const env = useSandbox();
 const nodeType = new WorkspaceRecords();
 /** A recognisable key, to prove it never appears in an error. */
 const LEAK_PROBE = 'probe-value-7f3a91';
-const run = (parameters: object, options: Pick<RunOptions, 'items' | 'continueOnFail'> = {}) =>
+const run = (parameters: object, options: Pick<RunOptions, 'items' | 'continueOnFail' | 'timezone'> = {}) =>
 	runNode({ nodeType, parameters: { resource: 'record', ...parameters }, credentials: env.credentials, ...options });
 
 describe('Record → Create', () => {
@@ -102,6 +102,12 @@ describe('Record → Get', () => {
 		expect(error?.description).toMatch(/Check the Record parameter/);
 	});
 
+	test('a missing collection is named as the collection, not the record', async () => {
+		const { error } = await run({ operation: 'get', collectionId: byId('gone-collection'), recordId: byId(ADA_RECORD) });
+		expect(error?.message).toBe('The collection with ID "gone-collection" was not found');
+		expect(error?.description).toMatch(/^Check the Collection parameter/);
+	});
+
 	test('with Continue On Fail, 5 items of which 2 miss give 3 results and 2 errors, paired', async () => {
 		const ids = [ADA_RECORD, 'missing-1', 'f00000000000000000000002', 'missing-2', 'f00000000000000000000003'];
 		const { items } = await run(
@@ -177,6 +183,35 @@ describe('Record → Get Many', () => {
 		expect(items).toHaveLength(6);
 	});
 
+	test('a date without an offset in a condition is read in the workflow time zone, and the server selects by it', async () => {
+		// Seeded people are created an hour apart from 2026-01-01T00:00Z: the 11th at 10:00Z.
+		const { items } = await run(
+			{
+				operation: 'getAll',
+				collectionId: byId(PEOPLE),
+				returnAll: true,
+				filterMode: 'conditions',
+				conditions: { condition: [{ attribute: 'createdAt', operator: 'gte', compareValue: '2026-01-01T11:00:00' }] },
+			},
+			{ timezone: 'Europe/Berlin' },
+		);
+		expect(env.sandbox.requests[0].body?.filter).toEqual({ createdAt: { $gte: '2026-01-01T10:00:00.000Z' } });
+		expect(items).toHaveLength(20);
+		expect(items[0].json.createdAt).toBe('2026-01-01T10:00:00.000Z');
+	});
+
+	test('Shorthand sends a number as a number, so a number attribute matches', async () => {
+		const { items } = await run({
+			operation: 'getAll',
+			collectionId: byId(PEOPLE),
+			returnAll: true,
+			filterMode: 'shorthand',
+			shorthand: { pair: [{ attribute: 'leadScore', valueType: 'number', value: '35' }] },
+		});
+		expect(env.sandbox.requests[0].body?.filter).toEqual({ leadScore: 35 });
+		expect(items.map((i) => i.json._id)).toEqual(['f00000000000000000000006']);
+	});
+
 	test('an unknown operator in JSON mode is sent as it is and the server says why it failed', async () => {
 		const { error } = await run({
 			operation: 'getAll',
@@ -233,7 +268,7 @@ describe('failures of the service', () => {
 			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: LEAK_PROBE } },
 		});
 		expect(error?.message).toBe('Authorization failed: Unauthorised');
-		expect(error?.description).toMatch(/Check the API key and workspace ID in the credential/);
+		expect(error?.description).toMatch(/Check the API key and the workspace ID in the Workspace Records API credential/);
 		expect(JSON.stringify(error)).not.toContain(LEAK_PROBE);
 		expect(JSON.stringify({ ...error, stack: error?.stack })).not.toContain(LEAK_PROBE);
 	});
@@ -260,7 +295,7 @@ describe('failures of the service', () => {
 });
 
 describe('Record → Update and Delete', () => {
-	test('Update sends only the attributes given, with PATCH', async () => {
+	test('Update sends only the attributes given, with PATCH, and outputs the record as it is afterwards', async () => {
 		const { items } = await run({
 			operation: 'update',
 			collectionId: byId(PEOPLE),
@@ -269,6 +304,8 @@ describe('Record → Update and Delete', () => {
 		});
 		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, { jobTitle: 'Countess' }],
+			// The service answers an update with no `data` (beyond-the-spec.md): the record is read back.
+			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, undefined],
 		]);
 		expect(env.sandbox.requests[0].headers).toMatchObject(recordsAuthHeaders);
 		expect(items[0].json).toMatchObject({ _id: ADA_RECORD, jobTitle: 'Countess', name: 'Ada Lovelace' });
@@ -297,13 +334,16 @@ describe('Record → Create or Update', () => {
 			...extra,
 		});
 
-	test('one match: it is updated, and the output says so', async () => {
+	test('one match: it is updated, and the output is the record afterwards, saying so', async () => {
 		const { items } = await upsert('ada.lovelace0@example.com');
 		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { filter: { emails: { $eq: 'ada.lovelace0@example.com' } }, limit: 2, offset: 0 }],
 			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, { emails: ['ada.lovelace0@example.com'], jobTitle: 'Mathematician' }],
+			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, undefined],
 		]);
-		expect(items.map((i) => [i.json.action, i.json._id, i.json.jobTitle])).toEqual([['updated', ADA_RECORD, 'Mathematician']]);
+		expect(items.map((i) => [i.json.action, i.json._id, i.json.jobTitle, i.json.name])).toEqual([
+			['updated', ADA_RECORD, 'Mathematician', 'Ada Lovelace'],
+		]);
 	});
 
 	test('no match: it is created', async () => {
@@ -328,6 +368,23 @@ describe('Record → Create or Update', () => {
 			['updated', 'f00000000000000000000002'],
 			['updated', 'f00000000000000000000003'],
 		]);
+	});
+
+	test('Update All Matches pages through every match, not only the first 100', async () => {
+		env.sandbox.reset({ people: 250 });
+		for (const person of env.sandbox.state.records.get(PEOPLE)!.values()) person.jobTitle = 'Engineer';
+		const { items } = await run({
+			operation: 'upsert',
+			collectionId: byId(PEOPLE),
+			matchAttribute: 'jobTitle',
+			updateAllMatches: true,
+			attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Engineer' }, { key: 'nickname', type: 'text', textValue: 'all' }] },
+		});
+		const queries = env.sandbox.requests.filter((r) => r.path.endsWith('/query')).map((r) => r.body);
+		expect(queries.map((b) => [b?.limit, b?.offset])).toEqual([[100, 0], [100, 100], [100, 200]]);
+		expect(items).toHaveLength(250);
+		expect(new Set(items.map((i) => i.json._id)).size).toBe(250);
+		expect([...env.sandbox.state.records.get(PEOPLE)!.values()].every((p) => p.nickname === 'all')).toBe(true);
 	});
 
 	test('the match attribute must be among the attributes sent', async () => {

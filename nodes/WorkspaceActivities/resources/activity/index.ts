@@ -7,6 +7,7 @@ import {
 	operationSelector,
 	reportDeleted,
 	returnAllAndLimit,
+	updateThenRead,
 } from '../../../shared/descriptions';
 import { filterAndSortFields, sendFilterAndSort } from '../../../shared/filterFields';
 import { activityLocator } from '../../../shared/locators';
@@ -63,6 +64,7 @@ export const activityDescription: INodeProperties[] = [
 			method: 'PATCH',
 			url: oneActivity,
 			preSend: [sendActivity('update')],
+			run: updateThenRead,
 		}),
 	]),
 	...forOperation('activity', ['delete', 'get', 'update'], [activityLocator]),

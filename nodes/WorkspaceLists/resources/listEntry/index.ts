@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendAttributes } from '../../../shared/attributes';
-import { idInPath, operation, operationSelector, reportDeleted } from '../../../shared/descriptions';
+import { idInPath, operation, operationSelector, reportDeleted, updateThenRead } from '../../../shared/descriptions';
 import { sendFilterAndSort } from '../../../shared/filterFields';
 import { createFields } from './create';
 import { getAllFields } from './getAll';
@@ -54,7 +54,9 @@ export const listEntryDescription: INodeProperties[] = [
 			description: "Change the values of a list entry's attributes; attributes not given stay as they are",
 			method: 'PATCH',
 			url: `=${entriesOf}/${idInPath('entryId')}`,
-			preSend: [sendAttributes('data', { requireSome: true })],
+			// The vendor's SDK sends an entry's changes at the top level, not under `data`.
+			preSend: [sendAttributes(undefined, { requireSome: true })],
+			run: updateThenRead,
 		}),
 	]),
 	...sharedFields,

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendAttributes } from '../../../shared/attributes';
-import { idInPath, operation, operationSelector, reportDeleted } from '../../../shared/descriptions';
+import { idInPath, operation, operationSelector, reportDeleted, updateThenRead } from '../../../shared/descriptions';
 import { sendFilterAndSort } from '../../../shared/filterFields';
 import { getAllFields } from './getAll';
 import { attributesToSend, sharedFields } from './shared';
@@ -65,6 +65,7 @@ export const recordDescription: INodeProperties[] = [
 			method: 'PATCH',
 			url: `=${recordsOf}/${idInPath('recordId')}`,
 			preSend: [sendAttributes(undefined, { requireSome: true })],
+			run: updateThenRead,
 		}),
 	]),
 	...sharedFields,

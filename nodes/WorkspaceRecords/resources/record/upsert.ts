@@ -2,11 +2,13 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IHttpRequestMethods,
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { forOperation, hasContent, withoutBody } from '../../../shared/descriptions';
+import { fetchPages } from '../../../shared/pagination';
 
 export const upsertFields = forOperation('record', 'upsert', [
 	{
@@ -32,10 +34,11 @@ export const upsertFields = forOperation('record', 'upsert', [
 const matchValueOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
 /**
- * Create or Update: one query with `$eq` on the match attribute, then a create (no match),
- * an update (one match), or an error (several, unless Update All Matches is on). Routing
- * gives a declarative node several requests only through its pagination hook, so this is
- * that hook; every request still goes through the operation's error mapper.
+ * Create or Update: a query with `$eq` on the match attribute, then a create (no match), an
+ * update (one match), or an error (several, unless Update All Matches is on, which pages
+ * through every match). Routing gives a declarative node several requests only through its
+ * pagination hook, so this is that hook; every request still goes through the operation's
+ * error mapper. Each update outputs the record as it is afterwards.
  */
 export async function upsertRecord(
 	this: IExecutePaginationFunctions,
@@ -52,14 +55,12 @@ export async function upsertRecord(
 			itemIndex: this.getItemIndex(),
 		});
 	}
-	const request = (method: 'POST' | 'PATCH', url: string, body: IDataObject) =>
-		this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, method, url, body } });
+	const bare = withoutBody(requestData.options);
+	const request = (method: IHttpRequestMethods, url: string, body?: IDataObject) =>
+		this.makeRoutingRequest({ ...requestData, options: { ...bare, method, url, ...(body ? { body } : {}) } });
 
-	const matches = await request('POST', `${collectionPath}/query`, {
-		filter: { [matchAttribute]: { $eq: value } },
-		limit: updateAll ? 100 : 2,
-		offset: 0,
-	});
+	const query = { ...requestData, options: { ...bare, url: `${collectionPath}/query`, body: { filter: { [matchAttribute]: { $eq: value } } } } };
+	const matches = await fetchPages.call(this, query, updateAll ? { returnAll: true, limit: Infinity } : { returnAll: false, limit: 2 });
 	if (matches.length === 0) {
 		const created = await request('POST', collectionPath, attributes);
 		return created.map(({ json }) => ({ json: { action: 'created', ...json } }));
@@ -72,8 +73,10 @@ export async function upsertRecord(
 	}
 	const updated: INodeExecutionData[] = [];
 	for (const match of matches) {
-		const result = await request('PATCH', `${collectionPath}/${encodeURIComponent(String(match.json._id))}`, attributes);
-		updated.push(...result.map(({ json }) => ({ json: { action: 'updated', ...json } })));
+		const recordPath = `${collectionPath}/${encodeURIComponent(String(match.json._id))}`;
+		const answer = await request('PATCH', recordPath, attributes);
+		const record = hasContent(answer) ? answer : await request('GET', recordPath);
+		updated.push(...record.map(({ json }) => ({ json: { action: 'updated', ...json } })));
 	}
 	return updated;
 }
