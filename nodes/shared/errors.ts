@@ -25,8 +25,57 @@ export const ID_PARAMETERS: Record<string, string> = {
 	attributeId: 'Attribute',
 };
 
-const CREDENTIAL_HINT =
-	'Check the API key and workspace ID in the credential. Both are in the dashboard under Settings → Developer → API Key.';
+/** What each node's hints speak of: its own credential and its own fields. */
+export interface Hints {
+	/** After a refused credential (401, 403). */
+	credential: string;
+	/** After a request the service rejected for its values. */
+	rejected: string;
+}
+
+const RECORDS_CREDENTIAL_HINT =
+	'Check the API key and the workspace ID in the Workspace Records API credential. Both are in the dashboard under Settings → Developer → API Key.';
+
+/** The hints of every node, by the node's name: one table, read by the one error mapper. */
+export const HINTS: Record<string, Hints> = {
+	workspaceRecords: {
+		credential: RECORDS_CREDENTIAL_HINT,
+		rejected:
+			'Check the attributes given to this node: each key must be an attribute of the collection, and each value must fit the attribute type.',
+	},
+	workspaceLists: {
+		credential: RECORDS_CREDENTIAL_HINT,
+		rejected:
+			"Check the record and the attributes given to this node: the record must belong to the list's collection, each key must be an attribute of the list, and each value must fit its type.",
+	},
+	workspaceActivities: {
+		credential: RECORDS_CREDENTIAL_HINT,
+		rejected: 'Check Title, Schedule At, Icon, Associated Record ID and Status: the associated record must exist.',
+	},
+	workspaceMembers: { credential: RECORDS_CREDENTIAL_HINT, rejected: 'Check the Member given to this node.' },
+	workspaceAttributes: {
+		credential: RECORDS_CREDENTIAL_HINT,
+		rejected: 'Check the Attribute: only custom attributes can be deleted, not the system ones.',
+	},
+	workspaceUserGroups: {
+		credential:
+			'Check the API key in the Workspace User Groups API credential: it is the API key of the embedded dashboards, not a user group token.',
+		rejected:
+			'Check the User Group ID and the Current Token: the token must be the one the group has now, as returned when it was created or last rotated.',
+	},
+	workspaceSms: {
+		credential: RECORDS_CREDENTIAL_HINT,
+		rejected:
+			'Check Recipient (country code and number, digits only), Sender ID (a registered, approved sender name) and Route (OTP, Promotional or Transactional).',
+	},
+	workspaceRecordsTrigger: {
+		credential: RECORDS_CREDENTIAL_HINT,
+		rejected: "Check the trigger's Filter: each attribute must exist in the collection or list.",
+	},
+};
+
+/** The hints for a node, by its type ("<package>.workspaceLists" or "CUSTOM.workspaceLists"). */
+export const hintsFor = (nodeType: string): Hints => HINTS[nodeType.split('.').pop() ?? ''] ?? HINTS.workspaceRecords;
 
 /** A parameter whose id a 404 may be about: its name, label and current value. */
 export interface IdParameter {
@@ -40,6 +89,40 @@ const serverMessage = (body: unknown): string | undefined => {
 	return typeof message === 'string' && message ? message : undefined;
 };
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The id parameter a "not found" is about: the one whose name the server's message uses
+ * ("Collection not found", "List entry … not found"; longer names first, so "List entry" is
+ * not read as "List"), else the one whose value it quotes. Undefined when it cannot be told.
+ */
+function missingParameter(said: string | undefined, idParameters: IdParameter[]): IdParameter | undefined {
+	if (!said) return undefined;
+	const byName = [...idParameters]
+		.sort((a, b) => b.label.length - a.label.length)
+		.find((p) => new RegExp(`\\b${escapeRegExp(p.label)}\\b`, 'i').test(said));
+	return byName ?? idParameters.find((p) => p.value && said.includes(p.value));
+}
+
+function notFound(said: string | undefined, idParameters: IdParameter[], httpCode: string): Failure {
+	const named = missingParameter(said, idParameters);
+	if (named) {
+		return {
+			message: `The ${named.label.toLowerCase()} with ID "${named.value}" was not found`,
+			description: `Check the ${named.label} parameter: choose it from the list, or copy its ID from the dashboard. The service said: ${said}`,
+			httpCode,
+		};
+	}
+	const given = idParameters.map((p) => `${p.label} "${p.value}"`).join(', ');
+	return {
+		message: `Not found: ${said ?? 'the service has no such path'}`,
+		description: given
+			? `The service did not say which ID it means. Check each ID given to this node: ${given}.`
+			: 'Check the Base URL in the credential: it should be the address of the API alone, with no path.',
+		httpCode,
+	};
+}
+
 /**
  * Reads one response of the API (either host, either envelope) and says what went wrong,
  * or nothing when it succeeded. Pure, so every case is unit-tested; it never looks at the
@@ -47,7 +130,7 @@ const serverMessage = (body: unknown): string | undefined => {
  */
 export function describeFailure(
 	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
-	idParameters: IdParameter[] = [],
+	{ idParameters = [], hints = HINTS.workspaceRecords }: { idParameters?: IdParameter[]; hints?: Hints } = {},
 ): Failure | undefined {
 	const { statusCode, body } = response;
 	const httpCode = String(statusCode);
@@ -65,25 +148,12 @@ export function describeFailure(
 	if (statusCode === 401 || statusCode === 403) {
 		return {
 			message: `Authorization failed: ${said ?? 'the service refused the credential'}`,
-			description: CREDENTIAL_HINT,
+			description: hints.credential,
 			httpCode,
 		};
 	}
 
-	if (statusCode === 404) {
-		const named = idParameters.find((p) => p.value && said?.includes(p.value)) ?? idParameters.at(-1);
-		return named
-			? {
-					message: `The ${named.label.toLowerCase()} with ID "${named.value}" was not found`,
-					description: `Check the ${named.label} parameter: choose it from the list, or copy its ID from the dashboard. The service said: ${said ?? 'not found'}`,
-					httpCode,
-				}
-			: {
-					message: `Not found: ${said ?? 'the service has no such path'}`,
-					description: 'Check the IDs given to this node, and the Base URL in the credential.',
-					httpCode,
-				};
-	}
+	if (statusCode === 404) return notFound(said, idParameters, httpCode);
 
 	if (statusCode === 429) {
 		const retryAfter = response.headers?.['retry-after'];
@@ -98,8 +168,7 @@ export function describeFailure(
 	if (statusCode >= 400 && statusCode < 500) {
 		return {
 			message: said ?? `The service rejected the request (HTTP ${statusCode})`,
-			description:
-				'Check the values given to this node: attribute keys must exist in the collection or list, and each value must fit the attribute type.',
+			description: hints.rejected,
 			httpCode,
 		};
 	}
@@ -114,23 +183,8 @@ export function describeFailure(
 	}
 
 	const envelope = (body ?? {}) as IDataObject;
-	const rejected = `The service rejected the request: ${said ?? 'no reason given'}`;
-	if (envelope.status === false) {
-		return { message: rejected, description: 'Check the values given to this node and the credential.', httpCode };
-	}
-	if (envelope.success === 0) {
-		return {
-			message: rejected,
-			description: 'Check the API key in the credential, the current token and the user group ID.',
-			httpCode,
-		};
-	}
-	if (envelope.success === false) {
-		return {
-			message: rejected,
-			description: 'Check the recipient, the sender ID (it must be registered and approved) and the route.',
-			httpCode,
-		};
+	if (envelope.status === false || envelope.success === 0 || envelope.success === false) {
+		return { message: `The service rejected the request: ${said ?? 'no reason given'}`, description: hints.rejected, httpCode };
 	}
 	return undefined;
 }
@@ -141,7 +195,7 @@ export function throwIfFailed(
 	idParameters: IdParameter[] = [],
 	itemIndex?: number,
 ): void {
-	const failure = describeFailure(response, idParameters);
+	const failure = describeFailure(response, { idParameters, hints: hintsFor(node.type) });
 	if (!failure) return;
 	const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
 	throw new NodeApiError(node, body as JsonObject, { ...failure, itemIndex });

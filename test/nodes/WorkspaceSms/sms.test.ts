@@ -41,9 +41,22 @@ test('a recipient with letters is refused, naming the field, before sending', as
 	expect(env.sandbox.requests).toHaveLength(0);
 });
 
-test("an invalid route gets the server's reason", async () => {
+test('a route the dropdown does not offer is refused before sending, in the words of the dropdown', async () => {
 	const { error } = await send({ recipient: '919876543210', route: 'bulk' });
-	expect(error?.message).toBe('route must be one of promotional, transactional, otp');
+	expect(error?.message).toBe('Route: "bulk" is not a route');
+	expect(error?.description).toBe('Choose OTP, Promotional or Transactional.');
+	expect(env.sandbox.requests).toHaveLength(0);
+});
+
+test('a route given by its label is sent as its API value', async () => {
+	await send({ recipient: '919876543210', route: 'Promotional' });
+	expect(env.sandbox.requests[0].body?.route).toBe('promotional');
+});
+
+test("a recipient the service refuses gets the server's reason and a hint about the SMS fields", async () => {
+	const { error } = await send({ recipient: '12345' });
+	expect(error?.message).toBe('recipient must be the country code and number, digits only');
+	expect(error?.description).toMatch(/^Check Recipient .* Sender ID .* Route \(OTP, Promotional or Transactional\)/);
 });
 
 test('success:false on HTTP 200 is an error with the server message', async () => {

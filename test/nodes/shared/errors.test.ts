@@ -1,6 +1,6 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { describeFailure } from '../../../nodes/shared/errors';
+import { describeFailure, HINTS, hintsFor } from '../../../nodes/shared/errors';
 
 const response = (statusCode: number, body: unknown, headers = {}) => ({
 	statusCode,
@@ -26,16 +26,47 @@ test.each<[string, ReturnType<typeof response>, RegExp | undefined]>([
 	else expect(failure).toBeUndefined();
 });
 
-test('404 names the id parameter whose value the server mentions', () => {
-	const failure = describeFailure(response(404, { status: false, message: 'Record r9 not found' }), [
-		{ label: 'Collection', value: 'c1' },
-		{ label: 'Record', value: 'r9' },
-	]);
-	expect(failure).toMatchObject({ message: 'The record with ID "r9" was not found', httpCode: '404' });
-	expect(failure?.description).toMatch(/^Check the Record parameter/);
+const COLLECTION_AND_RECORD = [
+	{ label: 'Collection', value: 'c1' },
+	{ label: 'Record', value: 'r9' },
+];
+
+test.each([
+	['the server names the kind', 'Collection not found', 'The collection with ID "c1" was not found', /^Check the Collection parameter/],
+	['the server names the kind, not the last ID', 'Record not found', 'The record with ID "r9" was not found', /^Check the Record parameter/],
+	['the server quotes the value', 'No such thing: r9', 'The record with ID "r9" was not found', /^Check the Record parameter/],
+	['it cannot be told', 'Not found', 'Not found: Not found', /did not say which ID.*Collection "c1", Record "r9"/],
+])('404: %s', (_, said, message, description) => {
+	const failure = describeFailure(response(404, { status: false, message: said }), { idParameters: COLLECTION_AND_RECORD });
+	expect(failure).toMatchObject({ message, httpCode: '404' });
+	expect(failure?.description).toMatch(description);
+});
+
+test('404 on a list entry reads "List entry", not "List"', () => {
+	const idParameters = [
+		{ label: 'List', value: 'l1' },
+		{ label: 'List Entry', value: 'e1' },
+	];
+	expect(describeFailure(response(404, { message: 'List entry not found' }), { idParameters })?.message).toBe(
+		'The list entry with ID "e1" was not found',
+	);
+	expect(describeFailure(response(404, { message: 'List not found' }), { idParameters })?.message).toBe(
+		'The list with ID "l1" was not found',
+	);
 });
 
 test('descriptions of 401 and 429 say what to do', () => {
-	expect(describeFailure(response(401, {}))?.description).toMatch(/API key and workspace ID/);
+	expect(describeFailure(response(401, {}))?.description).toMatch(/API key and the workspace ID/);
 	expect(describeFailure(response(429, {}))?.description).toMatch(/Batching.*Retry On Fail/);
+});
+
+test("each node's hints speak of its own credential and fields", () => {
+	const userGroups = { hints: hintsFor('n8n-nodes-workspace-records.workspaceUserGroups') };
+	expect(describeFailure(response(401, { message: 'Unauthorised' }), userGroups)?.description).not.toMatch(/workspace ID/i);
+	expect(describeFailure(response(401, {}), userGroups)?.description).toMatch(/User Groups API credential/);
+	const sms = { hints: hintsFor('CUSTOM.workspaceSms') };
+	const smsFailure = describeFailure(response(400, { success: false, message: 'recipient must be digits' }), sms);
+	expect(smsFailure?.description).toMatch(/Recipient.*Sender ID.*Route \(OTP, Promotional or Transactional\)/);
+	expect(smsFailure?.description).not.toMatch(/attribute/);
+	expect(Object.keys(HINTS)).toHaveLength(8);
 });

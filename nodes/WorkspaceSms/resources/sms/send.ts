@@ -11,6 +11,26 @@ import { forOperation } from '../../../shared/descriptions';
 import { fromInput, InputError } from '../../../shared/input';
 import { RECORDS_CREDENTIAL } from '../../../shared/transport';
 
+const ROUTES = [
+	{ name: 'OTP', value: 'otp', description: 'One-time passwords' },
+	{ name: 'Promotional', value: 'promotional', description: 'Marketing messages' },
+	{ name: 'Transactional', value: 'transactional', description: 'Messages about an account or an order' },
+];
+
+/** The route's API value, from the value or the label an expression may give ("OTP"). */
+export function toRoute(value: unknown): string {
+	const text = String(value ?? '').trim().toLowerCase();
+	const route = ROUTES.find((r) => r.value === text || r.name.toLowerCase() === text);
+	if (!route) {
+		throw new InputError(
+			'Route',
+			`"${String(value ?? '')}" is not a route`,
+			`Choose ${ROUTES.map((r) => r.name).join(', ').replace(/, ([^,]+)$/, ' or $1')}.`,
+		);
+	}
+	return route.value;
+}
+
 export const sendFields: INodeProperties[] = forOperation('sms', 'send', [
 	{
 		displayName: 'Recipient',
@@ -42,11 +62,7 @@ export const sendFields: INodeProperties[] = forOperation('sms', 'send', [
 		displayName: 'Route',
 		name: 'route',
 		type: 'options',
-		options: [
-			{ name: 'OTP', value: 'otp', description: 'One-time passwords' },
-			{ name: 'Promotional', value: 'promotional', description: 'Marketing messages' },
-			{ name: 'Transactional', value: 'transactional', description: 'Messages about an account or an order' },
-		],
+		options: ROUTES,
 		default: 'transactional',
 	},
 	{
@@ -103,7 +119,7 @@ export function buildSmsBody(input: SmsInput): IDataObject {
 		recipient: toRecipient(input.recipient),
 		message: required(input.message, 'Message', 'Write the text of the SMS.'),
 		sender_id: required(input.senderId, 'Sender ID', 'Give your registered sender name.'),
-		route: input.route,
+		route: toRoute(input.route),
 		...(extra.isFlash !== undefined ? { is_flash: extra.isFlash } : {}),
 		...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
 	};
