@@ -1,4 +1,6 @@
 import type {
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -73,21 +75,45 @@ export class WorkspaceRecordsApi implements ICredentialType {
 		};
 	}
 
-	// Listing collections reads nothing private and changes nothing.
-	test: ICredentialTestRequest = {
+	// Listing collections reads nothing private and changes nothing. Each rule says which
+	// field of this credential to check, where n8n would only say "Unauthorized".
+	test = {
 		request: {
 			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
 			url: '/api/v1/collections',
 		},
 		rules: [
 			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The key has no access to this workspace: check Workspace ID, and that the API key belongs to that workspace',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'No API at this address: check Base URL (the address of the API alone, without /api/v1)',
+				},
+			},
+			{
 				type: 'responseSuccessBody',
 				properties: {
 					key: 'status',
 					value: false,
-					message: 'The service refused the credential: check the API key and the workspace ID',
+					message: 'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)',
 				},
 			},
-		],
-	};
+		] satisfies Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody>,
+		// n8n's credential tester reads both kinds of rule from one list; its type names one
+		// kind per list, hence the cast.
+	} as ICredentialTestRequest;
 }

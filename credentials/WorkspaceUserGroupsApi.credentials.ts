@@ -51,14 +51,24 @@ export class WorkspaceUserGroupsApi implements ICredentialType {
 	// The user-group API has no read endpoint, and its POST creates or rotates. The test
 	// therefore deletes the group whose user_group_id is empty, with an empty current token:
 	// no group can have an empty id or token, so nothing can be deleted, while the key is
-	// still checked. A refused key answers 401 and fails the test; an accepted one answers
-	// success 0 ("no such group"), which passes: it proves the key, not the group.
+	// still checked. Whatever "no such group" looks like (HTTP 200 with success 0, or a 404),
+	// it proves the key, so status errors are let through and only a refusal fails. n8n's
+	// rules can read only the body then: these are the refusals the vendor documents.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
 			url: '/api/user',
 			method: 'DELETE',
 			body: { user_group_id: '', current_token: '' },
+			ignoreHttpStatusErrors: true,
 		},
+		rules: ['Unauthorised', 'Unauthorized', 'No token provided'].map((refusal) => ({
+			type: 'responseSuccessBody' as const,
+			properties: {
+				key: 'message',
+				value: refusal,
+				message: `The service refused the key (${refusal}): check API Key, the API key of the embedded dashboards, not a user group token`,
+			},
+		})),
 	};
 }

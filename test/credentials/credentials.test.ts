@@ -17,8 +17,18 @@ describe('workspaceRecordsApi', () => {
 
 	test('a wrong key fails', async () => {
 		const result = await testCredential('workspaceRecordsApi', { ...env.credentials.workspaceRecordsApi, apiKey: 'nope' });
-		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/Authorization failed/);
+		expect(result).toEqual({
+			status: 'Error',
+			message: 'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)',
+		});
+	});
+
+	test('a wrong Base URL says to check Base URL', async () => {
+		const result = await testCredential('workspaceRecordsApi', { ...env.credentials.workspaceRecordsApi, baseUrl: `${env.url}/api/v1` });
+		expect(result).toEqual({
+			status: 'Error',
+			message: 'No API at this address: check Base URL (the address of the API alone, without /api/v1)',
+		});
 	});
 
 	test('a wrong workspace ID fails', async () => {
@@ -29,7 +39,10 @@ describe('workspaceRecordsApi', () => {
 	test('status:false on HTTP 200 fails with a message about the key and workspace', async () => {
 		env.sandbox.addFault({ kind: 'status-false', message: 'Unauthorised' });
 		const result = await testCredential('workspaceRecordsApi', env.credentials.workspaceRecordsApi);
-		expect(result).toEqual({ status: 'Error', message: 'The service refused the credential: check the API key and the workspace ID' });
+		expect(result).toEqual({
+			status: 'Error',
+			message: 'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)',
+		});
 	});
 
 	test('a trailing slash on the Base URL is tolerated', async () => {
@@ -51,8 +64,17 @@ describe('workspaceUserGroupsApi', () => {
 		expect(env.sandbox.state.userGroups.size).toBe(1);
 	});
 
-	test('a wrong key fails', async () => {
+	test('a wrong key fails, naming the field to check', async () => {
 		const result = await testCredential('workspaceUserGroupsApi', { ...env.credentials.workspaceUserGroupsApi, apiKey: 'nope' });
-		expect(result.status).toBe('Error');
+		expect(result).toEqual({
+			status: 'Error',
+			message: 'The service refused the key (Unauthorised): check API Key, the API key of the embedded dashboards, not a user group token',
+		});
+	});
+
+	test('an API that answers "no such group" with HTTP 404 still passes a correct key', async () => {
+		env.sandbox.addFault({ path: '/api/user', kind: 'status', statusCode: 404, body: { success: 0, message: 'User group not found' } });
+		const result = await testCredential('workspaceUserGroupsApi', env.credentials.workspaceUserGroupsApi);
+		expect(result.status).toBe('OK');
 	});
 });

@@ -9,9 +9,11 @@ export interface CredentialTestResult {
 }
 
 /**
- * Runs a credential's `test` the way n8n's credential tester does: the test request goes
- * through the routing engine with the credential applied; a non-2xx answer fails with
- * its status, and `responseSuccessBody` rules can fail a 2xx answer.
+ * Runs a credential's `test` the way n8n's credential tester does (n8n 2.40,
+ * `credentials-tester.service`): the test request goes through the routing engine with the
+ * credential applied; a status error fails with the message of a `responseCode` rule for
+ * that status, or else with the status; `responseSuccessBody` rules can fail an answer
+ * that got through.
  */
 export async function testCredential(type: string, data: ICredentialDataDecryptedObject): Promise<CredentialTestResult> {
 	const { test } = CREDENTIAL_TYPES[type];
@@ -31,7 +33,15 @@ export async function testCredential(type: string, data: ICredentialDataDecrypte
 		},
 	};
 	const { items, error } = await runNode({ nodeType, parameters: {}, credentials: { [type]: data } });
-	if (error) return { status: 'Error', message: error.message };
+	if (error) {
+		const status = Number((error as { httpCode?: string }).httpCode);
+		for (const rule of test.rules ?? []) {
+			if (rule.type === 'responseCode' && rule.properties.value === status) {
+				return { status: 'Error', message: rule.properties.message };
+			}
+		}
+		return { status: 'Error', message: status ? `Received HTTP status code: ${status}` : error.message };
+	}
 	for (const rule of test.rules ?? []) {
 		if (rule.type === 'responseSuccessBody') {
 			const body = items[0]?.json as IDataObject;

@@ -9,8 +9,8 @@ const SEED_TOKEN = 'ug_seed_token_acme';
 const tokenHeader = { authorization: 'Token ug_test_key', 'content-type': 'application/json' };
 
 describe('User Group → Create or Rotate Token', () => {
-	test('without a current token it creates a group and returns its token', async () => {
-		const { items } = await run({ operation: 'createOrRotate', currentToken: '' });
+	test('Create a New Group creates a group and returns its token', async () => {
+		const { items } = await run({ operation: 'createOrRotate', tokenAction: 'create' });
 		expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['POST', '/api/user']]);
 		expect(env.sandbox.requests[0].headers).toMatchObject(tokenHeader);
 		expect(env.sandbox.requests[0].headers['x-api-key']).toBeUndefined();
@@ -19,22 +19,32 @@ describe('User Group → Create or Rotate Token', () => {
 	});
 
 	test('with the current token it rotates, and the old token stops working', async () => {
-		const { items } = await run({ operation: 'createOrRotate', currentToken: SEED_TOKEN });
+		const { items } = await run({ operation: 'createOrRotate', tokenAction: 'rotate', currentToken: SEED_TOKEN });
 		expect(env.sandbox.requests[0].body).toEqual({ current_token: SEED_TOKEN });
 		expect(items[0].json).toMatchObject({ success: 1, provided_id: 'acme-sales', name: 'Acme Sales' });
 		expect(items[0].json.token).not.toBe(SEED_TOKEN);
 
 		const again = await run({ operation: 'createOrRotate', currentToken: SEED_TOKEN });
 		expect(again.error?.message).toBe('The service rejected the request: Unknown current_token: no user group has this token');
-		expect(again.error?.description).toBe('Check the API key in the credential, the current token and the user group ID.');
+		expect(again.error?.description).toMatch(/^Check the User Group ID and the Current Token/);
+	});
+
+	test('rotating with an empty token (an expression that found nothing) is an error, and nothing is sent', async () => {
+		const { error } = await run({ operation: 'createOrRotate', tokenAction: 'rotate', currentToken: '={{ $json.missing }}' });
+		expect(error?.message).toBe('Current Token: empty, so there is no group to rotate');
+		expect(error?.description).toMatch(/set Action to Create a New Group/);
+		expect(env.sandbox.requests).toHaveLength(0);
+		expect(env.sandbox.state.userGroups.size).toBe(1);
 	});
 
 	test('a wrong API key fails with the credential hint', async () => {
 		const { error } = await run(
-			{ operation: 'createOrRotate', currentToken: '' },
+			{ operation: 'createOrRotate', tokenAction: 'create' },
 			{ ...env.credentials, workspaceUserGroupsApi: { ...env.credentials.workspaceUserGroupsApi, apiKey: 'nope' } },
 		);
 		expect(error?.message).toBe('Authorization failed: Unauthorised');
+		expect(error?.description).toMatch(/User Groups API credential/);
+		expect(error?.description).not.toMatch(/workspace ID/i);
 		expect(env.sandbox.requests[0].headers.authorization).toBe('Token nope');
 	});
 });
@@ -68,7 +78,7 @@ describe('User Group → Update', () => {
 				},
 			],
 		]);
-		expect(items[0].json).toMatchObject({ success: 1, created: 1, provided_id: 'globex-eu', properties: { region: 'EU', seats: 25, beta: true } });
+		expect(items[0].json).toMatchObject({ success: 1, created: true, new_user_group: 1, provided_id: 'globex-eu', properties: { region: 'EU', seats: 25, beta: true } });
 	});
 
 	test('updates an existing group from JSON', async () => {
@@ -80,7 +90,7 @@ describe('User Group → Update', () => {
 			propertiesJson: '{"region": "US", "tier": 2}',
 		});
 		expect(env.sandbox.requests[0].body).toEqual({ user_group_id: 'acme-sales', properties: { region: 'US', tier: 2 } });
-		expect(items[0].json).toMatchObject({ created: 0, name: 'Acme Sales', token: SEED_TOKEN });
+		expect(items[0].json).toMatchObject({ created: false, new_user_group: 0, name: 'Acme Sales', token: SEED_TOKEN });
 	});
 
 	test('mapping JSON that is not an object is refused before sending', async () => {

@@ -160,14 +160,40 @@ export const sendUserGroupUpdate: PreSendAction = async function (
 	return { ...options, body };
 };
 
-/** The group as one item: `success` and the fields of `user_group`. */
+/**
+ * POST /api/user with `current_token` rotates, without it creates (spec §4.8). Rotating
+ * with an empty token (say an expression that found nothing) is refused: it would
+ * silently create a group.
+ */
+export const sendTokenAction: PreSendAction = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	if (this.getNodeParameter('tokenAction', 'rotate') === 'create') return { ...options, body: {} };
+	const currentToken = fromInput(this, () => {
+		const token = String(this.getNodeParameter('currentToken', '') ?? '').trim();
+		if (!token) {
+			throw new InputError(
+				'Current Token',
+				'empty, so there is no group to rotate',
+				'Give the token the group has now (check the expression, if it is one), or set Action to Create a New Group.',
+			);
+		}
+		return token;
+	});
+	return { ...options, body: { current_token: currentToken } };
+};
+
+/**
+ * The group as one item: `success` and the fields of `user_group`, plus `created` (a
+ * boolean) where the service says whether the group is new, whatever its field is named.
+ */
 export async function userGroupItem(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { success, user_group: userGroup } = response.body as IDataObject;
-	return [{ json: { success, ...(userGroup as IDataObject) } }];
+	const { success, user_group: userGroup = {} } = response.body as IDataObject;
+	const group = userGroup as IDataObject;
+	const isNew = group.new_user_group ?? group.created;
+	return [{ json: { success, ...group, ...(isNew === undefined ? {} : { created: Boolean(Number(isNew)) }) } }];
 }
 
 export async function userGroupDeleted(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {

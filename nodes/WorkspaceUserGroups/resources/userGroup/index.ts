@@ -4,6 +4,7 @@ import { forOperation, operation, operationSelector } from '../../../shared/desc
 import {
 	currentTokenField,
 	mappingAndPropertiesFields,
+	sendTokenAction,
 	sendUserGroupUpdate,
 	userGroupDeleted,
 	userGroupIdField,
@@ -19,9 +20,10 @@ export const userGroupDescription: INodeProperties[] = [
 			name: 'Create or Rotate Token',
 			value: 'createOrRotate',
 			action: 'Create a user group or rotate its token',
-			description: 'Without a current token, create a group; with one, give that group a new token',
+			description: 'Create a group, or give the group with the current token a new token',
 			method: 'POST',
 			url: '/api/user',
+			preSend: [sendTokenAction],
 			output: [userGroupItem],
 		}),
 		operation({
@@ -47,9 +49,26 @@ export const userGroupDescription: INodeProperties[] = [
 	...forOperation('userGroup', 'createOrRotate', [
 		{ displayName: TOKEN_NOTICE, name: 'tokenNotice', type: 'notice', default: '' },
 		{
+			displayName: 'Action',
+			name: 'tokenAction',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Create a New Group', value: 'create', description: 'The service makes a new group and gives it a token' },
+				{
+					name: "Rotate a Group's Token",
+					value: 'rotate',
+					description: 'Give the group that has the current token a new one; the current token stops working',
+				},
+			],
+			// Rotate, so that creating a group is always chosen, never the fallout of an empty token.
+			default: 'rotate',
+		},
+		{
 			...currentTokenField,
-			description: 'Leave empty to create a new group. To rotate, give the token the group has now: it stops working.',
-			routing: { send: { type: 'body', property: 'current_token', value: '={{ $value || undefined }}' } },
+			required: true,
+			description: 'The token the group has now, as returned when it was created or last rotated: it stops working',
+			displayOptions: { show: { tokenAction: ['rotate'] } },
 		},
 	]),
 	...forOperation('userGroup', 'update', [
