@@ -3,15 +3,15 @@
 // the run data (startedAt → stoppedAt), so n8n's start-up is not counted. Not part of CI.
 import axios from 'axios';
 import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { installPackage, runN8n, sandboxCredentials } from './e2e.mjs';
-import { BENCH_URL, BENCH_WORKFLOWS } from './make-bench.mjs';
+import { installPackage, outputTail, runN8n, sandboxCredentials } from './e2e.mjs';
+import { benchWorkflows } from './make-bench.mjs';
 import { cacheRoot, prepare } from './n8n-runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,16 +62,24 @@ async function main() {
 	const userFolder = join(cacheRoot(), 'bench-user');
 	installPackage(userFolder);
 
+	// On a port from the OS (listening on 0); the HTTP Request workflows are written for it.
 	const sandbox = createSandbox({ people: 10_000 });
-	await sandbox.start(Number(new URL(BENCH_URL).port));
+	await sandbox.start();
+	const BENCH_WORKFLOWS = benchWorkflows(sandbox.url);
+	const workflowFolder = join(userFolder, 'bench-workflows');
+	rmSync(workflowFolder, { recursive: true, force: true });
+	mkdirSync(workflowFolder, { recursive: true });
+	for (const [file, workflow] of Object.entries(BENCH_WORKFLOWS)) {
+		writeFileSync(join(workflowFolder, `${file}.json`), JSON.stringify(workflow));
+	}
 	const credentialsFile = join(userFolder, 'credentials.json');
 	writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(sandbox)));
 	for (const args of [
 		['import:credentials', `--input=${credentialsFile}`],
-		['import:workflow', '--separate', `--input=${join(root, 'bench', 'workflows')}`],
+		['import:workflow', '--separate', `--input=${workflowFolder}`],
 	]) {
-		const { code, stdout, stderr } = await runN8n(runtime, userFolder, args);
-		if (code !== 0) throw new Error(`n8n ${args[0]} failed:\n${stderr}${stdout.slice(-3000)}`);
+		const result = await runN8n(runtime, userFolder, args);
+		if (result.code !== 0) throw new Error(`n8n ${args[0]} failed (exit ${result.code}):\n${outputTail(result)}`);
 	}
 
 	/** Runs one bench workflow; its time from the run data, its last node's item count, the requests. */
@@ -79,7 +87,8 @@ async function main() {
 		const workflow = BENCH_WORKFLOWS[name];
 		sandbox.clearRequests();
 		let samples;
-		const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput'], 0, {
+		const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput'], {
+			timeoutMs: 0,
 			onSpawn: (child) => (samples = sampleRss(child)),
 		});
 		const start = stdout.search(/^\{/m);
@@ -106,7 +115,7 @@ async function main() {
 		const records = [];
 		for (let offset = 0; ; offset += 100) {
 			const { data } = await axios.post(
-				`${BENCH_URL}/api/v1/collection-records/${PEOPLE}/query`,
+				`${sandbox.url}/api/v1/collection-records/${PEOPLE}/query`,
 				{ sort: [{ attribute: 'createdAt', direction: 'asc' }], limit: 100, offset },
 				{ headers: { 'x-api-key': 'wr_test_key', 'x-workspace-id': 'ws_sandbox' } },
 			);
@@ -161,7 +170,7 @@ async function main() {
 	// (Asynchronously: the sandbox answering it runs in this process.)
 	const { stdout: bareOutput } = await promisify(execFile)(
 		process.execPath,
-		['-e', BARE_MEMORY_SCRIPT, `${BENCH_URL}/api/v1/collection-records/${PEOPLE}/query`],
+		['-e', BARE_MEMORY_SCRIPT, `${sandbox.url}/api/v1/collection-records/${PEOPLE}/query`],
 		{ cwd: root },
 	);
 	const bareGrowthMb = Number(bareOutput);

@@ -3,7 +3,7 @@
 // way users install community packages, against the sandbox. For each workflow it checks
 // the requests the sandbox received and the items (or the error) the node produced.
 import { spawn, execFileSync } from 'node:child_process';
-import { closeSync, cpSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,25 +11,25 @@ import { isDeepStrictEqual } from 'node:util';
 
 import { cases, CREDENTIALS, workflowOf } from '../test/e2e/cases.mjs';
 import { cacheRoot, prepare, selectedVersions } from './n8n-runtime.mjs';
+import { freePort } from './ports.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const { createSandbox } = require('../test/sandbox/server.js');
 const PACKAGE = 'n8n-nodes-workspace-records';
 
-/** n8n's environment for one user folder: quiet, local, nothing phoned home. */
 /**
- * Ports, so that the n8n versions running side by side never meet: each n8n process starts a
- * task broker (5679 + slot for `n8n execute`, 5700 + slot for a started server), and a
- * started server listens on 5690 + slot.
+ * n8n's environment for one user folder: quiet, local, nothing phoned home. Every n8n
+ * process (a CLI command as much as a server) starts a task broker, so each gets its own
+ * broker port from the OS (scripts/ports.mjs): n8n's default would collide with any other
+ * n8n on the machine, such as `npm run demo`.
  */
-const ports = (slot) => ({ executeBroker: 5679 + slot, serverBroker: 5700 + slot, server: 5690 + slot });
-
-export function n8nEnv(runtime, userFolder, brokerPort = ports(0).executeBroker) {
+export function n8nEnv(runtime, userFolder, brokerPort) {
+	if (!brokerPort) throw new Error('n8nEnv needs a broker port: take one from freePort()');
 	return {
-		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		...process.env,
 		...runtime.env,
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_USER_FOLDER: userFolder,
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
@@ -63,36 +63,84 @@ export function sandboxCredentials(sandbox) {
 	];
 }
 
+/** The n8n processes running now, so that a script stopped by a signal can stop them too. */
+export const liveChildren = new Set();
+
 /**
- * Runs an n8n CLI command. Its stdout goes to a file, not a pipe: n8n exits right after
- * printing the run, and output still queued on a pipe would be lost.
+ * Stops every n8n process still running, then exits: for SIGINT/SIGTERM handlers. SIGTERM
+ * first (n8n shuts down cleanly); a process that hangs gets SIGKILL after 10 s.
  */
-export function runN8n(runtime, userFolder, args, slot = 0, { onSpawn } = {}) {
-	const outputFile = join(userFolder, 'stdout.txt');
+export async function stopChildrenAndExit(code) {
+	const children = [...liveChildren];
+	for (const child of children) child.kill('SIGTERM');
+	const exited = (child) => child.exitCode !== null || child.signalCode !== null;
+	for (let waited = 0; waited < 10_000 && !children.every(exited); waited += 200) {
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	for (const child of children) if (!exited(child)) child.kill('SIGKILL');
+	process.exit(code);
+}
+
+/**
+ * Runs an n8n CLI command, with a broker port of its own. Its stdout goes to a file, not a
+ * pipe: n8n exits right after printing the run, and output still queued on a pipe would be
+ * lost. `env` adds to n8n's environment (the queue test's database settings, for example).
+ * An n8n that has not exited after `timeoutMs` (0: no limit) is killed and reported so,
+ * rather than waited for forever.
+ */
+export async function runN8n(runtime, userFolder, args, { onSpawn, env = {}, outputName = 'stdout.txt', timeoutMs = 120_000 } = {}) {
+	const outputFile = join(userFolder, outputName);
 	const output = openSync(outputFile, 'w');
-	return new Promise((resolve) => {
+	const brokerPort = await freePort();
+	return await new Promise((resolve) => {
 		const child = spawn(runtime.nodeExecutable, [runtime.n8nBin, ...args], {
-			env: n8nEnv(runtime, userFolder, ports(slot).executeBroker),
+			env: { ...n8nEnv(runtime, userFolder, brokerPort), ...env },
 			stdio: ['ignore', output, 'pipe'],
 		});
+		liveChildren.add(child);
 		onSpawn?.(child);
 		let stderr = '';
+		let timedOut = false;
+		const timer = timeoutMs
+			? setTimeout(() => {
+					timedOut = true;
+					child.kill('SIGKILL');
+				}, timeoutMs)
+			: undefined;
 		child.stderr.on('data', (chunk) => (stderr += chunk));
-		child.on('exit', (code) => {
+		child.on('exit', (code, signal) => {
+			clearTimeout(timer);
+			liveChildren.delete(child);
 			closeSync(output);
-			resolve({ code, stdout: readFileSync(outputFile, 'utf8'), stderr });
+			if (timedOut) stderr += `\n[n8n ${args[0]} had not exited after ${timeoutMs / 1000} s, so it was killed]`;
+			resolve({ code: timedOut ? 'timeout' : (code ?? signal), stdout: readFileSync(outputFile, 'utf8'), stderr });
 		});
 	});
 }
 
+/** The last lines of what an n8n process said, indented, for a failure report. */
+export function outputTail({ stdout = '', stderr = '' }, lines = 30) {
+	const text = [stderr.trim(), stdout.trim()].filter(Boolean).join('\n');
+	if (!text) return '    (n8n printed nothing)';
+	// --rawOutput prints the whole run; a failure's cause is in its first and last lines.
+	const all = text.split('\n');
+	const kept = all.length > lines ? ['…', ...all.slice(-lines)] : all;
+	return kept.map((line) => `    | ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`).join('\n');
+}
+
 const readExample = (file) => JSON.parse(readFileSync(join(root, 'examples', `${file}.json`), 'utf8'));
 
-/** The run data `execute --rawOutput` prints after n8n's own warnings. */
+/**
+ * The run data `execute --rawOutput` prints after n8n's own warnings: an object printed with
+ * two-space indents, so it ends at the first "}" in column 0. After a failed run n8n goes on
+ * with "Execution error: …", which is not part of it.
+ */
 function parseRun(stdout) {
 	const start = stdout.search(/^\{/m);
 	if (start === -1) return undefined;
+	const end = stdout.slice(start).search(/^\}/m);
 	try {
-		return JSON.parse(stdout.slice(start));
+		return JSON.parse(stdout.slice(start, end === -1 ? undefined : start + end + 1));
 	} catch {
 		return undefined;
 	}
@@ -116,10 +164,12 @@ function checkRequests(testCase, requests, apiKey) {
 	}
 }
 
-async function runVersion(version, slot) {
+async function runVersion(version) {
 	const runtime = await prepare(version);
-	const userFolder = join(cacheRoot(), `e2e-user-${version}`);
-	rmSync(userFolder, { recursive: true, force: true });
+	// A folder of this run's own: two runs at once (two terminals, CI and a developer) must not
+	// share n8n's database.
+	mkdirSync(cacheRoot(), { recursive: true });
+	const userFolder = mkdtempSync(join(cacheRoot(), `e2e-user-${version}-`));
 	installPackage(userFolder);
 
 	const sandbox = createSandbox();
@@ -130,8 +180,8 @@ async function runVersion(version, slot) {
 		['import:credentials', `--input=${credentialsFile}`],
 		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
 	]) {
-		const { code, stdout, stderr } = await runN8n(runtime, userFolder, args, slot);
-		if (code !== 0) throw new Error(`n8n ${args[0]} failed:\n${stderr}${stdout.slice(-3000)}`);
+		const result = await runN8n(runtime, userFolder, args);
+		if (result.code !== 0) throw new Error(`n8n ${version} ${args[0]} failed (exit ${result.code}):\n${outputTail(result)}`);
 	}
 
 	const results = [];
@@ -139,36 +189,47 @@ async function runVersion(version, slot) {
 		sandbox.reset();
 		const started = Date.now();
 		const workflow = readExample(testCase.file);
-		const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput'], slot);
+		const output = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput']);
 		results.push(
-			report(version, testCase, started, () => {
+			report(version, testCase, started, output, () => {
 				checkRequests(testCase, sandbox.requests, sandbox.config.apiKey);
-				const run = parseRun(stdout);
+				const run = parseRun(output.stdout);
 				const task = run?.data?.resultData?.runData?.[workflow.nodes[1].name]?.[0];
 				if (testCase.error) {
-					const message = task?.error?.message ?? run?.data?.resultData?.error?.message ?? `${stdout}\n${stderr}`;
+					const message = task?.error?.message ?? run?.data?.resultData?.error?.message ?? 'no error in the run data';
 					if (!testCase.error.test(message)) throw new Error(`error "${message}" does not match ${testCase.error}`);
 				} else {
-					if (!task?.data) throw new Error(`no output from the node:\n${stderr.slice(-1500)}${stdout.slice(-1500)}`);
+					if (!task?.data) throw new Error('no output from the node');
 					testCase.check(task.data.main[0]);
 				}
 			}),
 		);
 	}
-	results.push(...(await runTriggerCases(runtime, userFolder, sandbox, version, slot)));
+	results.push(...(await runTriggerCases(runtime, userFolder, sandbox, version)));
 	await sandbox.stop();
+	// Kept after a failure, to look into; n8n's own log of the trigger cases is server.log.
+	if (results.every(Boolean)) rmSync(userFolder, { recursive: true, force: true });
+	else process.stdout.write(`n8n ${version}: the user folder of this run is kept in ${userFolder}\n`);
 	return results;
 }
 
-/** How one check of one case went: a line on stdout, and true or false. */
-function report(version, testCase, started, check) {
+/**
+ * How one check of one case went: a line on stdout, and true or false. A failure also shows
+ * the tail of what n8n itself printed (`output`: { code, stdout, stderr } or a function that
+ * reads it), because "requests differ: got []" alone hides why n8n sent nothing.
+ */
+function report(version, testCase, started, output, check) {
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
 	try {
 		check();
 		process.stdout.write(`ok   n8n ${version}  ${testCase.file} (${seconds}s)\n`);
 		return true;
 	} catch (error) {
-		process.stdout.write(`FAIL n8n ${version}  ${testCase.file} (${seconds}s): ${error.message}\n`);
+		const said = typeof output === 'function' ? output() : output;
+		const exit = said?.code === undefined || said.code === 0 ? '' : ` (n8n exited with ${said.code})`;
+		process.stdout.write(
+			`FAIL n8n ${version}  ${testCase.file} (${seconds}s): ${error.message}\n  n8n's output${exit}:\n${outputTail(said ?? {})}\n`,
+		);
 		return false;
 	}
 }
@@ -178,19 +239,31 @@ function report(version, testCase, started, check) {
  * run as in the editor: a started n8n, an owner, and a manual run from the trigger over the
  * REST API ("Fetch Test Event"), whose execution is then read back.
  */
-async function runTriggerCases(runtime, userFolder, sandbox, version, slot) {
+async function runTriggerCases(runtime, userFolder, sandbox, version) {
 	const triggerCases = cases.filter((c) => c.trigger);
 	if (!triggerCases.length) return [];
-	const port = ports(slot).server;
+	const port = await freePort();
+	const logFile = join(userFolder, 'server.log');
+	const log = openSync(logFile, 'w');
 	const server = spawn(runtime.nodeExecutable, [runtime.n8nBin, 'start'], {
-		env: { ...n8nEnv(runtime, userFolder, ports(slot).serverBroker), N8N_PORT: String(port), N8N_SECURE_COOKIE: 'false' },
-		stdio: 'ignore',
+		env: { ...n8nEnv(runtime, userFolder, await freePort()), N8N_PORT: String(port), N8N_SECURE_COOKIE: 'false' },
+		stdio: ['ignore', log, log],
 	});
-	const api = new N8nRest(`http://127.0.0.1:${port}`, runtime);
+	closeSync(log);
+	liveChildren.add(server);
+	server.once('exit', () => liveChildren.delete(server));
+	let exited = null;
+	server.once('exit', (code, signal) => (exited = code ?? signal));
+	const serverOutput = () => ({ code: exited ?? undefined, stdout: readFileSync(logFile, 'utf8') });
+	const api = new N8nRest(`http://127.0.0.1:${port}`, runtime, () => exited);
 	const results = [];
 	try {
-		await api.ready();
-		await api.setUpOwner();
+		try {
+			await api.ready();
+			await api.setUpOwner();
+		} catch (error) {
+			throw new Error(`n8n ${version} did not start: ${error.message}\n${outputTail(serverOutput())}`);
+		}
 		for (const testCase of triggerCases) {
 			sandbox.reset();
 			const started = Date.now();
@@ -203,7 +276,7 @@ async function runTriggerCases(runtime, userFolder, sandbox, version, slot) {
 				failure = error;
 			}
 			results.push(
-				report(version, testCase, started, () => {
+				report(version, testCase, started, serverOutput, () => {
 					if (failure) throw failure;
 					checkRequests(testCase, sandbox.requests, sandbox.config.apiKey);
 					testCase.check(items);
@@ -211,16 +284,19 @@ async function runTriggerCases(runtime, userFolder, sandbox, version, slot) {
 			);
 		}
 	} finally {
-		server.kill('SIGTERM');
-		await new Promise((resolve) => server.once('exit', resolve));
+		if (exited === null) {
+			server.kill('SIGTERM');
+			await new Promise((resolve) => server.once('exit', resolve));
+		}
 	}
 	return results;
 }
 
 /** The few calls of n8n's own REST API the editor makes to run a workflow by hand. */
 class N8nRest {
-	constructor(base, runtime) {
+	constructor(base, runtime, exited = () => null) {
 		this.base = base;
+		this.exited = exited;
 		this.cookie = '';
 		// n8n stores executions "flatted"; n8n's own copy of the library reads them back.
 		this.flatted = createRequire(runtime.n8nBin)('flatted');
@@ -246,6 +322,7 @@ class N8nRest {
 	/** /healthz answers before the REST routes exist; the settings route means they do. */
 	async ready() {
 		for (let attempt = 0; attempt < 240; attempt++) {
+			if (this.exited() !== null) throw new Error(`n8n exited with ${this.exited()} before it answered`);
 			const ok = await fetch(`${this.base}/rest/settings`).then((r) => r.ok, () => false);
 			if (ok) return;
 			await new Promise((resolve) => setTimeout(resolve, 500));
@@ -303,14 +380,16 @@ function assertExamplesCurrent() {
 }
 
 async function main() {
+	process.on('SIGINT', () => stopChildrenAndExit(130));
+	process.on('SIGTERM', () => stopChildrenAndExit(143));
 	assertExamplesCurrent();
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 	// Each version installs into its own folder (npm's cache is safe to share), so a cold
 	// machine installs both at once; then they run side by side, each with its own sandbox
-	// and ports.
+	// and ports (every port from the OS, so also next to `npm run demo`).
 	const versions = selectedVersions();
 	await Promise.all(versions.map((version) => prepare(version)));
-	const results = (await Promise.all(versions.map((version, slot) => runVersion(version, slot)))).flat();
+	const results = (await Promise.all(versions.map((version) => runVersion(version)))).flat();
 	const passed = results.filter(Boolean).length;
 	process.stdout.write(`${passed} passed, ${results.length - passed} failed\n`);
 	process.exit(results.length - passed === 0 ? 0 : 1);

@@ -1,9 +1,12 @@
-// Writes the benchmark's workflows to bench/workflows/. They point at the sandbox on the
-// fixed port the benchmark uses (127.0.0.1:4011), so anyone can import and rerun them.
+// Writes the benchmark's workflows to bench/workflows/, for reading and importing by hand.
+// Those copies point the HTTP Request nodes at BENCH_URL (start the sandbox there with
+// `SANDBOX_PORT=4011 npm run sandbox`); `npm run bench` itself builds them with benchWorkflows()
+// for the sandbox it starts on a port from the OS.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The sandbox address written into the committed copies only. */
 export const BENCH_URL = 'http://127.0.0.1:4011';
 const PEOPLE = 'a00000000000000000000001';
 const credentials = { workspaceRecordsApi: { id: 'wrSandbox1', name: 'Workspace Records sandbox' } };
@@ -50,7 +53,8 @@ const generate1000 = {
 	parameters: { jsCode: 'return Array.from({ length: 1000 }, (_, i) => ({ json: { name: `Bench person ${i}` } }));' },
 };
 
-export const BENCH_WORKFLOWS = {
+/** The benchmark's workflows, their HTTP Request nodes calling the sandbox at `baseUrl`. */
+export const benchWorkflows = (baseUrl) => ({
 	'a-get-all': chain('bench0001', 'Bench (a): our node, Return All', [manual, ourGetAll()]),
 	'b-http-get-all': chain('bench0002', 'Bench (b): HTTP Request, body-offset pagination', [
 		manual,
@@ -61,7 +65,7 @@ export const BENCH_WORKFLOWS = {
 			typeVersion: 4.2,
 			parameters: {
 				method: 'POST',
-				url: `${BENCH_URL}/api/v1/collection-records/${PEOPLE}/query`,
+				url: `${baseUrl}/api/v1/collection-records/${PEOPLE}/query`,
 				sendHeaders: true,
 				headerParameters,
 				sendBody: true,
@@ -107,7 +111,7 @@ export const BENCH_WORKFLOWS = {
 			typeVersion: 4.2,
 			parameters: {
 				method: 'POST',
-				url: `${BENCH_URL}/api/v1/collection-records/${PEOPLE}`,
+				url: `${baseUrl}/api/v1/collection-records/${PEOPLE}`,
 				sendHeaders: true,
 				headerParameters,
 				sendBody: true,
@@ -118,7 +122,9 @@ export const BENCH_WORKFLOWS = {
 		},
 	]),
 	'a-get-one': chain('bench0005', 'Bench (a): our node, one record (memory baseline)', [manual, ourGetAll(1)]),
-};
+});
+
+export const BENCH_WORKFLOWS = benchWorkflows(BENCH_URL);
 
 if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
 	const folder = join(dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'workflows');
