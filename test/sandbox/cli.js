@@ -5,12 +5,19 @@ const { createSandbox } = require('./server');
 async function main() {
 	const port = Number(process.env.SANDBOX_PORT ?? 4010);
 	const people = Number(process.env.SANDBOX_PEOPLE ?? 30);
-	const sandbox = createSandbox({ people });
+	// A token bucket per API key, e.g. SANDBOX_RATE=20 SANDBOX_BURST=5 (SANDBOX_RETRY_AFTER=none
+	// for 429s without the header); also settable at run time with POST /__sandbox/rate-limit.
+	const rateLimit = {
+		rate: Number(process.env.SANDBOX_RATE ?? 0),
+		burst: Number(process.env.SANDBOX_BURST ?? 10),
+		retryAfter: process.env.SANDBOX_RETRY_AFTER ?? 'seconds',
+	};
+	const sandbox = createSandbox({ people, rateLimit });
 	const url = await sandbox.start(port);
 	const { apiKey, workspaceId, userGroupsApiKey } = sandbox.config;
 	process.stdout.write(
 		[
-			`Workspace Records sandbox listening on ${url} (${people} people)`,
+			`Workspace Records sandbox listening on ${url} (${people} people${rateLimit.rate ? `, ${rateLimit.rate} requests/s, burst ${rateLimit.burst}` : ''})`,
 			'',
 			'Credential "Workspace Records API":',
 			`  Base URL:           ${url}`,

@@ -7,6 +7,10 @@ export interface RecordedRequest {
 	body: { [key: string]: unknown } | undefined;
 	/** When it arrived, in epoch milliseconds. */
 	at: number;
+	/** The HTTP status answered, or 'reset' for a dropped connection. */
+	status?: number | 'reset';
+	/** When the answer was sent, in epoch milliseconds. */
+	doneAt?: number;
 }
 
 export interface Fault {
@@ -14,7 +18,11 @@ export interface Fault {
 	/** A path prefix. */
 	path?: string;
 	times?: number;
-	kind?: 'rate-limit' | 'server-error' | 'status-false' | 'non-json' | 'ignore-offset' | 'status';
+	kind?: 'rate-limit' | 'server-error' | 'status-false' | 'non-json' | 'ignore-offset' | 'status' | 'reset';
+	/** Do the work first, then fail: the client cannot tell whether it happened. */
+	afterHandling?: boolean;
+	/** Let this many matching requests through before the fault applies. */
+	skip?: number;
 	delayMs?: number;
 	retryAfter?: number;
 	message?: string;
@@ -24,7 +32,15 @@ export interface Fault {
 	headers?: Record<string, string>;
 }
 
+export interface RateLimit {
+	/** Tokens a second; 0 turns the limiter off. */
+	rate?: number;
+	burst?: number;
+	retryAfter?: 'seconds' | 'date' | 'none';
+}
+
 export interface SandboxOptions {
+	rateLimit?: RateLimit;
 	apiKey?: string;
 	workspaceId?: string;
 	userGroupsApiKey?: string;
@@ -45,6 +61,7 @@ export interface Sandbox {
 	};
 	clearRequests(): void;
 	addFault(fault: Fault): void;
+	rateLimit(settings: RateLimit): void;
 	reset(seed?: { people?: number }): void;
 	start(port?: number, host?: string): Promise<string>;
 	stop(): Promise<void>;

@@ -32,8 +32,56 @@ const notFound = (what) => new ApiError(404, `${what} not found`);
 const isPlainObject = (value) =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * A token bucket per API key, as rate-limited APIs keep one: `rate` tokens a second, at most
+ * `burst` saved up; a request without a token is refused with 429. `retryAfter` says how the
+ * refusal tells when to come back: 'seconds' (the time until the next token, rounded up),
+ * 'date' (an HTTP date), or 'none' (no header at all). Off while `rate` is 0.
+ */
+function createRateLimiter(initial = {}) {
+	let settings = { rate: 0, burst: 1, retryAfter: 'seconds', ...initial };
+	const buckets = new Map();
+	return {
+		get settings() {
+			return settings;
+		},
+		configure(next = {}) {
+			settings = { ...settings, ...next };
+			buckets.clear();
+		},
+		restore() {
+			settings = { rate: 0, burst: 1, retryAfter: 'seconds', ...initial };
+			buckets.clear();
+		},
+		/** A token for `key`, or how many milliseconds until there is one. */
+		take(key) {
+			if (!settings.rate) return { ok: true };
+			const now = performance.now();
+			const bucket = buckets.get(key) ?? { tokens: settings.burst, at: now };
+			bucket.tokens = Math.min(settings.burst, bucket.tokens + ((now - bucket.at) / 1000) * settings.rate);
+			bucket.at = now;
+			buckets.set(key, bucket);
+			if (bucket.tokens >= 1) {
+				bucket.tokens -= 1;
+				return { ok: true };
+			}
+			return { ok: false, waitMs: ((1 - bucket.tokens) / settings.rate) * 1000 };
+		},
+		headers(waitMs) {
+			const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+			if (settings.retryAfter === 'none') return {};
+			if (settings.retryAfter === 'date') {
+				const date = new Date(Math.ceil(Date.now() / 1000) * 1000);
+				return { 'Retry-After': new Date(date.getTime() + seconds * 1000).toUTCString(), Date: date.toUTCString() };
+			}
+			return { 'Retry-After': String(seconds) };
+		},
+	};
+}
+
 function createSandbox(options = {}) {
 	const config = { ...DEFAULTS, ...options };
+	const limiter = createRateLimiter(options.rateLimit);
 	let state;
 	let counter;
 	let dataVersion = 0;
@@ -519,11 +567,18 @@ function createSandbox(options = {}) {
 		const fault = faults.find(
 			(f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || path.startsWith(f.path)),
 		);
-		if (fault) fault.times -= 1;
+		if (!fault) return undefined;
+		// `skip`: let that many matching requests through first (say, fail only page 3).
+		if (fault.skip > 0) {
+			fault.skip -= 1;
+			return undefined;
+		}
+		fault.times -= 1;
 		return fault;
 	}
 
 	function send(res, statusCode, payload, headers = {}) {
+		if (res.logged) Object.assign(res.logged, { status: statusCode, doneAt: Date.now() });
 		const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
 		if (res.req?.url?.endsWith('/query')) stats.queryBytes += Buffer.byteLength(text);
 		res.writeHead(statusCode, {
@@ -545,12 +600,17 @@ function createSandbox(options = {}) {
 			requests = [];
 			return send(res, 200, { cleared: true });
 		}
+		if (req.method === 'POST' && path === '/__sandbox/rate-limit') {
+			limiter.configure(body ?? {});
+			return send(res, 200, limiter.settings);
+		}
 		if (req.method === 'POST' && path === '/__sandbox/faults') {
 			faults.push({ times: 1, ...body });
 			return send(res, 200, { added: true });
 		}
 		if (req.method === 'POST' && path === '/__sandbox/reset') {
 			reset(body ?? {});
+			limiter.restore();
 			requests = [];
 			faults = [];
 			return send(res, 200, { reset: true });
@@ -582,20 +642,32 @@ function createSandbox(options = {}) {
 		}
 		if (path.startsWith('/__sandbox/')) return handleControl(req, res, path, body);
 
-		requests.push({
+		const logged = {
 			method: req.method,
 			path,
 			query: Object.fromEntries(url.searchParams),
 			headers: { ...req.headers },
 			body,
 			at: Date.now(),
-		});
+		};
+		requests.push(logged);
+		res.logged = logged;
+
+		const token = limiter.take(req.headers['x-api-key'] ?? req.headers.authorization ?? '');
+		if (!token.ok) {
+			return send(res, 429, { status: false, message: 'Too many requests' }, limiter.headers(token.waitMs));
+		}
 
 		const fault = takeFault(req.method, path);
 		if (req.method !== 'GET' && !path.endsWith('/query')) dataVersion += 1;
 		try {
 			if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+			// A failure after the work was done: the client cannot tell whether it happened.
+			if (fault?.afterHandling) await dispatch(req, path, body, bodyError, fault, () => {});
 			switch (fault?.kind) {
+				case 'reset':
+					logged.status = 'reset';
+					return req.socket.destroy();
 				case 'rate-limit':
 					return send(res, 429, { status: false, message: 'Too many requests' }, { 'Retry-After': String(fault.retryAfter ?? 1) });
 				case 'server-error':
@@ -614,23 +686,28 @@ function createSandbox(options = {}) {
 					return send(res, fault.statusCode ?? 502, '<html><body>Bad gateway</body></html>');
 			}
 
-			const candidates = routes.filter((r) => r.pattern.test(path));
-			const match = candidates.find((r) => r.method === req.method);
-			if (!match) {
-				if (candidates.length) throw new ApiError(405, `${req.method} is not allowed on ${path}`);
-				throw new ApiError(404, `No route ${req.method} ${path}`);
-			}
-			if (match.auth === 'header') requireHeaderAuth(req);
-			else requireTokenAuth(req);
-			if (bodyError) {
-				throw new ApiError(400, `Invalid data Provided: the body is not valid JSON (${bodyError.message})`, match.auth === 'token' ? 'success' : 'status');
-			}
-			const params = match.pattern.exec(path).slice(1).map(decodeURIComponent);
-			return send(res, 200, await match.handler({ body, req, fault }, params));
+			return await dispatch(req, path, body, bodyError, fault, (payload) => send(res, 200, payload));
 		} catch (error) {
 			if (error instanceof ApiError) return send(res, error.statusCode, errorBody(error));
 			return send(res, 500, { status: false, message: `Internal server error: ${error.message}` });
 		}
+	}
+
+	/** Finds the route, checks auth and runs it; `reply` gets what it answers. */
+	async function dispatch(req, path, body, bodyError, fault, reply) {
+		const candidates = routes.filter((r) => r.pattern.test(path));
+		const match = candidates.find((r) => r.method === req.method);
+		if (!match) {
+			if (candidates.length) throw new ApiError(405, `${req.method} is not allowed on ${path}`);
+			throw new ApiError(404, `No route ${req.method} ${path}`);
+		}
+		if (match.auth === 'header') requireHeaderAuth(req);
+		else requireTokenAuth(req);
+		if (bodyError) {
+			throw new ApiError(400, `Invalid data Provided: the body is not valid JSON (${bodyError.message})`, match.auth === 'token' ? 'success' : 'status');
+		}
+		const params = match.pattern.exec(path).slice(1).map(decodeURIComponent);
+		return reply(await match.handler({ body, req, fault }, params));
 	}
 
 	const server = http.createServer((req, res) => {
@@ -648,12 +725,17 @@ function createSandbox(options = {}) {
 			stats.queryBytes = 0;
 		},
 		stats,
+		/** The token bucket: `{ rate, burst, retryAfter: 'seconds' | 'date' | 'none' }`; rate 0 turns it off. */
+		rateLimit(settings) {
+			limiter.configure(settings);
+		},
 		/** Makes the next `times` matching requests fail: see the fault kinds in handle(). */
 		addFault(fault) {
 			faults.push({ times: 1, ...fault });
 		},
 		reset(seedOptions) {
 			reset(seedOptions);
+			limiter.restore();
 			requests = [];
 			faults = [];
 			stats.queryBytes = 0;
