@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector } from '../shared/descriptions';
 import { getActivityStatuses, getAttributes, searchActivities } from '../shared/search';
-import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport';
+import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { activityDescription } from './resources/activity';
 
 export class WorkspaceActivities implements INodeType {
@@ -21,7 +21,7 @@ export class WorkspaceActivities implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
 		requestDefaults,
-		properties: [resourceSelector([{ name: 'Activity', value: 'activity' }]), ...activityDescription],
+		properties: [resourceSelector([{ name: 'Activity', value: 'activity' }]), ...activityDescription, requestHandlingField],
 	};
 
 	methods = {

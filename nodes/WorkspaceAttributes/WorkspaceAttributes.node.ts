@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector } from '../shared/descriptions';
 import { getCustomAttributes, searchCollections, searchLists } from '../shared/search';
-import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport';
+import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { attributeDescription } from './resources/attribute';
 
 export class WorkspaceAttributes implements INodeType {
@@ -21,7 +21,7 @@ export class WorkspaceAttributes implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
 		requestDefaults,
-		properties: [resourceSelector([{ name: 'Attribute', value: 'attribute' }]), ...attributeDescription],
+		properties: [resourceSelector([{ name: 'Attribute', value: 'attribute' }]), ...attributeDescription, requestHandlingField],
 	};
 
 	methods = {

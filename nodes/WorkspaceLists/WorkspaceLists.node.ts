@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector } from '../shared/descriptions';
 import { getAttributes, searchListEntries, searchLists } from '../shared/search';
-import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport';
+import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { listDescription } from './resources/list';
 import { listEntryDescription } from './resources/listEntry';
 
@@ -29,6 +29,7 @@ export class WorkspaceLists implements INodeType {
 			]),
 			...listEntryDescription,
 			...listDescription,
+			requestHandlingField,
 		],
 	};
 

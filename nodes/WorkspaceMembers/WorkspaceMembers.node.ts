@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector } from '../shared/descriptions';
 import { searchMembers } from '../shared/search';
-import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport';
+import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { memberDescription } from './resources/member';
 
 export class WorkspaceMembers implements INodeType {
@@ -21,7 +21,7 @@ export class WorkspaceMembers implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
 		requestDefaults,
-		properties: [resourceSelector([{ name: 'Member', value: 'member' }]), ...memberDescription],
+		properties: [resourceSelector([{ name: 'Member', value: 'member' }]), ...memberDescription, requestHandlingField],
 	};
 
 	methods = {

@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector } from '../shared/descriptions';
 import { getAttributes, searchCollections, searchRecords } from '../shared/search';
-import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport';
+import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { collectionDescription } from './resources/collection';
 import { recordDescription } from './resources/record';
 
@@ -29,6 +29,7 @@ export class WorkspaceRecords implements INodeType {
 			]),
 			...recordDescription,
 			...collectionDescription,
+			requestHandlingField,
 		],
 	};
 

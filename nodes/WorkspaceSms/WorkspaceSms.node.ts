@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector } from '../shared/descriptions';
-import { credentialBaseUrl, RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport';
+import { credentialBaseUrl, RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { smsDescription } from './resources/sms';
 
 export class WorkspaceSms implements INodeType {
@@ -21,6 +21,6 @@ export class WorkspaceSms implements INodeType {
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
 		// SMS lives on the second host of the spec, the credential's Messaging Base URL.
 		requestDefaults: { ...requestDefaults, baseURL: credentialBaseUrl('aiBaseUrl') },
-		properties: [resourceSelector([{ name: 'SMS', value: 'sms' }]), ...smsDescription],
+		properties: [resourceSelector([{ name: 'SMS', value: 'sms' }]), ...smsDescription, requestHandlingField],
 	};
 }

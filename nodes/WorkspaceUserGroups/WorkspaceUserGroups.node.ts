@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector } from '../shared/descriptions';
-import { requestDefaults, USER_GROUPS_CREDENTIAL } from '../shared/transport';
+import { requestDefaults, requestHandlingField, USER_GROUPS_CREDENTIAL } from '../shared/transport';
 import { userGroupDescription } from './resources/userGroup';
 
 export class WorkspaceUserGroups implements INodeType {
@@ -20,6 +20,6 @@ export class WorkspaceUserGroups implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: USER_GROUPS_CREDENTIAL, required: true }],
 		requestDefaults,
-		properties: [resourceSelector([{ name: 'User Group', value: 'userGroup' }]), ...userGroupDescription],
+		properties: [resourceSelector([{ name: 'User Group', value: 'userGroup' }]), ...userGroupDescription, requestHandlingField],
 	};
 }

@@ -13,6 +13,7 @@ import type {
 
 import { checkApiResponse } from './errors';
 import { paginateBody } from './pagination';
+import { singleRequest, throughTheDoor } from './transport';
 
 /**
  * Shows `properties` only for one resource and its operation(s), so each file states that
@@ -99,7 +100,6 @@ export interface OperationSpec {
  */
 export function operation(spec: OperationSpec): INodePropertyOptions {
 	const { name, value, action, description, method, url, paginate, preSend, run } = spec;
-	const multiRequest = run ?? (paginate ? paginateBody : undefined);
 	return {
 		name,
 		value,
@@ -107,8 +107,10 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		description,
 		routing: {
 			request: { method, url },
-			...(multiRequest || preSend ? { send: { paginate: Boolean(multiRequest), preSend } } : {}),
-			...(multiRequest ? { operations: { pagination: multiRequest } } : {}),
+			// Every request leaves through the door of transport.ts: routing hands a
+			// declarative node its requests only through the pagination hook.
+			send: { paginate: true, ...(preSend ? { preSend } : {}) },
+			operations: { pagination: throughTheDoor(run ?? (paginate ? paginateBody : singleRequest)) },
 			output: { postReceive: [checkApiResponse, ...(spec.output ?? [dataRoot])] },
 		},
 	};

@@ -8,6 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { parseRetryAfter } from './requests';
+
 export interface Failure {
 	message: string;
 	description: string;
@@ -160,7 +162,7 @@ export function describeFailure(
 		return {
 			message: `The service is limiting the rate of requests (HTTP 429)${retryAfter ? `: it asks to wait ${String(retryAfter)} s` : ''}`,
 			description:
-				"Space the requests out: under this node's Options, add Request Options → Batching with fewer items per batch and an interval between batches, or turn on Retry On Fail in the node's Settings.",
+				'The node waits as the service asks and tries again by itself, until Request Handling → Give Up After runs out. Lower Max Concurrent Requests, or raise Give Up After.',
 			httpCode,
 		};
 	}
@@ -177,7 +179,7 @@ export function describeFailure(
 		return {
 			message: `The service failed (HTTP ${statusCode})${said ? `: ${said}` : ''}`,
 			description:
-				"This is usually temporary. Turn on Retry On Fail in the node's Settings, or run the workflow again later.",
+				'This is usually temporary. The node retries reads, updates and deletes by itself; run the workflow again later if it lasts.',
 			httpCode,
 		};
 	}
@@ -198,7 +200,11 @@ export function throwIfFailed(
 	const failure = describeFailure(response, { idParameters, hints: hintsFor(node.type) });
 	if (!failure) return;
 	const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
-	throw new NodeApiError(node, body as JsonObject, { ...failure, itemIndex });
+	const error = new NodeApiError(node, body as JsonObject, { ...failure, itemIndex });
+	// The one request door (requests.ts) reads how long a 429 asks to wait from here.
+	const retryAfterMs = parseRetryAfter(response.headers?.['retry-after'], response.headers?.date);
+	if (retryAfterMs !== undefined) error.context.retryAfterMs = retryAfterMs;
+	throw error;
 }
 
 /** The id parameters this node has, with their values, for naming the one a 404 is about. */

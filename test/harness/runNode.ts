@@ -1,3 +1,4 @@
+import { randomUUID } from 'crypto';
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
@@ -25,6 +26,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** The workflow's time zone (Workflow Settings); UTC unless given, as on an instance set to UTC. */
 	timezone?: string;
+	/** Node settings such as Retry On Fail: `{ retryOnFail: true, maxTries: 2, waitBetweenTries: 0 }`. */
+	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }
 
 export interface RunResult {
@@ -85,6 +88,7 @@ export async function runNode({
 	credentials = {},
 	continueOnFail = false,
 	timezone = 'UTC',
+	settings = {},
 }: RunOptions): Promise<RunResult> {
 	const description = nodeType.description;
 	const node: INode = {
@@ -98,6 +102,7 @@ export async function runNode({
 			(description.credentials ?? []).map(({ name }) => [name, { id: name, name }]),
 		),
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...settings,
 	};
 	const workflow = new Workflow({
 		id: 'test-workflow',
@@ -108,7 +113,9 @@ export async function runNode({
 		settings: { timezone },
 	});
 
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+	// Each run is its own execution, as in n8n: what a node remembers per execution stays in it.
+	const executionId = randomUUID();
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
 		id: 'test-workflow',
 		name: 'test',
 		active: false,
@@ -123,7 +130,7 @@ export async function runNode({
 	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
 
-	const additionalData = { ...additionalDataFor(credentials), hooks } as IWorkflowExecuteAdditionalData;
+	const additionalData = { ...additionalDataFor(credentials), hooks, executionId } as IWorkflowExecuteAdditionalData;
 
 	const runExecutionData = createRunExecutionData({
 		executionData: {

@@ -241,17 +241,23 @@ describe('failures of the service', () => {
 		expect(error?.message).toBe('The service rejected the request: Invalid data Provided');
 	});
 
-	test('429 says how to space requests out', async () => {
-		env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 7 });
-		const { error } = await get();
-		expect(error?.message).toBe('The service is limiting the rate of requests (HTTP 429): it asks to wait 7 s');
-		expect(error?.description).toMatch(/Batching.*Retry On Fail/);
+	test('a 429 is waited out as asked, then the record comes', async () => {
+		env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 1 });
+		const { items, error } = await get();
+		expect(error).toBeUndefined();
+		expect(env.sandbox.requests.map((r) => r.status)).toEqual([429, 200]);
+		expect(items).toHaveLength(1);
 	});
 
-	test('500 suggests Retry On Fail', async () => {
-		env.sandbox.addFault({ kind: 'server-error' });
-		const { error } = await get();
-		expect(error?.message).toBe('The service failed (HTTP 500): Internal server error');
+	test('a 500 that lasts is an error that says it is usually temporary', async () => {
+		env.sandbox.addFault({ kind: 'server-error', times: 100 });
+		const { error } = await run({
+			operation: 'get',
+			collectionId: byId(PEOPLE),
+			recordId: byId(ADA_RECORD),
+			requestHandling: { maxWaitSeconds: 1 },
+		});
+		expect(error?.message).toMatch(/^The service failed \(HTTP 500\): Internal server error — gave up after \d attempts/);
 	});
 
 	test('a body that is not JSON says to check the Base URL', async () => {

@@ -57,7 +57,7 @@ test('404 on a list entry reads "List entry", not "List"', () => {
 
 test('descriptions of 401 and 429 say what to do', () => {
 	expect(describeFailure(response(401, {}))?.description).toMatch(/API key and the workspace ID/);
-	expect(describeFailure(response(429, {}))?.description).toMatch(/Batching.*Retry On Fail/);
+	expect(describeFailure(response(429, {}))?.description).toMatch(/tries again by itself.*Give Up After/);
 });
 
 test("each node's hints speak of its own credential and fields", () => {

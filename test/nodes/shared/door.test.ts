@@ -1,0 +1,195 @@
+// The one request door (nodes/shared/requests.ts, transport.ts), through n8n-core's real
+// routing engine, against the sandbox's token-bucket limiter and its faults.
+import { WorkspaceRecords } from '../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { ADA_RECORD, byId, PEOPLE } from '../../harness/fixtures';
+import type { RunOptions } from '../../harness/runNode';
+import { runNode } from '../../harness/runNode';
+import { useSandbox } from '../../harness/sandbox';
+
+const env = useSandbox();
+const nodeType = new WorkspaceRecords();
+const run = (parameters: object, options: Partial<RunOptions> = {}) =>
+	runNode({ nodeType, parameters: { resource: 'record', ...parameters }, credentials: env.credentials, ...options });
+
+const createPeople = (count: number, options: Partial<RunOptions> = {}) =>
+	run(
+		{
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+		},
+		{ items: Array.from({ length: count }, (_, i) => ({ name: `Imported ${i}` })), ...options },
+	);
+
+/** How often each imported name exists in the sandbox. */
+function importedCounts(): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const record of env.sandbox.state.records.get(PEOPLE)!.values()) {
+		const name = String(record.name);
+		if (name.startsWith('Imported ')) counts.set(name, (counts.get(name) ?? 0) + 1);
+	}
+	return counts;
+}
+
+const creates = () => env.sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`);
+
+test('50 creates against 10 requests/s with default settings: 50 records, no error, no duplicate', async () => {
+	env.sandbox.rateLimit({ rate: 10, burst: 5 });
+	const { items, error } = await createPeople(50);
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(50);
+	expect(items.every((item) => !item.error)).toBe(true);
+	const counts = importedCounts();
+	expect(counts.size).toBe(50);
+	expect([...counts.values()].every((count) => count === 1)).toBe(true);
+	// Every refused request was refused before the work: 50 succeeded, the rest were 429s.
+	expect(creates().filter((r) => r.status === 200)).toHaveLength(50);
+	expect(creates().filter((r) => r.status !== 200 && r.status !== 429)).toHaveLength(0);
+});
+
+test('Retry-After is honoured: no request before the time asked', async () => {
+	env.sandbox.rateLimit({ rate: 2, burst: 1 });
+	await run(
+		{
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+			requestHandling: { maxConcurrency: 1 },
+		},
+		{ items: Array.from({ length: 4 }, (_, i) => ({ name: `Imported ${i}` })) },
+	);
+	const requests = env.sandbox.requests;
+	expect(requests.some((r) => r.status === 429)).toBe(true);
+	requests.forEach((request, i) => {
+		// The limiter answers "Retry-After: 1": one at a time, the next comes a second later
+		// at the earliest (timers may round 1 ms down).
+		if (request.status === 429) expect(requests[i + 1].at - request.doneAt!).toBeGreaterThanOrEqual(999);
+	});
+	expect(importedCounts().size).toBe(4);
+});
+
+test('a 429 slows the node down for all its items, not only the one refused', async () => {
+	env.sandbox.rateLimit({ rate: 2, burst: 2 });
+	await createPeople(6);
+	const [firstRefusal] = env.sandbox.requests.filter((r) => r.status === 429);
+	// The first wave was on its way already; after it, nothing until the second is over.
+	const duringPause = env.sandbox.requests.filter((r) => r.at > firstRefusal.doneAt! + 50 && r.at < firstRefusal.doneAt! + 999);
+	expect(duringPause).toEqual([]);
+	expect(importedCounts().size).toBe(6);
+});
+
+test('a 429 as an HTTP date, and a 429 without the header, are waited out too', async () => {
+	env.sandbox.rateLimit({ rate: 5, burst: 1, retryAfter: 'date' });
+	expect((await createPeople(3)).error).toBeUndefined();
+	env.sandbox.reset();
+	env.sandbox.rateLimit({ rate: 5, burst: 1, retryAfter: 'none' });
+	expect((await createPeople(3)).error).toBeUndefined();
+	expect(importedCounts().size).toBe(3);
+});
+
+test('a 5xx on a create is one error item, not retried, saying the create may have happened', async () => {
+	env.sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'server-error', afterHandling: true });
+	const { items } = await createPeople(3, { continueOnFail: true });
+	expect(creates()).toHaveLength(3);
+	const errors = items.filter((item) => item.error);
+	expect(errors).toHaveLength(1);
+	expect(errors[0].error?.message).toMatch(/^Item \d: the write may or may not have happened \(POST \/api\/v1\/collection-records\/a0+1: The service failed \(HTTP 500\)/);
+	expect(items.filter((item) => !item.error)).toHaveLength(2);
+	// It did happen here: nothing was created twice.
+	expect([...importedCounts().values()]).toEqual([1, 1, 1]);
+});
+
+test('a dropped connection on a create is not retried either', async () => {
+	env.sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'reset', afterHandling: true });
+	const { error } = await createPeople(1);
+	expect(creates()).toHaveLength(1);
+	expect(error?.message).toMatch(/^Item 0: the write may or may not have happened/);
+	expect(importedCounts().size).toBe(1);
+});
+
+test('a 5xx, then success, on a GET: retried, one item', async () => {
+	env.sandbox.addFault({ method: 'GET', kind: 'server-error' });
+	const { items, error } = await run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
+	expect(error).toBeUndefined();
+	expect(env.sandbox.requests.map((r) => r.status)).toEqual([500, 200]);
+	expect(items.map((i) => i.json._id)).toEqual([ADA_RECORD]);
+});
+
+test('a dropped connection on a GET is retried', async () => {
+	env.sandbox.addFault({ method: 'GET', kind: 'reset' });
+	const { items } = await run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
+	expect(env.sandbox.requests.map((r) => r.status)).toEqual(['reset', 200]);
+	expect(items).toHaveLength(1);
+});
+
+test('a 429 on page 3 of Return All: every record, once', async () => {
+	env.sandbox.reset({ people: 250 });
+	env.sandbox.addFault({ path: `/api/v1/collection-records/${PEOPLE}/query`, kind: 'rate-limit', retryAfter: 1, skip: 2 });
+	const { items, error } = await run({ operation: 'getAll', collectionId: byId(PEOPLE), returnAll: true });
+	expect(error).toBeUndefined();
+	expect(env.sandbox.requests.map((r) => [r.body?.offset, r.status])).toEqual([
+		[0, 200],
+		[100, 200],
+		[200, 429],
+		[200, 200],
+	]);
+	expect(items).toHaveLength(250);
+	expect(new Set(items.map((i) => i.json._id)).size).toBe(250);
+});
+
+test('a 429 that never ends gives up after Give Up After, saying how often and how long', async () => {
+	env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 1, times: 100 });
+	const { error } = await run({
+		operation: 'get',
+		collectionId: byId(PEOPLE),
+		recordId: byId(ADA_RECORD),
+		requestHandling: { maxWaitSeconds: 2 },
+	});
+	expect(error?.message).toMatch(/gave up after 3 attempts over 2 s \(GET \/api\/v1\/collection-records\/a0+1\/f0+1\)$/);
+	expect(error?.description).toMatch(/Max Concurrent Requests/);
+	expect(env.sandbox.requests).toHaveLength(3);
+});
+
+/** The most requests the sandbox was serving at one time. */
+function mostAtOnce(): number {
+	const events = env.sandbox.requests.flatMap((r) => [
+		[r.at, 1],
+		[r.doneAt ?? r.at, -1],
+	]);
+	events.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+	let current = 0;
+	let most = 0;
+	for (const [, change] of events) most = Math.max(most, (current += change));
+	return most;
+}
+
+test.each([
+	['the default', {}, 10],
+	['a chosen limit', { maxConcurrency: 3 }, 3],
+])('Max Concurrent Requests bounds the requests in flight: %s', async (_, requestHandling, limit) => {
+	env.sandbox.addFault({ method: 'POST', delayMs: 40, times: 40 });
+	const { items } = await run(
+		{
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+			requestHandling,
+		},
+		{ items: Array.from({ length: 40 }, (_, i) => ({ name: `Imported ${i}` })) },
+	);
+	expect(items).toHaveLength(40);
+	expect(mostAtOnce()).toBe(limit);
+});
+
+test("Retry On Fail does not send again a write that succeeded in this execution", async () => {
+	// One create fails with a 500 before the work; n8n then runs the node again for every item.
+	env.sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'server-error', skip: 4 });
+	const { items, error } = await createPeople(20, { settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 } });
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(20);
+	const counts = importedCounts();
+	expect(counts.size).toBe(20);
+	expect([...counts.values()].every((count) => count === 1)).toBe(true);
+	// 20 in the first run (one refused), then only the refused one again.
+	expect(creates()).toHaveLength(21);
+});
