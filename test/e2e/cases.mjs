@@ -9,6 +9,7 @@ const ADA = 'f00000000000000000000001';
 const ACTIVITY = 'f40000000000000000000001';
 const ENTRY = 'f50000000000000000000001';
 const MEMBER = 'e00000000000000000000001';
+const FIRST_COMPANY = 'f10000000000000000000001';
 const NICKNAME = 'd00000000000000000000011';
 const byId = (value) => ({ __rl: true, mode: 'id', value });
 const ids = (items) => items.map((item) => item.json._id);
@@ -110,8 +111,12 @@ export const cases = [
 			recordId: byId(ADA),
 			attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Countess' }] },
 		},
-		requests: [['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA}`, { jobTitle: 'Countess' }]],
-		check: (items) => assert.equal(items[0].json.jobTitle, 'Countess'),
+		// The service answers an update without the record: the node reads it back.
+		requests: [
+			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA}`, { jobTitle: 'Countess' }],
+			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`],
+		],
+		check: (items) => assert.deepEqual([items[0].json.jobTitle, items[0].json.name], ['Countess', 'Ada Lovelace']),
 	},
 	{
 		file: 'records-record-delete',
@@ -140,8 +145,9 @@ export const cases = [
 		requests: [
 			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { filter: { emails: { $eq: 'ada.lovelace0@example.com' } }, limit: 2, offset: 0 }],
 			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA}`, { emails: ['ada.lovelace0@example.com'], jobTitle: 'Mathematician' }],
+			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`],
 		],
-		check: (items) => assert.deepEqual([items[0].json.action, items[0].json._id], ['updated', ADA]),
+		check: (items) => assert.deepEqual([items[0].json.action, items[0].json._id, items[0].json.jobTitle], ['updated', ADA, 'Mathematician']),
 	},
 	{
 		file: 'records-record-get-missing',
@@ -208,7 +214,10 @@ export const cases = [
 			entryId: byId(ENTRY),
 			attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Called back' }] },
 		},
-		requests: [['PATCH', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`, { data: { note: 'Called back' } }]],
+		requests: [
+			['PATCH', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`, { note: 'Called back' }],
+			['GET', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`],
+		],
 		check: (items) => assert.equal(items[0].json.note, 'Called back'),
 	},
 	{
@@ -275,7 +284,10 @@ export const cases = [
 		title: 'Workspace Activities: reschedule an activity',
 		node: 'workspaceActivities',
 		parameters: { resource: 'activity', operation: 'update', activityId: byId(ACTIVITY), updateFields: { scheduleAt: '2026-12-24T08:00:00Z' } },
-		requests: [['PATCH', `/api/v1/collection-records/activity-list/${ACTIVITY}`, { scheduleAt: '2026-12-24T08:00:00.000Z' }]],
+		requests: [
+			['PATCH', `/api/v1/collection-records/activity-list/${ACTIVITY}`, { scheduleAt: '2026-12-24T08:00:00.000Z' }],
+			['GET', `/api/v1/collection-records/activity-list/${ACTIVITY}`],
+		],
 		check: (items) => assert.equal(items[0].json.scheduleAt, '2026-12-24T08:00:00.000Z'),
 	},
 	{
@@ -308,7 +320,7 @@ export const cases = [
 		node: 'workspaceAttributes',
 		parameters: { resource: 'attribute', operation: 'getAll', target: 'collection', collectionId: byId(PEOPLE) },
 		requests: [['GET', `/api/v1/attributes/collection/${PEOPLE}`]],
-		check: (items) => assert.ok(items.some((i) => i.json.key === 'emails')),
+		check: (items) => assert.ok(items.some((i) => i.json.apiKeyName === 'emails' && i.json.inputType === 'email-address')),
 	},
 	{
 		file: 'attributes-delete',
@@ -322,7 +334,7 @@ export const cases = [
 		file: 'user-groups-rotate-token',
 		title: 'Workspace User Groups: rotate the token of a group',
 		node: 'workspaceUserGroups',
-		parameters: { resource: 'userGroup', operation: 'createOrRotate', currentToken: 'ug_seed_token_acme' },
+		parameters: { resource: 'userGroup', operation: 'createOrRotate', tokenAction: 'rotate', currentToken: 'ug_seed_token_acme' },
 		requests: [['POST', '/api/user', { current_token: 'ug_seed_token_acme' }]],
 		headers: { authorization: 'Token ug_test_key' },
 		check: (items) => {
@@ -346,7 +358,7 @@ export const cases = [
 		},
 		requests: [['PUT', '/api/user', { user_group_id: 'globex-eu', name: 'Globex EU', mapping: { sales_schema: 'warehouse-eu' }, properties: { seats: 25 } }]],
 		headers: { authorization: 'Token ug_test_key' },
-		check: (items) => assert.deepEqual([items[0].json.created, items[0].json.properties], [1, { seats: 25 }]),
+		check: (items) => assert.deepEqual([items[0].json.created, items[0].json.properties], [true, { seats: 25 }]),
 	},
 	{
 		file: 'user-groups-delete',
@@ -367,11 +379,11 @@ export const cases = [
 	},
 	{
 		file: 'sms-send-bad-route',
-		title: 'Workspace SMS: a route the service does not know (error example)',
+		title: 'Workspace SMS: a route the dropdown does not offer (error example)',
 		node: 'workspaceSms',
 		parameters: { resource: 'sms', operation: 'send', recipient: '919876543210', message: 'Hello', senderId: 'WRKSPC', route: '={{ "bulk" }}' },
-		requests: [['POST', '/api/ingest/sms/v1/message/send']],
-		error: /route must be one of promotional, transactional, otp/,
+		requests: [],
+		error: /^Route: "bulk" is not a route$/,
 	},
 	{
 		file: 'trigger-new-record',
@@ -385,7 +397,86 @@ export const cases = [
 		],
 		check: (items) => assert.deepEqual(items.map((i) => i.json.name), ['Linus Turing']),
 	},
+	{
+		file: 'activities-create-in-berlin',
+		title: 'Workspace Activities: a call at 10:30 in a Berlin workflow',
+		node: 'workspaceActivities',
+		// Workflow Settings → Timezone: a date picked without an offset is read in it.
+		timezone: 'Europe/Berlin',
+		parameters: { resource: 'activity', operation: 'create', name: 'Call', scheduleAt: '2026-11-23T10:30:00', iconType: 'interaction', interactionIcon: 'call' },
+		requests: [
+			['POST', '/api/v1/collection-records/activity-list', { name: 'Call', scheduleAt: '2026-11-23T09:30:00.000Z', iconType: 'interaction', iconValue: 'call' }],
+		],
+		check: (items) => assert.equal(items[0].json.scheduleAt, '2026-11-23T09:30:00.000Z'),
+	},
+	{
+		file: 'lists-entry-create-wrong-collection',
+		title: 'Workspace Lists: a company added to a people list (error example)',
+		node: 'workspaceLists',
+		parameters: { resource: 'listEntry', operation: 'create', listId: byId(HOT_LEADS), recordId: FIRST_COMPANY },
+		requests: [['POST', `/api/v1/list-entries/${HOT_LEADS}`, { recordId: FIRST_COMPANY }]],
+		error: new RegExp(`^The record with ID "${FIRST_COMPANY}" was not found$`),
+	},
+	{
+		file: 'sms-send-rejected',
+		title: 'Workspace SMS: a recipient the service refuses (error example)',
+		node: 'workspaceSms',
+		parameters: { resource: 'sms', operation: 'send', recipient: '12345', message: 'Hello', senderId: 'WRKSPC', route: 'transactional' },
+		requests: [['POST', '/api/ingest/sms/v1/message/send', { recipient: '12345', message: 'Hello', sender_id: 'WRKSPC', route: 'transactional' }]],
+		error: /^recipient must be the country code and number, digits only$/,
+	},
+	{
+		file: 'records-bulk-create-rate-limited',
+		title: 'Workspace Records: 200 people against a rate limit of 20 requests/s',
+		node: 'workspaceRecords',
+		items: 200,
+		setup: (sandbox) => sandbox.rateLimit({ rate: 20, burst: 5 }),
+		parameters: {
+			resource: 'record',
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+		},
+		// With the default settings: refused requests are waited out, nothing is sent twice.
+		requests: (requests) => {
+			const created = requests.filter((r) => r.method === 'POST' && r.status === 200);
+			assert.equal(created.length, 200, 'records created');
+			assert.deepEqual([...new Set(requests.map((r) => r.status))].sort(), [200, 429]);
+		},
+		check: (items, sandbox) => {
+			assert.equal(items.length, 200);
+			assert.equal(items.filter((i) => i.error).length, 0, 'error items');
+			assertEachImportedOnce(sandbox, 200);
+		},
+	},
+	{
+		file: 'records-bulk-create-retry-on-fail',
+		title: 'Workspace Records: 20 people, one 500, Retry On Fail',
+		node: 'workspaceRecords',
+		items: 20,
+		nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		setup: (sandbox) => sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'server-error', skip: 7 }),
+		parameters: {
+			resource: 'record',
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+		},
+		// n8n runs the node again for all 20 items: only the one that failed is sent again.
+		requests: (requests) => assert.equal(requests.length, 21, 'requests'),
+		check: (items, sandbox) => {
+			assert.equal(items.length, 20);
+			assertEachImportedOnce(sandbox, 20);
+		},
+	},
 ];
+
+/** Every "Imported i" person exists exactly once in the sandbox. */
+function assertEachImportedOnce(sandbox, count) {
+	const names = [...sandbox.state.records.get(PEOPLE).values()].map((r) => r.name).filter((n) => n.startsWith('Imported '));
+	assert.equal(names.length, count, 'records');
+	assert.equal(new Set(names).size, count, 'distinct records');
+}
 
 export const CREDENTIALS = {
 	workspaceRecordsApi: { id: 'wrSandbox1', name: 'Workspace Records sandbox' },
@@ -402,28 +493,42 @@ const NODE_CREDENTIAL = {
 	workspaceRecordsTrigger: 'workspaceRecordsApi',
 };
 
+/** A Code node that makes `testCase.items` items, as an import or a form's batch would. */
+const itemsNode = (testCase) => ({
+	id: `${testCase.file}-items`,
+	name: 'Make Items',
+	type: 'n8n-nodes-base.code',
+	typeVersion: 2,
+	position: [260, 0],
+	parameters: {
+		jsCode: `return Array.from({ length: ${testCase.items} }, (_, i) => ({ json: { name: 'Imported ' + i } }));`,
+	},
+});
+
 /**
  * The importable workflow of a case: a Manual Trigger and the node, with a credential
  * placeholder. A trigger case is the trigger alone: it starts the workflow itself.
  */
 export function workflowOf(testCase, index) {
 	const credential = NODE_CREDENTIAL[testCase.node];
+	const settings = { executionOrder: 'v1', ...(testCase.timezone ? { timezone: testCase.timezone } : {}) };
 	const nodeName = testCase.title.split(': ')[1].replace(/^./, (c) => c.toUpperCase());
 	const node = {
 		id: `${testCase.file}-node`,
 		name: nodeName,
 		type: `n8n-nodes-workspace-records.${testCase.node}`,
 		typeVersion: 1,
-		position: [260, 0],
+		position: [testCase.items ? 520 : 260, 0],
 		parameters: testCase.parameters,
 		credentials: { [credential]: CREDENTIALS[credential] },
+		...testCase.nodeSettings,
 	};
 	if (testCase.trigger) {
 		return {
 			id: `wr${String(index + 1).padStart(4, '0')}`,
 			name: testCase.title,
 			active: false,
-			settings: { executionOrder: 'v1' },
+			settings,
 			nodes: [{ ...node, position: [0, 0] }],
 			connections: {},
 		};
@@ -432,11 +537,18 @@ export function workflowOf(testCase, index) {
 		id: `wr${String(index + 1).padStart(4, '0')}`,
 		name: testCase.title,
 		active: false,
-		settings: { executionOrder: 'v1' },
+		settings,
+		// The node under test stays second: the e2e run reads its output there.
 		nodes: [
 			{ id: `${testCase.file}-trigger`, name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 			node,
+			...(testCase.items ? [itemsNode(testCase)] : []),
 		],
-		connections: { 'Manual Trigger': { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
+		connections: testCase.items
+			? {
+					'Manual Trigger': { main: [[{ node: 'Make Items', type: 'main', index: 0 }]] },
+					'Make Items': { main: [[{ node: nodeName, type: 'main', index: 0 }]] },
+				}
+			: { 'Manual Trigger': { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
 	};
 }
