@@ -1,6 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { getAttributeFields } from '../shared/attributeMapper';
 import { resourceSelector } from '../shared/descriptions';
 import { getAttributes, searchListEntries, searchLists } from '../shared/search';
 import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
@@ -13,7 +14,8 @@ export class WorkspaceLists implements INodeType {
 		name: 'workspaceLists',
 		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: attributes through n8n's resource mapper by default (attributeFields keeps 1 as it was).
+		version: [1, 1.1],
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Read Workspace Records lists, and add, read, change and remove their entries',
 		defaults: { name: 'Workspace Lists' },
@@ -36,5 +38,6 @@ export class WorkspaceLists implements INodeType {
 	methods = {
 		listSearch: { searchLists, searchListEntries },
 		loadOptions: { getAttributes },
+		resourceMapping: { getAttributeFields },
 	};
 }

@@ -1,6 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { getAttributeFields } from '../shared/attributeMapper';
 import { resourceSelector } from '../shared/descriptions';
 import { getAttributes, searchCollections, searchRecords } from '../shared/search';
 import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
@@ -13,7 +14,8 @@ export class WorkspaceRecords implements INodeType {
 		name: 'workspaceRecords',
 		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: attributes through n8n's resource mapper by default (attributeFields keeps 1 as it was).
+		version: [1, 1.1],
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Create, get and query the records of Workspace Records collections',
 		defaults: { name: 'Workspace Records' },
@@ -36,5 +38,6 @@ export class WorkspaceRecords implements INodeType {
 	methods = {
 		listSearch: { searchCollections, searchRecords },
 		loadOptions: { getAttributes },
+		resourceMapping: { getAttributeFields },
 	};
 }

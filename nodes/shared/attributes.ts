@@ -6,7 +6,8 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { fromInput, InputError, parseJsonObject, parseJsonText } from './input';
+import { attributeTypesOf, mappedAttributes, mapperInput } from './attributeMapper';
+import { fromInput, InputError, parseJsonObject, parseJsonText, toStringList } from './input';
 
 export type ValueType = 'text' | 'number' | 'boolean' | 'list' | 'json';
 
@@ -18,19 +19,6 @@ export interface AttributeEntry {
 	booleanValue?: boolean;
 	listValue?: string | string[];
 	jsonValue?: unknown;
-}
-
-/**
- * An attribute definition as the service sends it: its key is `apiKeyName` and its type
- * `inputType` (the vendor's docs). `key` and `type` are read too, where a server sends those.
- */
-export const attributeKey = (definition: IDataObject) => String(definition.apiKeyName ?? definition.key ?? '');
-export const attributeType = (definition: IDataObject) => String(definition.inputType ?? definition.type ?? '');
-
-/** A list of strings from a comma-separated text or an array given by an expression. */
-export function toStringList(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
-	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
 }
 
 function valueOf(entry: AttributeEntry, field: string): unknown {
@@ -85,8 +73,7 @@ export const buildAttributeBody = (entries: AttributeEntry[]) =>
 	});
 
 /** Reads Input Mode and either the Attributes fields or the JSON body. */
-function attributesFromParameters(context: IExecuteSingleFunctions): IDataObject {
-	const mode = context.getNodeParameter('inputMode', 'fields') as string;
+function attributesFromParameters(context: IExecuteSingleFunctions, mode: string): IDataObject {
 	if (mode === 'json') return parseJsonObject(context.getNodeParameter('jsonBody', '{}'), 'JSON');
 	const entries = context.getNodeParameter('attributes.attribute', []) as AttributeEntry[];
 	return buildAttributeBody(entries);
@@ -94,14 +81,25 @@ function attributesFromParameters(context: IExecuteSingleFunctions): IDataObject
 
 /**
  * Sends the attributes as the body, or under `property` of the body (list entries send
- * `{ recordId, data }`). With `requireSome`, an empty set is an error: a create needs data.
+ * `{ recordId, data }`), from the attribute mapper, the attribute list or the JSON body.
+ * With `requireSome`, an empty set is an error: a create needs data.
  */
 export function sendAttributes(property?: string, { requireSome = false } = {}): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const mode = this.getNodeParameter('inputMode', 'fields') as string;
+		const given = mode === 'mapper' ? mapperInput(this) : undefined;
+		// The schema is fetched once per node run, and not at all when nothing is mapped.
+		const types = given && Object.keys(given).length ? await attributeTypesOf(this) : new Map<string, string>();
 		const attributes = fromInput(this, () => {
-			const built = attributesFromParameters(this);
+			const built = given ? mappedAttributes(given, types, this.getTimezone()) : attributesFromParameters(this, mode);
 			if (requireSome && Object.keys(built).length === 0) {
-				throw new InputError('Attributes', 'nothing to send', 'Add at least one attribute, or switch Input Mode to JSON.');
+				throw new InputError(
+					'Attributes',
+					'nothing to send',
+					mode === 'mapper'
+						? 'Set at least one attribute, or with Map Automatically give the input item fields named as attribute keys.'
+						: 'Add at least one attribute, or switch Input Mode to JSON.',
+				);
 			}
 			return built;
 		});
@@ -174,19 +172,37 @@ export const typedValueFields: INodeProperties[] = [
 	},
 ];
 
-/** Input Mode, the Attributes fields and the JSON body: the "fields to send" of creates and updates. */
+const INPUT_MODES = {
+	mapper: { name: 'Map Attributes', value: 'mapper', description: 'Map the input onto the attributes, each in its own type' },
+	fields: { name: 'Attribute List', value: 'fields', description: 'Add attributes one by one, choosing how each value is sent' },
+	json: (what: string) => ({ name: 'JSON', value: 'json', description: `Give the whole ${what} as one JSON object` }),
+};
+
+/** From version 1.1 on, a node maps attributes with n8n's resource mapper unless told otherwise. */
+const FROM_1_1 = { '@version': [{ _cnd: { gte: 1.1 } }] };
+
+/**
+ * Input Mode, the attribute list and the JSON body: the "fields to send" of creates and
+ * updates; the attribute mapper (attributeMapper.ts) is added per operation. Version 1 keeps
+ * the attribute list as its default, so that workflows saved with it work as they did.
+ */
 export function attributeFields({ what }: { what: string }): INodeProperties[] {
+	const inputMode: INodeProperties = {
+		displayName: 'Input Mode',
+		name: 'inputMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [INPUT_MODES.mapper, INPUT_MODES.fields, INPUT_MODES.json(what)],
+		default: 'mapper',
+		displayOptions: { show: FROM_1_1 },
+	};
 	return [
+		inputMode,
 		{
-			displayName: 'Input Mode',
-			name: 'inputMode',
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{ name: 'Fields', value: 'fields', description: 'Set each attribute with its own field' },
-				{ name: 'JSON', value: 'json', description: `Give the whole ${what} as one JSON object` },
-			],
+			...inputMode,
+			options: [INPUT_MODES.fields, INPUT_MODES.json(what)],
 			default: 'fields',
+			displayOptions: { show: { '@version': [1] } },
 		},
 		{
 			displayName: 'Attributes',
@@ -201,10 +217,7 @@ export function attributeFields({ what }: { what: string }): INodeProperties[] {
 				{
 					name: 'attribute',
 					displayName: 'Attribute',
-					values: [
-						{ ...attributePicker, name: 'key' },
-						...typedValueFields,
-					],
+					values: [{ ...attributePicker, name: 'key' }, ...typedValueFields],
 				},
 			],
 		},

@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toStringList } from './attributes';
 import { LOOKS_LIKE_DATE, toUtcIso } from './dates';
-import { InputError, isPlainObject, parseJsonText } from './input';
+import { InputError, isPlainObject, parseJsonText, toStringList } from './input';
 
 /** The eleven operators of spec §4.7, as the UI names them, and their wire names. */
 export const OPERATORS = {

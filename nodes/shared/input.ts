@@ -18,6 +18,12 @@ export class InputError extends Error {
 export const isPlainObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A list of strings from a comma-separated text or an array given by an expression. */
+export function toStringList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
+	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
+}
+
 /** Parses JSON text; the error says where it broke (the parser's message gives the position). */
 export function parseJsonText(text: string, field: string): unknown {
 	let problem: string | undefined;

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { attributeKey, attributeType } from './attributes';
+import { attributeKey, attributeType } from './attributeMapper';
 import { PAGE_SIZE } from './pagination';
 import { apiRequest } from './transport';
 

@@ -2,6 +2,7 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
@@ -49,7 +50,7 @@ const labelOf = (method: string, url: string) => `${method} ${url.split('?')[0]}
  * operation; a dropdown waits at most 30 s for a rate limit to pass.
  */
 export async function apiRequest<T = IDataObject[]>(
-	context: ILoadOptionsFunctions | IPollFunctions,
+	context: ILoadOptionsFunctions | IPollFunctions | IExecuteSingleFunctions,
 	method: IHttpRequestMethods,
 	url: string,
 	body?: IDataObject,

@@ -14,7 +14,7 @@ test('List Entry → Create links a record, with list attribute values under dat
 		operation: 'create',
 		listId: byId(HOT_LEADS),
 		recordId: SEVENTH_PERSON,
-		attributes: { attribute: [{ key: 'priority', type: 'text', textValue: 'High' }, { key: 'note', type: 'text', textValue: 'From the webinar' }] },
+		inputMode: 'fields', attributes: { attribute: [{ key: 'priority', type: 'text', textValue: 'High' }, { key: 'note', type: 'text', textValue: 'From the webinar' }] },
 	});
 	expect(env.sandbox.requests).toHaveLength(1);
 	expect(env.sandbox.requests[0]).toMatchObject({ method: 'POST', path: entriesPath, headers: recordsAuthHeaders });
@@ -63,7 +63,7 @@ test("List Entry → Update sends the given data at the top level (the vendor SD
 		operation: 'update',
 		listId: byId(HOT_LEADS),
 		entryId: byId(FIRST_ENTRY),
-		attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Called back' }] },
+		inputMode: 'fields', attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Called back' }] },
 	});
 	expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 		['PATCH', `${entriesPath}/${FIRST_ENTRY}`, { note: 'Called back' }],

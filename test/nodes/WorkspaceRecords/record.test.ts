@@ -69,7 +69,7 @@ describe('Record → Create', () => {
 		const { error } = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			attributes: { attribute: [{ key: '', type: 'text', textValue: 'x' }] },
+			inputMode: 'fields', attributes: { attribute: [{ key: '', type: 'text', textValue: 'x' }] },
 		});
 		expect(error?.message).toBe('Attributes, entry 1: the attribute has no name');
 		expect(error?.description).toMatch(/Choose an attribute from the list/);
@@ -79,7 +79,7 @@ describe('Record → Create', () => {
 		const { error } = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			attributes: { attribute: [{ key: 'leadScore', type: 'text', textValue: 'high' }] },
+			inputMode: 'fields', attributes: { attribute: [{ key: 'leadScore', type: 'text', textValue: 'high' }] },
 		});
 		expect(error?.message).toBe('Invalid data Provided: leadScore expects a number, got "high"');
 	});
@@ -306,7 +306,7 @@ describe('Record → Update and Delete', () => {
 			operation: 'update',
 			collectionId: byId(PEOPLE),
 			recordId: byId(ADA_RECORD),
-			attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Countess' }] },
+			inputMode: 'fields', attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Countess' }] },
 		});
 		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, { jobTitle: 'Countess' }],
@@ -331,6 +331,7 @@ describe('Record → Create or Update', () => {
 			operation: 'upsert',
 			collectionId: byId(PEOPLE),
 			matchAttribute: 'emails',
+			inputMode: 'fields',
 			attributes: {
 				attribute: [
 					{ key: 'emails', type: 'list', listValue: emails },
@@ -384,7 +385,7 @@ describe('Record → Create or Update', () => {
 			collectionId: byId(PEOPLE),
 			matchAttribute: 'jobTitle',
 			updateAllMatches: true,
-			attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Engineer' }, { key: 'nickname', type: 'text', textValue: 'all' }] },
+			inputMode: 'fields', attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Engineer' }, { key: 'nickname', type: 'text', textValue: 'all' }] },
 		});
 		const queries = env.sandbox.requests.filter((r) => r.path.endsWith('/query')).map((r) => r.body);
 		expect(queries.map((b) => [b?.limit, b?.offset])).toEqual([[100, 0], [100, 100], [100, 200]]);
@@ -398,9 +399,115 @@ describe('Record → Create or Update', () => {
 			operation: 'upsert',
 			collectionId: byId(PEOPLE),
 			matchAttribute: 'emails',
-			attributes: { attribute: [{ key: 'name', type: 'text', textValue: 'X' }] },
+			inputMode: 'fields', attributes: { attribute: [{ key: 'name', type: 'text', textValue: 'X' }] },
 		});
 		expect(error?.message).toBe('Match On: the attributes give no value for "emails"');
 		expect(env.sandbox.requests).toHaveLength(0);
 	});
+});
+
+describe('Record → Create / Update / Create or Update with the attribute mapper (version 1.1)', () => {
+	/** The resource mapper's value as the editor stores it, with the schema it loaded. */
+	const columns = (mappingMode: 'defineBelow' | 'autoMapInputData', value: object | null, matchingColumns: string[] = []) => ({
+		mappingMode,
+		value,
+		matchingColumns,
+		schema: [
+			{ id: 'name', displayName: 'Name', required: true, defaultMatch: false, display: true, type: 'string' },
+			{ id: 'emails', displayName: 'Emails', required: false, defaultMatch: false, display: true, type: 'string' },
+			{ id: 'leadScore', displayName: 'Lead Score', required: false, defaultMatch: false, display: true, type: 'number' },
+			{ id: 'newsletter', displayName: 'Newsletter', required: false, defaultMatch: false, display: true, type: 'boolean' },
+			{ id: 'lastInteraction', displayName: 'Last Interaction', required: false, defaultMatch: false, display: true, type: 'dateTime' },
+			{ id: 'lifecycle', displayName: 'Lifecycle', required: false, defaultMatch: false, display: true, type: 'options', options: [{ name: 'Customer', value: 'c10000000000000000000002' }] },
+		],
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	});
+	const attributeReads = () => env.sandbox.requests.filter((r) => r.path === `/api/v1/attributes/collection/${PEOPLE}`);
+
+	test('Map Each Attribute Below: each value is sent in its attribute type; the workflow time zone applies', async () => {
+		const { items, error } = await run(
+			{
+				operation: 'create',
+				collectionId: byId(PEOPLE),
+				columns: columns('defineBelow', {
+					name: '={{ $json.fullName }}',
+					emails: 'ada@example.com, countess@example.com',
+					leadScore: 97,
+					newsletter: true,
+					lastInteraction: '2026-11-23T10:30:00',
+					lifecycle: 'c10000000000000000000002',
+				}),
+			},
+			{ items: [{ fullName: 'Ada Byron' }], timezone: 'Europe/Berlin' },
+		);
+		expect(error).toBeUndefined();
+		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', `/api/v1/attributes/collection/${PEOPLE}`, undefined],
+			[
+				'POST',
+				`/api/v1/collection-records/${PEOPLE}`,
+				{
+					name: 'Ada Byron',
+					emails: ['ada@example.com', 'countess@example.com'],
+					leadScore: 97,
+					newsletter: true,
+					lastInteraction: '2026-11-23T09:30:00.000Z',
+					lifecycle: 'c10000000000000000000002',
+				},
+			],
+		]);
+		expect(items[0].json).toMatchObject({ name: 'Ada Byron', lifecycle: { name: 'Customer' }, leadScore: 97 });
+	});
+
+	test('Map Automatically: the input fields named as attributes are sent, typed; others are left out; the schema is read once', async () => {
+		const { items, error } = await run(
+			{ operation: 'create', collectionId: byId(PEOPLE), columns: columns('autoMapInputData', null) },
+			{
+				items: [
+					{ name: 'Grace', leadScore: '42', newsletter: 'yes', formId: 'contact-us' },
+					{ name: 'Alan', emails: 'alan@example.com', submittedAt: '2026-11-23' },
+				],
+			},
+		);
+		expect(error).toBeUndefined();
+		expect(attributeReads()).toHaveLength(1);
+		expect(creates().map((r) => r.body)).toEqual([
+			{ name: 'Grace', leadScore: 42, newsletter: true },
+			{ name: 'Alan', emails: ['alan@example.com'] },
+		]);
+		expect(items).toHaveLength(2);
+	});
+
+	test('Update sends only what is mapped, and outputs the record afterwards', async () => {
+		const { items } = await run({
+			operation: 'update',
+			collectionId: byId(PEOPLE),
+			recordId: byId(ADA_RECORD),
+			columns: columns('defineBelow', { leadScore: '12' }),
+		});
+		expect(env.sandbox.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ leadScore: 12 }]);
+		expect(items[0].json).toMatchObject({ _id: ADA_RECORD, leadScore: 12, name: 'Ada Lovelace' });
+	});
+
+	test("Create or Update matches on the mapper's attribute to match on", async () => {
+		const { items } = await run({
+			operation: 'upsert',
+			collectionId: byId(PEOPLE),
+			columns: columns('defineBelow', { emails: 'ada.lovelace0@example.com', leadScore: 99 }, ['emails']),
+		});
+		expect(env.sandbox.requests.find((r) => r.path.endsWith('/query'))?.body?.filter).toEqual({ emails: { $eq: 'ada.lovelace0@example.com' } });
+		expect(items.map((i) => [i.json.action, i.json._id, i.json.leadScore])).toEqual([['updated', ADA_RECORD, 99]]);
+	});
+
+	test('a value that does not fit its attribute fails that item, naming the attribute', async () => {
+		const { items } = await run(
+			{ operation: 'create', collectionId: byId(PEOPLE), columns: columns('autoMapInputData', null) },
+			{ items: [{ name: 'Ok' }, { name: 'Bad', leadScore: 'high' }], continueOnFail: true },
+		);
+		expect(items.map((i) => i.error?.message)).toEqual([undefined, 'Attributes (leadScore): "high" is not a number']);
+		expect(creates()).toHaveLength(1);
+	});
+
+	const creates = () => env.sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`);
 });

@@ -16,7 +16,7 @@ const createPeople = (count: number, options: Partial<RunOptions> = {}) =>
 		{
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+			inputMode: 'fields', attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
 		},
 		{ items: Array.from({ length: count }, (_, i) => ({ name: `Imported ${i}` })), ...options },
 	);
@@ -53,7 +53,7 @@ test('Retry-After is honoured: no request before the time asked', async () => {
 		{
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+			inputMode: 'fields', attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
 			requestHandling: { maxConcurrency: 1 },
 		},
 		{ items: Array.from({ length: 4 }, (_, i) => ({ name: `Imported ${i}` })) },
@@ -172,7 +172,7 @@ test.each([
 		{
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+			inputMode: 'fields', attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
 			requestHandling,
 		},
 		{ items: Array.from({ length: 40 }, (_, i) => ({ name: `Imported ${i}` })) },

@@ -1,3 +1,4 @@
+import { attributeMapperField } from '../../../shared/attributeMapper';
 import { attributeFields } from '../../../shared/attributes';
 import { forOperation } from '../../../shared/descriptions';
 import { entryLocator, listLocator } from '../../../shared/locators';
@@ -9,4 +10,8 @@ export const sharedFields = [
 ];
 
 /** The list attribute values to send, after each operation's own fields. */
-export const attributesToSend = forOperation('listEntry', ['create', 'update'], attributeFields({ what: 'list entry data' }));
+export const attributesToSend = [
+	...forOperation('listEntry', ['create', 'update'], attributeFields({ what: 'list entry data' })),
+	...forOperation('listEntry', 'create', [attributeMapperField('add', 'list entry')]),
+	...forOperation('listEntry', 'update', [attributeMapperField('map', 'list entry')]),
+];

@@ -1,3 +1,4 @@
+import { attributeMapperField } from '../../../shared/attributeMapper';
 import { attributeFields } from '../../../shared/attributes';
 import { forOperation } from '../../../shared/descriptions';
 import { collectionLocator, recordLocator } from '../../../shared/locators';
@@ -9,4 +10,9 @@ export const sharedFields = [
 ];
 
 /** The attributes to send, after each operation's own fields. */
-export const attributesToSend = forOperation('record', ['create', 'upsert', 'update'], attributeFields({ what: 'record' }));
+export const attributesToSend = [
+	...forOperation('record', ['create', 'upsert', 'update'], attributeFields({ what: 'record' })),
+	...forOperation('record', 'create', [attributeMapperField('add', 'record')]),
+	...forOperation('record', 'update', [attributeMapperField('map', 'record')]),
+	...forOperation('record', 'upsert', [attributeMapperField('upsert', 'record')]),
+];

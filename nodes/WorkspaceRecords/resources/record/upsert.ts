@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { matchingAttribute } from '../../../shared/attributeMapper';
 import { forOperation, hasContent, withoutBody } from '../../../shared/descriptions';
 import { fetchPages } from '../../../shared/pagination';
 
@@ -18,6 +19,7 @@ export const upsertFields = forOperation('record', 'upsert', [
 		typeOptions: { loadOptionsMethod: 'getAttributes', loadOptionsDependsOn: ['collectionId.value'] },
 		required: true,
 		default: '',
+		displayOptions: { hide: { inputMode: ['mapper'] } },
 		description:
 			'The attribute that identifies the record, such as emails; its value is taken from the attributes below. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
@@ -45,13 +47,17 @@ export async function upsertRecord(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const attributes = (requestData.options.body ?? {}) as IDataObject;
-	const matchAttribute = this.getNodeParameter('matchAttribute') as string;
+	const fromMapper = this.getNodeParameter('inputMode', 'fields') === 'mapper';
+	const matchAttribute = (fromMapper ? matchingAttribute(this) : (this.getNodeParameter('matchAttribute') as string)) ?? '';
 	const updateAll = this.getNodeParameter('updateAllMatches', false) as boolean;
 	const collectionPath = String(requestData.options.url);
 	const value = matchValueOf(attributes[matchAttribute]);
 	if (value === undefined || value === null || value === '') {
-		throw new NodeOperationError(this.getNode(), `Match On: the attributes give no value for "${matchAttribute}"`, {
-			description: 'Add the match attribute, with its value, to the attributes to send.',
+		const field = fromMapper ? 'Attribute to Match On' : 'Match On';
+		throw new NodeOperationError(this.getNode(), `${field}: the attributes give no value for "${matchAttribute}"`, {
+			description: matchAttribute
+				? 'Give the match attribute a value among the attributes to send.'
+				: 'Choose the attribute that identifies the record, such as Emails.',
 			itemIndex: this.getItemIndex(),
 		});
 	}

@@ -1,0 +1,87 @@
+import { ATTRIBUTE_TYPES, getAttributeFields, mappedAttributes, typeOf } from '../../../nodes/shared/attributeMapper';
+import { WorkspaceLists } from '../../../nodes/WorkspaceLists/WorkspaceLists.node';
+import { WorkspaceRecords } from '../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { byId, HOT_LEADS, PEOPLE } from '../../harness/fixtures';
+import { loadOptionsContext } from '../../harness/loadOptions';
+import { useSandbox } from '../../harness/sandbox';
+
+const env = useSandbox();
+const convert = (inputType: string, value: unknown, timeZone = 'Europe/Berlin') =>
+	typeOf(inputType).toWire(value, { timeZone, field: 'Attributes (x)' });
+
+describe('the table of attribute types: what each vendor input type shows and sends', () => {
+	test.each<[string, string, unknown, unknown]>([
+		['text', 'string', 'Ada', 'Ada'],
+		['text', 'string', 42, '42'],
+		['number', 'number', '42.5', 42.5],
+		['currency', 'number', 1200, 1200],
+		['rating', 'number', '4', 4],
+		['checkbox', 'boolean', 'yes', true],
+		['checkbox', 'boolean', false, false],
+		['date', 'dateTime', '2026-11-23', '2026-11-23'],
+		['date', 'dateTime', '2026-11-23T23:30:00Z', '2026-11-24'],
+		['timestamp', 'dateTime', '2026-11-23T10:30:00', '2026-11-23T09:30:00.000Z'],
+		['timestamp', 'dateTime', '2026-11-23T10:30:00Z', '2026-11-23T10:30:00.000Z'],
+		['status', 'options', 'c1000000000000000000000002', 'c1000000000000000000000002'],
+		['select', 'options', { _id: 'b2', name: 'Referral' }, 'b2'],
+		['multiselect', 'array', 'b1, b2', ['b1', 'b2']],
+		['record-reference', 'string', { _id: 'f1', name: 'Acme' }, 'f1'],
+		['actor-reference', 'options', 'e00000000000000000000001', 'e00000000000000000000001'],
+		['domain', 'string', 'a.example, b.example', ['a.example', 'b.example']],
+		['email-address', 'string', 'ada@example.com', ['ada@example.com']],
+		['phone-number', 'string', ['+44 20 7000'], ['+44 20 7000']],
+		['file', 'string', 'https://example.com/a.pdf', 'https://example.com/a.pdf'],
+	])('%s: a %s field; %j is sent as %j', (inputType, field, value, sent) => {
+		expect(ATTRIBUTE_TYPES[inputType].field).toBe(field);
+		expect(convert(inputType, value)).toEqual(sent);
+	});
+
+	test('every input type the vendor names is in the table, but ai-wizard, which is never written', () => {
+		const vendor = ['text', 'number', 'checkbox', 'currency', 'date', 'timestamp', 'rating', 'status', 'select', 'multiselect', 'record-reference', 'actor-reference', 'domain', 'file', 'email-address', 'phone-number'];
+		expect(Object.keys(ATTRIBUTE_TYPES).sort()).toEqual(vendor.sort());
+	});
+
+	test('a value that does not fit its type names the attribute', () => {
+		expect(() => convert('number', 'lots')).toThrow('Attributes (x): "lots" is not a number');
+		expect(() => convert('checkbox', 'maybe')).toThrow('Attributes (x): "maybe" is not true or false');
+		expect(() => convert('timestamp', 'soon')).toThrow('Attributes (x): "soon" is not a date');
+	});
+
+	test('only attribute keys are sent; empty values and other fields are left out', () => {
+		const types = new Map([
+			['name', 'text'],
+			['leadScore', 'number'],
+		]);
+		expect(mappedAttributes({ name: 'Ada', leadScore: '7', orderId: 'A-1', nickname: '' }, types, 'UTC')).toEqual({ name: 'Ada', leadScore: 7 });
+	});
+});
+
+describe('the fields the editor shows (resource mapping method, through LoadOptionsContext)', () => {
+	test('People: one typed field per writable attribute, required ones marked, choices loaded', async () => {
+		const context = loadOptionsContext(new WorkspaceRecords(), { resource: 'record', operation: 'create', collectionId: byId(PEOPLE) }, env.credentials);
+		const { fields } = await getAttributeFields.call(context);
+		const byKey = Object.fromEntries(fields.map((f) => [f.id, f]));
+		expect(byKey.createdAt).toBeUndefined();
+		expect(byKey.name).toMatchObject({ displayName: 'Name', type: 'string', required: true, display: true });
+		expect(byKey.leadScore).toMatchObject({ displayName: 'Lead Score', type: 'number', required: false });
+		expect(byKey.newsletter).toMatchObject({ type: 'boolean', canBeUsedToMatch: false });
+		expect(byKey.lastInteraction.type).toBe('dateTime');
+		expect(byKey.lifecycle).toMatchObject({ type: 'options', options: [
+			{ name: 'Lead', value: 'c10000000000000000000001' },
+			{ name: 'Customer', value: 'c10000000000000000000002' },
+			{ name: 'Churned', value: 'c10000000000000000000003' },
+		] });
+		expect(byKey.source.options?.map((o) => o.name)).toEqual(['Website', 'Referral', 'Event']);
+		expect(byKey.owner.options?.[0]).toEqual({ name: 'Ada Lovelace <ada@example.com>', value: 'e00000000000000000000001' });
+		expect(env.sandbox.requests.map((r) => r.path)).toContain(`/api/v1/attributes/collection/${PEOPLE}`);
+	});
+
+	test("a list entry's fields are the list's attributes", async () => {
+		const context = loadOptionsContext(new WorkspaceLists(), { resource: 'listEntry', operation: 'create', listId: byId(HOT_LEADS) }, env.credentials);
+		const { fields } = await getAttributeFields.call(context);
+		expect(fields.map((f) => [f.id, f.type])).toEqual([
+			['priority', 'options'],
+			['note', 'string'],
+		]);
+	});
+});
