@@ -10,7 +10,7 @@ export class WorkspaceActivities implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Activities',
 		name: 'workspaceActivities',
-		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		icon: { light: 'file:../../icons/activities.svg', dark: 'file:../../icons/activities.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

@@ -10,7 +10,7 @@ export class WorkspaceAttributes implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Attributes',
 		name: 'workspaceAttributes',
-		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		icon: { light: 'file:../../icons/attributes.svg', dark: 'file:../../icons/attributes.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

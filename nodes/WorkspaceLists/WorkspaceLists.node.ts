@@ -12,7 +12,7 @@ export class WorkspaceLists implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Lists',
 		name: 'workspaceLists',
-		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		icon: { light: 'file:../../icons/lists.svg', dark: 'file:../../icons/lists.dark.svg' },
 		group: ['transform'],
 		// 1.1: attributes through n8n's resource mapper by default (attributeFields keeps 1 as it was).
 		version: [1, 1.1],

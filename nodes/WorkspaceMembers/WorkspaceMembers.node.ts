@@ -10,7 +10,7 @@ export class WorkspaceMembers implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Members',
 		name: 'workspaceMembers',
-		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		icon: { light: 'file:../../icons/members.svg', dark: 'file:../../icons/members.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

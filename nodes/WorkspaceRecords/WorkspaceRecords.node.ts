@@ -12,7 +12,7 @@ export class WorkspaceRecords implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Records',
 		name: 'workspaceRecords',
-		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		icon: { light: 'file:../../icons/records.svg', dark: 'file:../../icons/records.dark.svg' },
 		group: ['transform'],
 		// 1.1: attributes through n8n's resource mapper by default (attributeFields keeps 1 as it was).
 		version: [1, 1.1],

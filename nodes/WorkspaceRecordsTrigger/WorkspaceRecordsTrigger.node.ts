@@ -22,7 +22,7 @@ export class WorkspaceRecordsTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Records Trigger',
 		name: 'workspaceRecordsTrigger',
-		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		icon: { light: 'file:../../icons/trigger.svg', dark: 'file:../../icons/trigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["event"] }}',

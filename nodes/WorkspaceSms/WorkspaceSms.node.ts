@@ -9,7 +9,7 @@ export class WorkspaceSms implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace SMS',
 		name: 'workspaceSms',
-		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		icon: { light: 'file:../../icons/sms.svg', dark: 'file:../../icons/sms.dark.svg' },
 		group: ['output'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

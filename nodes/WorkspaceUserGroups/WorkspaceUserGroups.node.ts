@@ -9,7 +9,7 @@ export class WorkspaceUserGroups implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace User Groups',
 		name: 'workspaceUserGroups',
-		icon: { light: 'file:../../icons/workspaceRecords.svg', dark: 'file:../../icons/workspaceRecords.dark.svg' },
+		icon: { light: 'file:../../icons/userGroups.svg', dark: 'file:../../icons/userGroups.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

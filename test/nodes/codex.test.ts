@@ -1,0 +1,119 @@
+import type { INodeType } from 'n8n-workflow';
+import { sys } from 'typescript';
+
+// Files are read through TypeScript's `sys` (a dev dependency): n8n's lint allows no `fs`,
+// `path` or `__dirname`, even in tests. The package root is found from this file's own path.
+const ROOT = expect.getState().testPath!.replace(/[\\/]test[\\/]nodes[\\/]codex\.test\.ts$/, '');
+
+function read(file: string): string {
+	const text = sys.readFile(`${ROOT}/${file}`);
+	if (text === undefined) throw new Error(`${file} not found`);
+	return text;
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, each space a hyphen. */
+const slug = (heading: string) =>
+	heading
+		.toLowerCase()
+		.replace(/[^\p{L}\p{M}\p{N}_\- ]/gu, '')
+		.replace(/ /g, '-');
+
+/** The anchors GitHub gives the headings of a Markdown file (not in code blocks; repeats get -1, -2…). */
+function headingAnchors(markdown: string): Set<string> {
+	const anchors = new Set<string>();
+	const repeats = new Map<string, number>();
+	let inCode = false;
+	for (const line of markdown.split(/\r?\n/)) {
+		if (/^\s*(```|~~~)/.test(line)) inCode = !inCode;
+		const heading = inCode ? null : /^#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
+		if (!heading) continue;
+		const anchor = slug(heading[1]);
+		const seen = repeats.get(anchor) ?? 0;
+		repeats.set(anchor, seen + 1);
+		anchors.add(seen ? `${anchor}-${seen}` : anchor);
+	}
+	return anchors;
+}
+
+interface Codex {
+	node: string;
+	resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation?: Array<{ url: string }> };
+}
+
+const README = headingAnchors(read('README.md'));
+const REPOSITORY = (JSON.parse(read('package.json')) as { homepage: string }).homepage.replace(/#.*$/, '');
+
+/** Every nodes/<Dir>/<Name>.node.json, as [Name, path from the root]. */
+const CODEX_FILES = sys
+	.readDirectory(`${ROOT}/nodes`, ['.json'], undefined, ['*/*.node.json'])
+	.map((file) => file.slice(ROOT.length + 1))
+	.map((file) => [file.replace(/^.*\/|\.node\.json$/g, ''), file] as const);
+
+/** The documentation link's anchor, after checking it points into this package's README. */
+function anchorOf(url: string): string {
+	const [page, anchor] = url.split('#');
+	expect(page).toBe(REPOSITORY);
+	return anchor ?? '';
+}
+
+/** The file an icon path (`file:` + relative to the node's folder) names, from the root. */
+function iconFile(nodeFile: string, icon: string): string {
+	const parts = nodeFile.split('/').slice(0, -1);
+	for (const part of icon.replace(/^file:/, '').split('/')) {
+		if (part === '..') parts.pop();
+		else if (part !== '.') parts.push(part);
+	}
+	return parts.join('/');
+}
+
+/** The node class that a codex file describes: `<Name>` exported from `<Name>.node.ts` beside it. */
+async function descriptionOf(name: string, codexFile: string) {
+	const exported = (await import(`../../${codexFile.replace(/\.json$/, '')}`)) as Record<string, new () => INodeType>;
+	return new exported[name]().description;
+}
+
+test('every node in package.json has a codex file', () => {
+	const nodes = (JSON.parse(read('package.json')) as { n8n: { nodes: string[] } }).n8n.nodes;
+	expect(CODEX_FILES.map(([, file]) => file).sort()).toEqual(
+		nodes.map((node) => node.replace(/^dist\//, '').replace(/\.js$/, '.json')).sort(),
+	);
+});
+
+describe.each(CODEX_FILES)('%s', (name, codexFile) => {
+	const codex = JSON.parse(read(codexFile)) as Codex;
+	const load = () => descriptionOf(name, codexFile);
+
+	test("its Docs link opens the README at the node's own section", async () => {
+		const { displayName, name: nodeName } = await load();
+		expect(codex.node).toBe(`n8n-nodes-workspace-records.${nodeName}`);
+		expect(codex.resources.primaryDocumentation).toHaveLength(1);
+		const anchor = anchorOf(codex.resources.primaryDocumentation[0].url);
+		expect(anchor).toBe(slug(displayName));
+		expect(README).toContain(anchor);
+	});
+
+	test('its credential Docs links open a README section', () => {
+		for (const { url } of codex.resources.credentialDocumentation ?? []) {
+			expect(README).toContain(anchorOf(url));
+		}
+	});
+
+	test('its light and dark icons exist and are different files', async () => {
+		const { icon } = await load();
+		expect(icon).toEqual({ light: expect.any(String), dark: expect.any(String) });
+		const { light, dark } = icon as { light: string; dark: string };
+		const lightFile = iconFile(codexFile, light);
+		const darkFile = iconFile(codexFile, dark);
+		expect(lightFile).not.toBe(darkFile);
+		expect(read(lightFile)).toMatch(/<svg[\s>]/);
+		expect(read(darkFile)).toMatch(/<svg[\s>]/);
+		expect(read(lightFile)).not.toBe(read(darkFile));
+	});
+});
+
+test('every node has an icon of its own', async () => {
+	const lightIcons = await Promise.all(
+		CODEX_FILES.map(async ([name, file]) => ((await descriptionOf(name, file)).icon as { light: string }).light),
+	);
+	expect(new Set(lightIcons).size).toBe(CODEX_FILES.length);
+});
