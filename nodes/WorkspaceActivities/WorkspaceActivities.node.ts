@@ -12,7 +12,8 @@ export class WorkspaceActivities implements INodeType {
 		name: 'workspaceActivities',
 		icon: { light: 'file:../../icons/activities.svg', dark: 'file:../../icons/activities.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: reads are simplified by default (simplify.ts keeps 1 as it was).
+		version: [1, 1.1],
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Create, read, change and delete Workspace Records activities (tasks)',
 		defaults: { name: 'Workspace Activities' },

@@ -12,6 +12,7 @@ import { filterFields, filterParameters } from '../shared/filterFields';
 import { fromInput } from '../shared/input';
 import { collectionLocator, listLocator } from '../shared/locators';
 import { getAttributes, searchCollections, searchLists } from '../shared/search';
+import { simplifyFields, simplifyRecord } from '../shared/simplify';
 import { apiRequest, RECORDS_CREDENTIAL } from '../shared/transport';
 import type { Cursor, PollSource } from './poll';
 import { latest, poll } from './poll';
@@ -24,7 +25,8 @@ export class WorkspaceRecordsTrigger implements INodeType {
 		name: 'workspaceRecordsTrigger',
 		icon: { light: 'file:../../icons/trigger.svg', dark: 'file:../../icons/trigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1: what it emits is simplified by default (simplify.ts keeps 1 as it was).
+		version: [1, 1.1],
 		subtitle: '={{ $parameter["event"] }}',
 		description: 'Starts a workflow when a record, activity or list entry is created (by polling)',
 		defaults: { name: 'Workspace Records Trigger' },
@@ -54,6 +56,7 @@ export class WorkspaceRecordsTrigger implements INodeType {
 				default: '',
 			},
 			...filterFields,
+			...simplifyFields,
 		],
 	};
 
@@ -64,14 +67,19 @@ export class WorkspaceRecordsTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const source = pollSource(this);
+		const emit = (rows: IDataObject[]) => {
+			if (!rows.length) return null;
+			const simplify = this.getNodeParameter('simplify', false) as boolean;
+			return [this.helpers.returnJsonArray(simplify ? rows.map(simplifyRecord) : rows)];
+		};
 		if (this.getMode() === 'manual') {
 			const row = await latest(source);
-			return row ? [this.helpers.returnJsonArray([row])] : null;
+			return emit(row ? [row] : []);
 		}
 		const staticData = this.getWorkflowStaticData('node');
 		const { rows, cursor } = await poll(source, staticData.cursor as Cursor | undefined);
 		staticData.cursor = cursor as unknown as IDataObject;
-		return rows.length ? [this.helpers.returnJsonArray(rows)] : null;
+		return emit(rows);
 	}
 }
 

@@ -13,6 +13,7 @@ import type {
 
 import { checkApiResponse } from './errors';
 import { paginateBody } from './pagination';
+import { simplifyItems } from './simplify';
 import { singleRequest, throughTheDoor } from './transport';
 
 /**
@@ -83,6 +84,8 @@ export interface OperationSpec {
 	preSend?: PreSendAction[];
 	/** What turns the response into items. Defaults to the envelope's `data`. */
 	output?: PostReceiveAction[];
+	/** A read of records: its items go through Simplify (simplify.ts) when it is on. */
+	simplify?: boolean;
 	/**
 	 * An operation of several requests (such as an upsert). Routing runs it in place of
 	 * the single request, through its pagination hook; each request it makes still gets
@@ -111,7 +114,9 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 			// declarative node its requests only through the pagination hook.
 			send: { paginate: true, ...(preSend ? { preSend } : {}) },
 			operations: { pagination: throughTheDoor(run ?? (paginate ? paginateBody : singleRequest)) },
-			output: { postReceive: [checkApiResponse, ...(spec.output ?? [dataRoot])] },
+			output: {
+				postReceive: [checkApiResponse, ...(spec.output ?? [dataRoot]), ...(spec.simplify ? [simplifyItems] : [])],
+			},
 		},
 	};
 }

@@ -59,10 +59,15 @@ describe('Activity → Create', () => {
 	});
 });
 
-test('Activity → Get returns the activity', async () => {
+test('Activity → Get returns the activity, simplified by default', async () => {
 	const { items } = await run({ operation: 'get', activityId: byId(FIRST_ACTIVITY) });
 	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', `${ACTIVITIES}/${FIRST_ACTIVITY}`]]);
-	expect(items[0].json).toMatchObject({ _id: FIRST_ACTIVITY, status: { name: 'To Do' } });
+	expect(items[0].json).toMatchObject({ _id: FIRST_ACTIVITY, status: 'To Do', createdBy: { name: 'Ada Lovelace', email: 'ada@example.com' } });
+});
+
+test('Activity → Get with Simplify off returns the full objects', async () => {
+	const { items } = await run({ operation: 'get', activityId: byId(FIRST_ACTIVITY), simplify: false });
+	expect(items[0].json.status).toMatchObject({ name: 'To Do', color: '#94a3b8', statusType: 'normal' });
 });
 
 test('Activity → Get Many sends the filter as an array of conditions (spec §4.1)', async () => {

@@ -9,6 +9,7 @@ import {
 	returnAllAndLimit,
 	updateThenRead,
 } from '../../../shared/descriptions';
+import { simplifyFields } from '../../../shared/simplify';
 import { filterAndSortFields, sendFilterAndSort } from '../../../shared/filterFields';
 import { activityLocator } from '../../../shared/locators';
 import { createFields } from './create';
@@ -44,6 +45,7 @@ export const activityDescription: INodeProperties[] = [
 			action: 'Get an activity',
 			description: 'Get one activity by ID',
 			method: 'GET',
+			simplify: true,
 			url: oneActivity,
 		}),
 		operation({
@@ -54,6 +56,7 @@ export const activityDescription: INodeProperties[] = [
 			method: 'POST',
 			url: `${ACTIVITIES}/query`,
 			paginate: true,
+			simplify: true,
 			preSend: [sendFilterAndSort('array')],
 		}),
 		operation({
@@ -71,4 +74,5 @@ export const activityDescription: INodeProperties[] = [
 	...createFields,
 	...forOperation('activity', 'getAll', [...returnAllAndLimit, ...filterAndSortFields]),
 	...updateFields,
+	...forOperation('activity', ['get', 'getAll'], simplifyFields),
 ];

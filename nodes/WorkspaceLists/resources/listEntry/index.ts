@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendAttributes } from '../../../shared/attributes';
-import { idInPath, operation, operationSelector, reportDeleted, updateThenRead } from '../../../shared/descriptions';
+import { forOperation, idInPath, operation, operationSelector, reportDeleted, updateThenRead } from '../../../shared/descriptions';
+import { simplifyFields } from '../../../shared/simplify';
 import { sendFilterAndSort } from '../../../shared/filterFields';
 import { createFields } from './create';
 import { getAllFields } from './getAll';
@@ -35,6 +36,7 @@ export const listEntryDescription: INodeProperties[] = [
 			action: 'Get a list entry',
 			description: 'Get one entry of a list by ID',
 			method: 'GET',
+			simplify: true,
 			url: `=${entriesOf}/${idInPath('entryId')}`,
 		}),
 		operation({
@@ -45,6 +47,7 @@ export const listEntryDescription: INodeProperties[] = [
 			method: 'POST',
 			url: `=${entriesOf}/query`,
 			paginate: true,
+			simplify: true,
 			preSend: [sendFilterAndSort('object')],
 		}),
 		operation({
@@ -63,4 +66,5 @@ export const listEntryDescription: INodeProperties[] = [
 	...createFields,
 	...getAllFields,
 	...attributesToSend,
+	...forOperation('listEntry', ['get', 'getAll'], simplifyFields),
 ];

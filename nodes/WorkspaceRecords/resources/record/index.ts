@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendAttributes } from '../../../shared/attributes';
-import { idInPath, operation, operationSelector, reportDeleted, updateThenRead } from '../../../shared/descriptions';
+import { forOperation, idInPath, operation, operationSelector, reportDeleted, updateThenRead } from '../../../shared/descriptions';
+import { simplifyFields } from '../../../shared/simplify';
 import { sendFilterAndSort } from '../../../shared/filterFields';
 import { getAllFields } from './getAll';
 import { attributesToSend, sharedFields } from './shared';
@@ -45,6 +46,7 @@ export const recordDescription: INodeProperties[] = [
 			action: 'Get a record',
 			description: 'Get one record of a collection by ID',
 			method: 'GET',
+			simplify: true,
 			url: `=${recordsOf}/${idInPath('recordId')}`,
 		}),
 		operation({
@@ -55,6 +57,7 @@ export const recordDescription: INodeProperties[] = [
 			method: 'POST',
 			url: `=${recordsOf}/query`,
 			paginate: true,
+			simplify: true,
 			preSend: [sendFilterAndSort('object')],
 		}),
 		operation({
@@ -72,4 +75,5 @@ export const recordDescription: INodeProperties[] = [
 	...upsertFields,
 	...getAllFields,
 	...attributesToSend,
+	...forOperation('record', ['get', 'getAll'], simplifyFields),
 ];

@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { isPlainObject } from './input';
+
+/**
+ * Simplify: one function over a record, used by every read and the trigger. A record's
+ * values are nested objects (spec §2.3, 2.6): an option or a status becomes its name, a
+ * user their name and email, a company reference its name and `_id`. Everything else
+ * (text, numbers, dates, lists of strings, `_id`) stays as it is.
+ */
+function simplifyValue(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(simplifyValue);
+	if (!isPlainObject(value) || typeof value.name !== 'string') return value;
+	const keys = Object.keys(value);
+	const has = (key: string) => keys.includes(key);
+	// A status (statusType, celebrationEnabled) or an option (color, order, isArchived).
+	if (has('statusType') || has('celebrationEnabled') || (has('color') && (has('order') || has('isArchived')))) {
+		return value.name;
+	}
+	if (typeof value.email === 'string') return { name: value.name, email: value.email };
+	if (has('_id') && keys.every((key) => ['_id', 'name', 'avatar'].includes(key))) return { _id: value._id, name: value.name };
+	return value;
+}
+
+export function simplifyRecord(record: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, simplifyValue(value)])) as IDataObject;
+}
+
+const SIMPLIFY = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean' as const,
+	description:
+		'Whether to return options and statuses as their names, people as name and email, and companies as name and ID, instead of the full objects',
+};
+
+/** From 1.1 on, reads are simplified by default; version 1 keeps the full objects it gave. */
+export const simplifyFields: INodeProperties[] = [
+	{ ...SIMPLIFY, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } } },
+	{ ...SIMPLIFY, default: false, displayOptions: { show: { '@version': [1] } } },
+];
+
+/** The postReceive of the reads that offer Simplify. */
+export async function simplifyItems(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	if (!(this.getNodeParameter('simplify', false) as boolean)) return items;
+	return items.map((item) => ({ ...item, json: simplifyRecord(item.json) }));
+}
