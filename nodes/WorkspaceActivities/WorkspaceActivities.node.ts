@@ -1,10 +1,12 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceSelector } from '../shared/descriptions';
+import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { getActivityStatuses, getAttributes, searchActivities } from '../shared/search';
 import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { activityDescription } from './resources/activity';
+
+const properties: INodeProperties[] = [resourceSelector([{ name: 'Activity', value: 'activity' }]), ...activityDescription, requestHandlingField];
 
 export class WorkspaceActivities implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,7 +16,7 @@ export class WorkspaceActivities implements INodeType {
 		group: ['transform'],
 		// 1.1: reads are simplified by default (simplify.ts keeps 1 as it was).
 		version: [1, 1.1],
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: subtitleOf(properties),
 		description: 'Create, read, change and delete Workspace Records activities (tasks)',
 		defaults: { name: 'Workspace Activities' },
 		usableAsTool: true,
@@ -22,7 +24,7 @@ export class WorkspaceActivities implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
 		requestDefaults,
-		properties: [resourceSelector([{ name: 'Activity', value: 'activity' }]), ...activityDescription, requestHandlingField],
+		properties,
 	};
 
 	methods = {

@@ -1,10 +1,12 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceSelector } from '../shared/descriptions';
+import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { getCustomAttributes, searchCollections, searchLists } from '../shared/search';
 import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { attributeDescription } from './resources/attribute';
+
+const properties: INodeProperties[] = [resourceSelector([{ name: 'Attribute', value: 'attribute' }]), ...attributeDescription, requestHandlingField];
 
 export class WorkspaceAttributes implements INodeType {
 	description: INodeTypeDescription = {
@@ -13,7 +15,7 @@ export class WorkspaceAttributes implements INodeType {
 		icon: { light: 'file:../../icons/attributes.svg', dark: 'file:../../icons/attributes.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: subtitleOf(properties),
 		description: 'List and delete the attributes of Workspace Records collections and lists',
 		defaults: { name: 'Workspace Attributes' },
 		usableAsTool: true,
@@ -21,7 +23,7 @@ export class WorkspaceAttributes implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
 		requestDefaults,
-		properties: [resourceSelector([{ name: 'Attribute', value: 'attribute' }]), ...attributeDescription, requestHandlingField],
+		properties,
 	};
 
 	methods = {

@@ -1,12 +1,22 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getAttributeFields } from '../shared/attributeMapper';
-import { resourceSelector } from '../shared/descriptions';
+import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { getAttributes, searchListEntries, searchLists } from '../shared/search';
 import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { listDescription } from './resources/list';
 import { listEntryDescription } from './resources/listEntry';
+
+const properties: INodeProperties[] = [
+	resourceSelector([
+		{ name: 'List Entry', value: 'listEntry' },
+		{ name: 'List', value: 'list' },
+	]),
+	...listEntryDescription,
+	...listDescription,
+	requestHandlingField,
+];
 
 export class WorkspaceLists implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,7 +26,7 @@ export class WorkspaceLists implements INodeType {
 		group: ['transform'],
 		// 1.1: attributes through n8n's resource mapper by default (attributeFields keeps 1 as it was).
 		version: [1, 1.1],
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: subtitleOf(properties),
 		description: 'Read Workspace Records lists, and add, read, change and remove their entries',
 		defaults: { name: 'Workspace Lists' },
 		usableAsTool: true,
@@ -24,15 +34,7 @@ export class WorkspaceLists implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
 		requestDefaults,
-		properties: [
-			resourceSelector([
-				{ name: 'List Entry', value: 'listEntry' },
-				{ name: 'List', value: 'list' },
-			]),
-			...listEntryDescription,
-			...listDescription,
-			requestHandlingField,
-		],
+		properties,
 	};
 
 	methods = {

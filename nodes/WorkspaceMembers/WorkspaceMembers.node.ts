@@ -1,10 +1,12 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceSelector } from '../shared/descriptions';
+import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { searchMembers } from '../shared/search';
 import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { memberDescription } from './resources/member';
+
+const properties: INodeProperties[] = [resourceSelector([{ name: 'Member', value: 'member' }]), ...memberDescription, requestHandlingField];
 
 export class WorkspaceMembers implements INodeType {
 	description: INodeTypeDescription = {
@@ -13,7 +15,7 @@ export class WorkspaceMembers implements INodeType {
 		icon: { light: 'file:../../icons/members.svg', dark: 'file:../../icons/members.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: subtitleOf(properties),
 		description: 'Read the members of a Workspace Records workspace',
 		defaults: { name: 'Workspace Members' },
 		usableAsTool: true,
@@ -21,7 +23,7 @@ export class WorkspaceMembers implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
 		requestDefaults,
-		properties: [resourceSelector([{ name: 'Member', value: 'member' }]), ...memberDescription, requestHandlingField],
+		properties,
 	};
 
 	methods = {

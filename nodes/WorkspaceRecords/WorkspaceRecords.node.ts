@@ -1,12 +1,22 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getAttributeFields } from '../shared/attributeMapper';
-import { resourceSelector } from '../shared/descriptions';
+import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { getAttributes, searchCollections, searchRecords } from '../shared/search';
 import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { collectionDescription } from './resources/collection';
 import { recordDescription } from './resources/record';
+
+const properties: INodeProperties[] = [
+	resourceSelector([
+		{ name: 'Record', value: 'record' },
+		{ name: 'Collection', value: 'collection' },
+	]),
+	...recordDescription,
+	...collectionDescription,
+	requestHandlingField,
+];
 
 export class WorkspaceRecords implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,7 +26,7 @@ export class WorkspaceRecords implements INodeType {
 		group: ['transform'],
 		// 1.1: attributes through n8n's resource mapper by default (attributeFields keeps 1 as it was).
 		version: [1, 1.1],
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: subtitleOf(properties),
 		description: 'Create, get and query the records of Workspace Records collections',
 		defaults: { name: 'Workspace Records' },
 		usableAsTool: true,
@@ -24,15 +34,7 @@ export class WorkspaceRecords implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
 		requestDefaults,
-		properties: [
-			resourceSelector([
-				{ name: 'Record', value: 'record' },
-				{ name: 'Collection', value: 'collection' },
-			]),
-			...recordDescription,
-			...collectionDescription,
-			requestHandlingField,
-		],
+		properties,
 	};
 
 	methods = {

@@ -1,12 +1,14 @@
 import type {
 	IDataObject,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { subtitleOf } from '../shared/descriptions';
 import { buildFilter } from '../shared/filter';
 import { filterFields, filterParameters } from '../shared/filterFields';
 import { fromInput } from '../shared/input';
@@ -19,6 +21,31 @@ import { latest, poll } from './poll';
 
 type Event = 'newRecord' | 'newActivity' | 'newListEntry';
 
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		options: [
+			{ name: 'New Activity', value: 'newActivity', description: 'An activity (task) was created' },
+			{ name: 'New List Entry', value: 'newListEntry', description: 'A record was added to a list' },
+			{ name: 'New Record', value: 'newRecord', description: 'A record was created in a collection' },
+		],
+		default: 'newRecord',
+	},
+	{ ...collectionLocator, displayOptions: { show: { event: ['newRecord'] } } },
+	{ ...listLocator, displayOptions: { show: { event: ['newListEntry'] } } },
+	{
+		displayName:
+			'Each poll emits what was created since the last one, once. The first activation starts from now; "Fetch Test Event" returns the newest item so you can map its fields.',
+		name: 'pollingNotice',
+		type: 'notice',
+		default: '',
+	},
+	...filterFields,
+	...simplifyFields,
+];
+
 export class WorkspaceRecordsTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Records Trigger',
@@ -27,37 +54,14 @@ export class WorkspaceRecordsTrigger implements INodeType {
 		group: ['trigger'],
 		// 1.1: what it emits is simplified by default (simplify.ts keeps 1 as it was).
 		version: [1, 1.1],
-		subtitle: '={{ $parameter["event"] }}',
+		subtitle: subtitleOf(properties, ['event']),
 		description: 'Starts a workflow when a record, activity or list entry is created (by polling)',
 		defaults: { name: 'Workspace Records Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
-		properties: [
-			{
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				options: [
-					{ name: 'New Activity', value: 'newActivity', description: 'An activity (task) was created' },
-					{ name: 'New List Entry', value: 'newListEntry', description: 'A record was added to a list' },
-					{ name: 'New Record', value: 'newRecord', description: 'A record was created in a collection' },
-				],
-				default: 'newRecord',
-			},
-			{ ...collectionLocator, displayOptions: { show: { event: ['newRecord'] } } },
-			{ ...listLocator, displayOptions: { show: { event: ['newListEntry'] } } },
-			{
-				displayName:
-					'Each poll emits what was created since the last one, once. The first activation starts from now; "Fetch Test Event" returns the newest item so you can map its fields.',
-				name: 'pollingNotice',
-				type: 'notice',
-				default: '',
-			},
-			...filterFields,
-			...simplifyFields,
-		],
+		properties,
 	};
 
 	methods = {

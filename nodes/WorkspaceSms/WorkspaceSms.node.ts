@@ -1,9 +1,11 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceSelector } from '../shared/descriptions';
+import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { credentialBaseUrl, RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { smsDescription } from './resources/sms';
+
+const properties: INodeProperties[] = [resourceSelector([{ name: 'SMS', value: 'sms' }]), ...smsDescription, requestHandlingField];
 
 export class WorkspaceSms implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,7 +14,7 @@ export class WorkspaceSms implements INodeType {
 		icon: { light: 'file:../../icons/sms.svg', dark: 'file:../../icons/sms.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: subtitleOf(properties),
 		description: 'Send SMS through the Workspace Records messaging host',
 		defaults: { name: 'Workspace SMS' },
 		usableAsTool: true,
@@ -21,6 +23,6 @@ export class WorkspaceSms implements INodeType {
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
 		// SMS lives on the second host of the spec, the credential's Messaging Base URL.
 		requestDefaults: { ...requestDefaults, baseURL: credentialBaseUrl('aiBaseUrl') },
-		properties: [resourceSelector([{ name: 'SMS', value: 'sms' }]), ...smsDescription, requestHandlingField],
+		properties,
 	};
 }

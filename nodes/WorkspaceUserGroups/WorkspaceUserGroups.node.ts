@@ -1,9 +1,11 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceSelector } from '../shared/descriptions';
+import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { requestDefaults, requestHandlingField, USER_GROUPS_CREDENTIAL } from '../shared/transport';
 import { userGroupDescription } from './resources/userGroup';
+
+const properties: INodeProperties[] = [resourceSelector([{ name: 'User Group', value: 'userGroup' }]), ...userGroupDescription, requestHandlingField];
 
 export class WorkspaceUserGroups implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,7 +14,7 @@ export class WorkspaceUserGroups implements INodeType {
 		icon: { light: 'file:../../icons/userGroups.svg', dark: 'file:../../icons/userGroups.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: subtitleOf(properties),
 		description: 'Create, rotate, update and delete the user groups of embedded dashboards',
 		defaults: { name: 'Workspace User Groups' },
 		usableAsTool: true,
@@ -20,6 +22,6 @@ export class WorkspaceUserGroups implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: USER_GROUPS_CREDENTIAL, required: true }],
 		requestDefaults,
-		properties: [resourceSelector([{ name: 'User Group', value: 'userGroup' }]), ...userGroupDescription, requestHandlingField],
+		properties,
 	};
 }

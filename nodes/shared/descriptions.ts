@@ -42,6 +42,24 @@ export function forOperation(
 	}));
 }
 
+/** Value → display name of the options of every property called `name`. */
+function displayNames(properties: INodeProperties[], name: string): Record<string, string> {
+	const names: Record<string, string> = {};
+	for (const property of properties.filter((p) => p.name === name)) {
+		for (const option of (property.options ?? []) as INodePropertyOptions[]) names[String(option.value)] = option.name;
+	}
+	return names;
+}
+
+/**
+ * The canvas subtitle, in the words of the dropdowns ("Get Many: Record", not
+ * "getAll: record"): the display names are looked up in the node's own selectors.
+ */
+export function subtitleOf(properties: INodeProperties[], parameters = ['operation', 'resource']): string {
+	const parts = parameters.map((name) => `${JSON.stringify(displayNames(properties, name))}[$parameter["${name}"]]`);
+	return `={{ ${parts.join(' + ": " + ')} }}`;
+}
+
 /** The Resource selector of a node. */
 export function resourceSelector(options: INodePropertyOptions[]): INodeProperties {
 	const firstResource = options[0].value;

@@ -52,7 +52,8 @@ export async function searchCollections(
 	return {
 		results: collections
 			.filter((c) => matchesText(filter, c.name, c.slug, c.collectionType))
-			.map((c) => ({ name: `${String(c.name)} (${String(c.collectionType)})`, value: String(c._id) })),
+			// Name and slug alike for every collection: a type would say "custom" for all of yours.
+			.map((c) => ({ name: `${String(c.name)} (${String(c.slug)})`, value: String(c._id) })),
 	};
 }
 

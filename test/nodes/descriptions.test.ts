@@ -1,12 +1,15 @@
-import type { INodeProperties, INodeType } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { WorkspaceActivities } from '../../nodes/WorkspaceActivities/WorkspaceActivities.node';
 import { WorkspaceAttributes } from '../../nodes/WorkspaceAttributes/WorkspaceAttributes.node';
 import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
 import { WorkspaceMembers } from '../../nodes/WorkspaceMembers/WorkspaceMembers.node';
 import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { WorkspaceRecordsTrigger } from '../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
 import { WorkspaceSms } from '../../nodes/WorkspaceSms/WorkspaceSms.node';
 import { WorkspaceUserGroups } from '../../nodes/WorkspaceUserGroups/WorkspaceUserGroups.node';
+import { SingleNodeTypes } from '../harness/runNode';
 
 const NODES: INodeType[] = [
 	new WorkspaceRecords(),
@@ -73,4 +76,21 @@ describe.each(NODES.map((node) => [node.description.name, node] as const))('%s',
 			seen.add(key);
 		}
 	});
+});
+
+/** What the canvas shows under a node: its subtitle, evaluated by n8n's expression engine. */
+function subtitleFor(nodeType: INodeType, parameters: INodeParameters): string {
+	const node: INode = { id: 'n', name: 'Node', type: `n8n-nodes-workspace-records.${nodeType.description.name}`, typeVersion: 1, position: [0, 0], parameters };
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new SingleNodeTypes(nodeType) });
+	return String(workflow.expression.getSimpleParameterValue(node, nodeType.description.subtitle as string, 'internal', {}));
+}
+
+test.each([
+	[new WorkspaceRecords(), { resource: 'record', operation: 'getAll' }, 'Get Many: Record'],
+	[new WorkspaceRecords(), { resource: 'record', operation: 'upsert' }, 'Create or Update: Record'],
+	[new WorkspaceLists(), { resource: 'listEntry', operation: 'create' }, 'Create: List Entry'],
+	[new WorkspaceUserGroups(), { resource: 'userGroup', operation: 'createOrRotate' }, 'Create or Rotate Token: User Group'],
+	[new WorkspaceRecordsTrigger(), { event: 'newRecord' }, 'New Record'],
+])('the canvas subtitle speaks the dropdowns\' words: %#', (node, parameters, shown) => {
+	expect(subtitleFor(node, parameters)).toBe(shown);
 });

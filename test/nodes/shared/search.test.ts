@@ -23,7 +23,7 @@ const records = (parameters = {}) => loadOptionsContext(new WorkspaceRecords(), 
 
 test('collections are searched by name and type, with the credential headers', async () => {
 	const { results } = await searchCollections.call(records(), 'comp');
-	expect(results).toEqual([{ name: 'Companies (company)', value: 'a00000000000000000000002' }]);
+	expect(results).toEqual([{ name: 'Companies (companies)', value: 'a00000000000000000000002' }]);
 	expect(env.sandbox.requests[0]).toMatchObject({ method: 'GET', path: '/api/v1/collections', headers: recordsAuthHeaders });
 });
 
