@@ -1,0 +1,420 @@
+// `npm run test:mcp`: the nodes as AI tools, proven without a language model. A real n8n
+// (2.40.7, with this package installed as users install it) serves the example workflow
+// examples/ai-agent-tools.json: n8n's MCP Server Trigger with our nodes attached as tools,
+// their agent-filled values written as $fromAI(). An MCP client (the official SDK, over
+// streamable HTTP) plays the agent: it lists the tools and calls them with the arguments a
+// model would give. The sandbox API must then have received exactly the requests those
+// arguments mean, and each tool result must carry the records the sandbox holds.
+//
+// A model would add nothing to what is tested here: it only chooses the arguments, and any
+// MCP client (Claude Desktop, Cursor, n8n's own AI Agent through the MCP Client Tool) sends
+// the same tools/call message this client sends.
+import { spawn, execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import { installPackage, liveChildren, n8nEnv, outputTail, runN8n, sandboxCredentials, stopChildrenAndExit } from './e2e.mjs';
+import { cacheRoot, prepare } from './n8n-runtime.mjs';
+import { freePort } from './ports.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const { createSandbox } = require('../test/sandbox/server.js');
+
+// The MCP Server Trigger and the "<node>Tool" types n8n derives from usableAsTool nodes are
+// tested on the 2.x line; 1.x has no publish:workflow to activate a workflow headless.
+const VERSION = '2.40.7';
+const EXAMPLE = join(root, 'examples', 'ai-agent-tools.json');
+const PEOPLE = 'a00000000000000000000001';
+const ADA = 'f00000000000000000000001';
+// A hang becomes a failure. A run takes about 1 to 2 minutes (most of it n8n starting, four
+// times: three CLI commands and the server); this leaves room for a busy machine.
+const DEADLINE_MS = 300_000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const fail = (message) => {
+	throw new Error(message);
+};
+const json = (value) => JSON.stringify(value);
+
+/**
+ * What an agent is promised: every `$fromAI(key, description, type)` in a tool node's
+ * parameters, read from the workflow itself, so the check follows the example.
+ */
+function fromAiArguments(node) {
+	const found = {};
+	for (const [, key, description, type] of json(node.parameters).matchAll(/\$fromAI\('([^']+)', '([^']+)', '([^']+)'\)/g)) {
+		found[key] = { type, description };
+	}
+	return found;
+}
+
+/** n8n's tool name for a node: its name with anything but letters, digits, _ and - as "_". */
+const toolNameOf = (node) => node.name.replace(/[^a-zA-Z0-9_-]+/g, '_');
+
+/** The JSON text of a tool result, parsed: n8n sends the node's output items as one text part. */
+function resultItems(result) {
+	if (result.isError) fail(`the tool failed: ${result.content?.map((c) => c.text).join(' ')}`);
+	const text = result.content?.find((part) => part.type === 'text')?.text;
+	if (text === undefined) fail(`no text in the tool result: ${json(result).slice(0, 300)}`);
+	try {
+		return JSON.parse(text);
+	} catch {
+		return fail(`the tool result is not JSON: ${text.slice(0, 300)}`);
+	}
+}
+
+/** The requests the sandbox received, as [method, path, body?], with the credential's headers checked. */
+function requestsOf(sandbox) {
+	const { apiKey, workspaceId } = sandbox.config;
+	for (const request of sandbox.requests) {
+		if (request.headers['x-api-key'] !== apiKey || request.headers['x-workspace-id'] !== workspaceId) {
+			fail(`${request.method} ${request.path} was sent without the credential's headers`);
+		}
+	}
+	return sandbox.requests.map((r) => (r.body === undefined ? [r.method, r.path] : [r.method, r.path, r.body]));
+}
+
+function expectRequests(sandbox, wanted) {
+	const got = requestsOf(sandbox);
+	if (!isDeepStrictEqual(got, wanted)) fail(`requests differ:\n      got      ${json(got)}\n      expected ${json(wanted)}`);
+}
+
+/** The people the Find tool must return, worked out from the sandbox's own data. */
+function expectedPeople(sandbox, source, minLeadScore) {
+	return [...sandbox.state.records.get(PEOPLE).values()]
+		.filter((person) => person.source?.name === source && person.leadScore >= minLeadScore)
+		.sort((a, b) => b.leadScore - a.leadScore)
+		.slice(0, 10)
+		.map((person) => person._id);
+}
+
+/** The checks, in order: each gets the client, the sandbox, the listed tools and what earlier checks found. */
+function checks(workflow, url) {
+	const toolNodes = workflow.nodes.filter((node) => node.type.startsWith('n8n-nodes-workspace-records.'));
+	const tool = (name) => toolNameOf(toolNodes.find((node) => node.name === name) ?? fail(`no node "${name}" in the example`));
+	const found = {};
+	return [
+		[
+			'The MCP URL refuses a client without the bearer token, before any tool runs',
+			async ({ sandbox }) => {
+				const client = new Client({ name: 'workspace-records-mcp-test-no-token', version: '1.0.0' });
+				const refused = await client.connect(new StreamableHTTPClientTransport(new URL(url))).then(
+					() => undefined,
+					(error) => error,
+				);
+				await client.close().catch(() => {});
+				if (!refused) fail('a client without the token connected');
+				// The SDK's StreamableHTTPError carries the HTTP status as `code`.
+				if (refused.code !== 403) fail(`refused, but not with HTTP 403: ${refused.code} ${refused.message}`);
+				expectRequests(sandbox, []);
+				return `the client reads: HTTP ${refused.code} ${refused.message.split('\n')[0].slice(0, 160)}`;
+			},
+		],
+		[
+			'tools/list names every tool node, with its description and a schema of its $fromAI() arguments',
+			async ({ tools }) => {
+				const names = tools.map((t) => t.name).sort();
+				const wanted = toolNodes.map(toolNameOf).sort();
+				if (!isDeepStrictEqual(names, wanted)) fail(`tools ${json(names)}, expected ${json(wanted)}`);
+				for (const node of toolNodes) {
+					const listed = tools.find((t) => t.name === toolNameOf(node));
+					const description = node.parameters.toolDescription ?? '';
+					if (description && listed.description !== description) fail(`${listed.name}: description "${listed.description}"`);
+					if (!listed.description) fail(`${listed.name} has no description`);
+					const args = fromAiArguments(node);
+					const schema = listed.inputSchema;
+					const properties = Object.fromEntries(
+						Object.entries(schema.properties ?? {}).map(([key, p]) => [key, { type: p.type, description: p.description }]),
+					);
+					if (schema.type !== 'object' || !isDeepStrictEqual(properties, args)) {
+						fail(`${listed.name}: schema ${json(schema)}, expected the properties ${json(args)}`);
+					}
+					if (!isDeepStrictEqual([...(schema.required ?? [])].sort(), Object.keys(args).sort())) {
+						fail(`${listed.name}: required ${json(schema.required)}, expected ${json(Object.keys(args))}`);
+					}
+				}
+			},
+		],
+		[
+			'Create person: the $fromAI() values in the attribute mapper become the record sent, and the result is the new record',
+			async ({ client, sandbox }) => {
+				const args = { name: 'Katherine Johnson', email: 'kj@example.com', jobTitle: 'Mathematician' };
+				const items = resultItems(await client.callTool({ name: tool('Create person'), arguments: args }));
+				// The attribute mapper reads the collection's attribute types first, to send each value in its type.
+				expectRequests(sandbox, [
+					['GET', `/api/v1/attributes/collection/${PEOPLE}`],
+					['POST', `/api/v1/collection-records/${PEOPLE}`, { name: 'Katherine Johnson', emails: ['kj@example.com'], jobTitle: 'Mathematician' }],
+				]);
+				if (items.length !== 1) fail(`${items.length} items in the result, expected 1`);
+				const [record] = items;
+				const stored = sandbox.state.records.get(PEOPLE).get(record._id);
+				if (!stored) fail(`the result's _id ${record._id} is no record of the sandbox`);
+				if (record.name !== 'Katherine Johnson' || !isDeepStrictEqual(record.emails, ['kj@example.com']) || record.jobTitle !== 'Mathematician') {
+					fail(`the result is ${json(record)}`);
+				}
+				found.created = record._id;
+				return `result: [{"_id":"${record._id}","name":"${record.name}",…}]`;
+			},
+		],
+		[
+			'Find people: the $fromAI() filter values become the query, and the result is exactly the matching records',
+			async ({ client, sandbox }) => {
+				const items = resultItems(await client.callTool({ name: tool('Find people'), arguments: { source: 'Referral', minLeadScore: 50 } }));
+				expectRequests(sandbox, [
+					[
+						'POST',
+						`/api/v1/collection-records/${PEOPLE}/query`,
+						{
+							filter: { $and: [{ source: { $eq: 'Referral' } }, { leadScore: { $gte: 50 } }] },
+							sort: [{ attribute: 'leadScore', direction: 'desc' }],
+							limit: 10,
+							offset: 0,
+						},
+					],
+				]);
+				const wanted = expectedPeople(sandbox, 'Referral', 50);
+				if (!wanted.length) fail('the sandbox has no matching people: the check would prove nothing');
+				const ids = items.map((item) => item._id);
+				if (!isDeepStrictEqual(ids, wanted)) fail(`the result holds ${json(ids)}, expected ${json(wanted)}`);
+				if (!items.every((item) => (item.source?.name ?? item.source) === 'Referral' && item.leadScore >= 50)) fail('a result does not match the filter');
+				return `result: ${items.length} people, lead scores ${items.map((item) => item.leadScore).join(', ')}`;
+			},
+		],
+		[
+			'Get person: the $fromAI() ID goes into the path, and the result is that record',
+			async ({ client, sandbox }) => {
+				const recordId = found.created ?? ADA;
+				const items = resultItems(await client.callTool({ name: tool('Get person'), arguments: { recordId } }));
+				expectRequests(sandbox, [['GET', `/api/v1/collection-records/${PEOPLE}/${recordId}`]]);
+				if (items.length !== 1 || items[0]._id !== recordId) fail(`the result is ${json(items).slice(0, 300)}`);
+			},
+		],
+		[
+			'Schedule follow-up call: $fromAI() title, time and record ID make the activity; the time is sent in UTC',
+			async ({ client, sandbox }) => {
+				const args = { title: 'Follow-up call', scheduleAt: '2026-11-23T10:30:00+01:00', recordId: ADA };
+				const items = resultItems(await client.callTool({ name: tool('Schedule follow-up call'), arguments: args }));
+				expectRequests(sandbox, [
+					[
+						'POST',
+						'/api/v1/collection-records/activity-list',
+						{ name: 'Follow-up call', scheduleAt: '2026-11-23T09:30:00.000Z', iconType: 'interaction', iconValue: 'call', associated: ADA },
+					],
+				]);
+				if (items.length !== 1 || !items[0]._id || items[0].scheduleAt !== '2026-11-23T09:30:00.000Z') fail(`the result is ${json(items)}`);
+			},
+		],
+		[
+			'List collections: a tool without $fromAI() takes no arguments and returns every collection',
+			async ({ client, sandbox }) => {
+				const items = resultItems(await client.callTool({ name: tool('List collections'), arguments: {} }));
+				expectRequests(sandbox, [['GET', '/api/v1/collections']]);
+				const slugs = items.map((item) => item.slug);
+				if (!isDeepStrictEqual(slugs, ['people', 'companies', 'deals', 'projects'])) fail(`the result holds ${json(slugs)}`);
+			},
+		],
+		[
+			"A failing call reaches the agent as an MCP error with the node's message, naming the ID",
+			async ({ client, sandbox }) => {
+				const result = await client.callTool({ name: tool('Get person'), arguments: { recordId: 'no-such-record' } });
+				expectRequests(sandbox, [['GET', `/api/v1/collection-records/${PEOPLE}/no-such-record`]]);
+				const text = result.content?.map((c) => c.text).join(' ') ?? '';
+				if (!result.isError) fail(`the result is no error: ${text.slice(0, 300)}`);
+				if (!/The record with ID "no-such-record" was not found/.test(text)) fail(`the error says: ${text.slice(0, 300)}`);
+				if (text.includes(sandbox.config.apiKey)) fail('the error shows the API key');
+				return `the agent reads: ${text.replace(/\s+/g, ' ')}`;
+			},
+		],
+		[
+			'The agent cannot send what the schema does not allow: a missing argument is refused before any request',
+			async ({ client, sandbox }) => {
+				const result = await client.callTool({ name: tool('Find people'), arguments: { source: 'Referral' } });
+				expectRequests(sandbox, []);
+				if (!result.isError) fail(`the call went through: ${json(result).slice(0, 300)}`);
+				return `the agent reads: ${(result.content?.map((c) => c.text).join(' ') ?? '').replace(/\s+/g, ' ').slice(0, 200)}`;
+			},
+		],
+	];
+}
+
+/** The report's view of one tool: its name, description and input schema, property by property. */
+function describeTool(tool) {
+	const { properties = {}, required = [] } = tool.inputSchema;
+	const lines = [`  ${tool.name}`, `    description: ${tool.description}`];
+	const keys = Object.keys(properties);
+	if (!keys.length) lines.push('    input: no arguments');
+	for (const key of keys) {
+		const p = properties[key];
+		lines.push(`    - ${key} (${p.type}${required.includes(key) ? ', required' : ''}): ${p.description ?? ''}`);
+	}
+	lines.push(`    inputSchema: ${json(tool.inputSchema)}`);
+	return lines.join('\n');
+}
+
+/** n8n's server, started on free ports with its log in the user folder. */
+async function startN8n(runtime, userFolder) {
+	const port = await freePort();
+	const logFile = join(userFolder, 'server.log');
+	const log = openSync(logFile, 'w');
+	const server = spawn(runtime.nodeExecutable, [runtime.n8nBin, 'start'], {
+		env: { ...n8nEnv(runtime, userFolder, await freePort()), N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_SECURE_COOKIE: 'false' },
+		stdio: ['ignore', log, log],
+	});
+	closeSync(log);
+	liveChildren.add(server);
+	let exited = null;
+	server.once('exit', (code, signal) => {
+		exited = code ?? signal;
+		liveChildren.delete(server);
+	});
+	return {
+		base: `http://127.0.0.1:${port}`,
+		exited: () => exited,
+		// Without stack frames and the registry n8n cannot reach from here, whose errors would
+		// fill the tail of a failure report.
+		output: () => ({
+			code: exited ?? undefined,
+			stdout: readFileSync(logFile, 'utf8')
+				.split('\n')
+				.filter((line) => !/^\s+at |api\.n8n\.io|system task run failed/i.test(line))
+				.join('\n'),
+		}),
+		async stop() {
+			if (exited !== null) return;
+			server.kill('SIGTERM');
+			const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+			await new Promise((resolve) => (exited !== null ? resolve() : server.once('exit', resolve)));
+			clearTimeout(timer);
+		},
+	};
+}
+
+/**
+ * An MCP session with the published workflow. The production URL exists once n8n has
+ * activated the workflow, a moment after its HTTP server answers; until then it is a 404.
+ */
+async function connect(n8n, url, token) {
+	const started = Date.now();
+	for (;;) {
+		if (n8n.exited() !== null) fail(`n8n exited with ${n8n.exited()} before the MCP server answered`);
+		const client = new Client({ name: 'workspace-records-mcp-test', version: '1.0.0' });
+		try {
+			const headers = { authorization: `Bearer ${token}` };
+			await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+			return client;
+		} catch (error) {
+			await client.close().catch(() => {});
+			// Only "not there yet" is worth waiting for; a refused token will not change.
+			if (error.code === 401 || error.code === 403) fail(`the MCP server at ${url} refused the bearer token: ${error.message}`);
+			if (Date.now() - started > 120_000) fail(`the MCP server at ${url} did not answer within 2 minutes: ${error.message}`);
+			await sleep(500);
+		}
+	}
+}
+
+async function main() {
+	const started = Date.now();
+	process.on('SIGINT', () => stopChildrenAndExit(130));
+	process.on('SIGTERM', () => stopChildrenAndExit(143));
+	const deadline = setTimeout(() => {
+		process.stdout.write(`FAIL the run did not finish within ${DEADLINE_MS / 1000} s\n0 passed, 1 failed\n`);
+		stopChildrenAndExit(1);
+	}, DEADLINE_MS);
+	deadline.unref();
+
+	const phases = [];
+	let phaseStarted = Date.now();
+	const phase = (label) => {
+		phases.push(`${label} ${((Date.now() - phaseStarted) / 1000).toFixed(1)}s`);
+		phaseStarted = Date.now();
+	};
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+	phase('build');
+	const runtime = await prepare(VERSION);
+	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
+	const trigger = workflow.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+
+	mkdirSync(cacheRoot(), { recursive: true });
+	const userFolder = mkdtempSync(join(cacheRoot(), `mcp-user-${VERSION}-`));
+	installPackage(userFolder);
+	const sandbox = createSandbox();
+	await sandbox.start();
+	let n8n;
+	let client;
+	const results = [];
+	try {
+		// Headless set-up: credentials pointing at the sandbox, the example, and its activation
+		// (publish:workflow before `n8n start`, which then registers the MCP URL).
+		// The MCP Server Trigger's own credential: the bearer token MCP clients must send.
+		const token = randomUUID();
+		const triggerCredential = trigger.credentials.httpBearerAuth;
+		const credentialsFile = join(userFolder, 'credentials.json');
+		writeFileSync(credentialsFile, json([...sandboxCredentials(sandbox), { ...triggerCredential, type: 'httpBearerAuth', data: { token } }]));
+		for (const args of [
+			['import:credentials', `--input=${credentialsFile}`],
+			['import:workflow', `--input=${EXAMPLE}`],
+			['publish:workflow', `--id=${workflow.id}`],
+		]) {
+			const result = await runN8n(runtime, userFolder, args);
+			if (result.code !== 0) fail(`n8n ${args[0]} failed (exit ${result.code}):\n${outputTail(result)}`);
+			phase(args[0]);
+		}
+
+		n8n = await startN8n(runtime, userFolder);
+		const url = `${n8n.base}/mcp/${trigger.parameters.path}`;
+		try {
+			client = await connect(n8n, url, token);
+		} catch (error) {
+			fail(`${error.message}\n  n8n's output:\n${outputTail(n8n.output())}`);
+		}
+		phase('n8n start until the MCP URL answers');
+		const { tools } = await client.listTools();
+		const server = client.getServerVersion();
+		process.stdout.write(
+			`set-up: ${phases.join(', ')}\n` +
+				`n8n ${VERSION} serves ${tools.length} tools at ${url} (streamable HTTP, server "${server?.name}")\n` +
+				`instructions: ${client.getInstructions() ?? '(none)'}\n\n${tools.map(describeTool).join('\n\n')}\n\n`,
+		);
+
+		for (const [title, check] of checks(workflow, url)) {
+			sandbox.clearRequests();
+			const checkStarted = Date.now();
+			try {
+				const note = await check({ client, sandbox, tools });
+				process.stdout.write(`ok   ${title} (${((Date.now() - checkStarted) / 1000).toFixed(1)}s)\n`);
+				if (note) process.stdout.write(`${note.replace(/^/gm, '       ')}\n`);
+				results.push(true);
+			} catch (error) {
+				process.stdout.write(`FAIL ${title}: ${error.message}\n`);
+				results.push(false);
+			}
+		}
+		if (results.includes(false)) process.stdout.write(`  n8n's output:\n${outputTail(n8n.output())}\n`);
+	} catch (error) {
+		process.stdout.write(`FAIL ${error.message}\n`);
+		results.push(false);
+	} finally {
+		await client?.close().catch(() => {});
+		await n8n?.stop();
+		await sandbox.stop();
+	}
+	const passed = results.filter(Boolean).length;
+	if (passed === results.length) rmSync(userFolder, { recursive: true, force: true });
+	else process.stdout.write(`the user folder of this run is kept in ${userFolder}\n`);
+	process.stdout.write(`runtime ${((Date.now() - started) / 1000).toFixed(1)}s\n${passed} passed, ${results.length - passed} failed\n`);
+	process.exit(passed === results.length ? 0 : 1);
+}
+
+main().catch(async (error) => {
+	process.stderr.write(`${error.stack}\n`);
+	process.stdout.write(`FAIL ${error.message}\n0 passed, 1 failed\n`);
+	await stopChildrenAndExit(1);
+});
