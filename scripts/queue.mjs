@@ -13,14 +13,14 @@
 // The last line is `N passed, M failed` (CI reads it); the exit code is 1 on any failure.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { installPackage, liveChildren, n8nEnv, outputTail, runN8n, sandboxCredentials } from './e2e.mjs';
-import { prepare } from './n8n-runtime.mjs';
+import { cacheRoot, prepare } from './n8n-runtime.mjs';
 import { freePort } from './ports.mjs';
 
 const VERSION = '2.40.7';
@@ -702,11 +702,27 @@ async function main() {
 	const tools = ensureTools();
 	const runtime = await prepare(VERSION);
 	step('Building the package');
-	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8' });
+	if (build.status !== 0) throw new Error(`npm run build failed:\n${outputTail(build)}`);
 
 	const folder = mkdtempSync(join(tmpdir(), 'workspace-records-queue-'));
 	chmodSync(folder, 0o755); // PostgreSQL runs as its own user and must reach its folder
-	cleanups.push({ name: 'temporary folder', run: () => rmSync(folder, { recursive: true, force: true }) });
+	cleanups.push({
+		name: 'temporary folder',
+		run: () => {
+			// After a failure n8n's own logs are what explains it: they are kept, the rest goes.
+			if (results.some((ok) => !ok)) {
+				const kept = join(cacheRoot(), 'queue-logs');
+				rmSync(kept, { recursive: true, force: true });
+				mkdirSync(kept, { recursive: true });
+				for (const log of ['main.log', 'w1.log', 'w2.log', 'redis/redis.log', 'postgres/postgres.log']) {
+					if (existsSync(join(folder, log))) cpSync(join(folder, log), join(kept, log.replace('/', '-')));
+				}
+				say(`n8n's logs of this run: ${kept}`);
+			}
+			rmSync(folder, { recursive: true, force: true });
+		},
+	});
 
 	step('Starting PostgreSQL and Redis');
 	const [pgPort, redisPort] = await Promise.all([startPostgres(tools.pgBin, join(folder, 'postgres')), startRedis(tools.redisServer, join(folder, 'redis'))]);
