@@ -10,13 +10,40 @@ import { fileURLToPath } from 'node:url';
 export const BENCH_URL = 'http://127.0.0.1:4011';
 const PEOPLE = 'a00000000000000000000001';
 const credentials = { workspaceRecordsApi: { id: 'wrSandbox1', name: 'Workspace Records sandbox' } };
-// What a user wiring the HTTP Request node by hand would send (the sandbox's key).
+/** The Header Auth credential a user creates for the HTTP Request node: the key, in n8n's credential store. */
+export const HEADER_AUTH = { id: 'benchHeaderAuth1', name: 'Sandbox API key (Header Auth)' };
+/** The rate limit of benchmark 5, in the sandbox's terms (test/sandbox/server.js). */
+export const RATE_LIMIT = { rate: 100, burst: 10, retryAfter: 'seconds' };
+/** Max Concurrent Requests values measured in benchmark 5 besides the default (10). */
+export const CONCURRENCIES = [1, 2, 5];
+/** Batching (items per batch, interval in ms) tried for the HTTP Request node in benchmark 5. */
+export const HTTP_BATCHINGS = [
+	[1, 10],
+	[5, 50],
+	[10, 100],
+];
+/** Batching under n8n's Request Options tried for our node in benchmark 5 (see bench/NOTES.md). */
+export const OUR_BATCHINGS = [[10, 1]];
+
+// How a user wiring the HTTP Request node by hand sends the sandbox's key: as plain headers,
+// or (as n8n suggests for secrets) the key in a Header Auth credential, the workspace a header.
 const headerParameters = {
 	parameters: [
 		{ name: 'x-api-key', value: 'wr_test_key' },
 		{ name: 'x-workspace-id', value: 'ws_sandbox' },
 	],
 };
+const headerAuth = {
+	authentication: 'genericCredentialType',
+	genericAuthType: 'httpHeaderAuth',
+	sendHeaders: true,
+	headerParameters: { parameters: [{ name: 'x-workspace-id', value: 'ws_sandbox' }] },
+};
+/** The HTTP Request node's authentication parameters and node fields, plain or with the credential. */
+const auth = (withCredential) =>
+	withCredential
+		? { parameters: headerAuth, node: { credentials: { httpHeaderAuth: HEADER_AUTH } } }
+		: { parameters: { sendHeaders: true, headerParameters }, node: {} };
 
 const manual = { id: 'manual', name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 const chain = (id, name, nodes) => ({
@@ -53,21 +80,19 @@ const generate1000 = {
 	parameters: { jsCode: 'return Array.from({ length: 1000 }, (_, i) => ({ json: { name: `Bench person ${i}` } }));' },
 };
 
-/** The benchmark's workflows, their HTTP Request nodes calling the sandbox at `baseUrl`. */
-export const benchWorkflows = (baseUrl) => ({
-	'a-get-all': chain('bench0001', 'Bench (a): our node, Return All', [manual, ourGetAll()]),
-	'b-http-get-all': chain('bench0002', 'Bench (b): HTTP Request, body-offset pagination', [
-		manual,
+const httpGetAll = (baseUrl, withCredential) => {
+	const { parameters, node } = auth(withCredential);
+	return [
 		{
 			id: 'http',
 			name: 'Query people',
 			type: 'n8n-nodes-base.httpRequest',
 			typeVersion: 4.2,
+			...node,
 			parameters: {
 				method: 'POST',
 				url: `${baseUrl}/api/v1/collection-records/${PEOPLE}/query`,
-				sendHeaders: true,
-				headerParameters,
+				...parameters,
 				sendBody: true,
 				specifyBody: 'json',
 				jsonBody: '{"sort": [{"attribute": "createdAt", "direction": "asc"}], "limit": 100, "offset": 0}',
@@ -83,45 +108,107 @@ export const benchWorkflows = (baseUrl) => ({
 			},
 		},
 		{ id: 'split', name: 'One item per record', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'data' } },
+	];
+};
+
+/** The HTTP Request node creating one record per item; `settings` are node settings such as Retry On Fail. */
+const httpCreate = (baseUrl, { withCredential = false, batching, settings = {} } = {}) => {
+	const { parameters, node } = auth(withCredential);
+	return {
+		id: 'http',
+		name: 'Create people',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		...node,
+		...settings,
+		parameters: {
+			method: 'POST',
+			url: `${baseUrl}/api/v1/collection-records/${PEOPLE}`,
+			...parameters,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: '={{ JSON.stringify({ name: $json.name }) }}',
+			options: batching ? { batching: { batch: { batchSize: batching[0], batchInterval: batching[1] } } } : {},
+		},
+	};
+};
+
+/** Our node creating one record per item, with the default settings unless told otherwise. */
+const ourCreate = ({ maxConcurrency, batching } = {}) => ({
+	id: 'ours',
+	name: 'Create people',
+	type: 'n8n-nodes-workspace-records.workspaceRecords',
+	typeVersion: 1,
+	credentials,
+	parameters: {
+		resource: 'record',
+		operation: 'create',
+		collectionId: { __rl: true, mode: 'id', value: PEOPLE },
+		attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+		...(maxConcurrency ? { requestHandling: { maxConcurrency } } : {}),
+		...(batching ? { requestOptions: { batching: { batch: { batchSize: batching[0], batchInterval: batching[1] } } } } : {}),
+	},
+});
+
+/** The benchmark's workflows, their HTTP Request nodes calling the sandbox at `baseUrl`. */
+export const benchWorkflows = (baseUrl) => ({
+	'a-get-all': chain('bench0001', 'Bench (a): our node, Return All', [manual, ourGetAll()]),
+	'b-http-get-all': chain('bench0002', 'Bench (b): HTTP Request, plain headers, body-offset pagination', [
+		manual,
+		...httpGetAll(baseUrl, false),
 	]),
-	'a-create-1000': chain('bench0003', 'Bench (a): our node, 1000 creates', [
+	'b-http-auth-get-all': chain('bench0006', "Bench (b'): HTTP Request, Header Auth credential, body-offset pagination", [
+		manual,
+		...httpGetAll(baseUrl, true),
+	]),
+	'a-create-1000': chain('bench0003', 'Bench (a): our node, 1000 creates', [manual, generate1000, ourCreate()]),
+	'b-http-create-1000': chain('bench0004', 'Bench (b): HTTP Request, plain headers, 1000 creates', [
 		manual,
 		generate1000,
-		{
-			id: 'ours',
-			name: 'Create people',
-			type: 'n8n-nodes-workspace-records.workspaceRecords',
-			typeVersion: 1,
-			credentials,
-			parameters: {
-				resource: 'record',
-				operation: 'create',
-				collectionId: { __rl: true, mode: 'id', value: PEOPLE },
-				attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
-			},
-		},
+		httpCreate(baseUrl),
 	]),
-	'b-http-create-1000': chain('bench0004', 'Bench (b): HTTP Request, 1000 creates', [
+	'b-http-auth-create-1000': chain('bench0007', "Bench (b'): HTTP Request, Header Auth credential, 1000 creates", [
 		manual,
 		generate1000,
-		{
-			id: 'http',
-			name: 'Create people',
-			type: 'n8n-nodes-base.httpRequest',
-			typeVersion: 4.2,
-			parameters: {
-				method: 'POST',
-				url: `${baseUrl}/api/v1/collection-records/${PEOPLE}`,
-				sendHeaders: true,
-				headerParameters,
-				sendBody: true,
-				specifyBody: 'json',
-				jsonBody: '={{ JSON.stringify({ name: $json.name }) }}',
-				options: {},
-			},
-		},
+		httpCreate(baseUrl, { withCredential: true }),
 	]),
 	'a-get-one': chain('bench0005', 'Bench (a): our node, one record (memory baseline)', [manual, ourGetAll(1)]),
+	// Benchmark 5 runs these against the sandbox's rate limit; a-create-1000 is our node's default.
+	...Object.fromEntries(
+		CONCURRENCIES.map((n, i) => [
+			`r-a-create-1000-max${n}`,
+			chain(`bench01${i}`, `Bench 5: our node, 1000 creates, Max Concurrent Requests ${n}`, [
+				manual,
+				generate1000,
+				ourCreate({ maxConcurrency: n }),
+			]),
+		]),
+	),
+	...Object.fromEntries(
+		OUR_BATCHINGS.map(([size, ms], i) => [
+			`r-a-create-1000-batch-${size}-${ms}`,
+			chain(`bench02${i}`, `Bench 5: our node, 1000 creates, n8n batching ${size} items every ${ms} ms`, [
+				manual,
+				generate1000,
+				ourCreate({ batching: [size, ms] }),
+			]),
+		]),
+	),
+	'r-b-http-create-1000-retry': chain('bench0300', 'Bench 5: HTTP Request, 1000 creates, Retry On Fail', [
+		manual,
+		generate1000,
+		httpCreate(baseUrl, { settings: { retryOnFail: true } }),
+	]),
+	...Object.fromEntries(
+		HTTP_BATCHINGS.map(([size, ms], i) => [
+			`r-b-http-create-1000-batch-${size}-${ms}`,
+			chain(`bench04${i}`, `Bench 5: HTTP Request, 1000 creates, batching ${size} items every ${ms} ms`, [
+				manual,
+				generate1000,
+				httpCreate(baseUrl, { batching: [size, ms] }),
+			]),
+		]),
+	),
 });
 
 export const BENCH_WORKFLOWS = benchWorkflows(BENCH_URL);
