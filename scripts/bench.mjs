@@ -1,26 +1,38 @@
 // `npm run bench`: our nodes against the HTTP Request node a user would wire by hand and
 // against a bare axios loop, in a real n8n, against the sandbox on loopback. Times come from
 // the run data (startedAt → stoppedAt), so n8n's start-up is not counted. Not part of CI.
+//
+//   BENCH_RUNS=5        runs of each timed comparison (min / median / max), variants alternating
+//   BENCH_SWEEP_RUNS=1  runs of each setting only explored in benchmark 5 (concurrency, batching)
+//   BENCH_ONLY=1,5      run only these benchmarks; bench/results.md is then left as it is
 import axios from 'axios';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 import { installPackage, outputTail, runN8n, sandboxCredentials } from './e2e.mjs';
-import { benchWorkflows } from './make-bench.mjs';
+import { benchWorkflows, CONCURRENCIES, HEADER_AUTH, HTTP_BATCHINGS, OUR_BATCHINGS, RATE_LIMIT } from './make-bench.mjs';
 import { cacheRoot, prepare } from './n8n-runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { createSandbox } = createRequire(import.meta.url)('../test/sandbox/server.js');
 const version = process.env.BENCH_N8N_VERSION ?? '2.40.7';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SWEEP_RUNS = Number(process.env.BENCH_SWEEP_RUNS ?? 1);
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const runs = (section) => !ONLY.length || ONLY.includes(String(section));
 const PEOPLE = 'a00000000000000000000001';
+const CREATE_PATH = `/api/v1/collection-records/${PEOPLE}`;
 const say = (line) => process.stdout.write(`${line}\n`);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sorted = (values) => [...values].sort((a, b) => a - b);
+/** The middle value (the lower middle of an even count). */
+const median = (values) => sorted(values)[Math.floor((values.length - 1) / 2)];
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 /** Resident memory of a process, sampled from /proc every 20 ms while it runs: [time, kB]. */
 function sampleRss(child) {
@@ -56,11 +68,75 @@ const axios = require('axios');
 
 const peakKb = (samples, until = Infinity) => Math.max(0, ...samples.filter(([t]) => t <= until).map(([, kb]) => kb));
 
+/** What `npm run build` made, installed for n8n; retried while someone is mid-edit in nodes/. */
+async function buildAndInstall(userFolder) {
+	const { n8n } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+	const installed = join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-workspace-records');
+	for (let attempt = 1; ; attempt++) {
+		try {
+			execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+			installPackage(userFolder);
+			const missing = [...n8n.nodes, ...n8n.credentials].filter((file) => !existsSync(join(installed, file)));
+			if (missing.length) throw new Error(`the build left out ${missing.join(', ')}`);
+			return;
+		} catch (error) {
+			if (attempt === 5) throw error;
+			say(`  build or install failed (${String(error.message).split('\n')[0]}); trying again in 60 s`);
+			await sleep(60_000);
+		}
+	}
+}
+
+/** The expression engine n8n runs with: the environment's choice, else the installed default. */
+function expressionEngine(runtime) {
+	const chosen = process.env.N8N_EXPRESSION_ENGINE ?? runtime.env?.N8N_EXPRESSION_ENGINE;
+	if (chosen) return `${chosen} (N8N_EXPRESSION_ENGINE)`;
+	const config = join(dirname(runtime.n8nBin), '..', '..', '@n8n', 'config', 'dist', 'configs', 'expression-engine.config.js');
+	const engine = existsSync(config) ? /this\.engine = '(\w+)'/.exec(readFileSync(config, 'utf8'))?.[1] : undefined;
+	return engine ? `${engine} (n8n's default)` : "n8n's default";
+}
+
+/** The commit the nodes were built from, and whether nodes/ had changes not yet committed. */
+function sourceState() {
+	try {
+		const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+		const dirty = execFileSync('git', ['status', '--porcelain', 'nodes', 'credentials'], { cwd: root }).toString().trim();
+		return `${commit}${dirty ? ' with uncommitted changes in nodes/' : ''}`;
+	} catch {
+		return 'unknown';
+	}
+}
+
+/** min / median / max of numbers, as "a / b / c ms". */
+const spread = (values, unit = 'ms') => {
+	const list = sorted(values.map(Math.round));
+	return `${list[0]} / ${median(list)} / ${list.at(-1)} ${unit}`;
+};
+/** "1000" when every run agrees, else "995–1000". */
+const range = (values) => {
+	const list = sorted(values);
+	return list[0] === list.at(-1) ? String(list[0]) : `${list[0]}–${list.at(-1)}`;
+};
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** `npm run bench -- --notes`: puts the current bench/NOTES.md under the last run's numbers, without running. */
+function renewNotes() {
+	const file = join(root, 'bench', 'results.md');
+	const results = readFileSync(file, 'utf8');
+	const at = results.indexOf('\n## Notes\n');
+	if (at === -1) throw new Error('bench/results.md has no "## Notes" heading');
+	writeFileSync(file, `${results.slice(0, at)}\n## Notes\n\n${readFileSync(join(root, 'bench', 'NOTES.md'), 'utf8').trim()}\n`);
+	say('bench/results.md: notes renewed from bench/NOTES.md');
+}
+
 async function main() {
+	if (process.argv.includes('--notes')) return renewNotes();
+	const startedAt = new Date();
+	const loadAtStart = load();
 	const runtime = await prepare(version);
-	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 	const userFolder = join(cacheRoot(), 'bench-user');
-	installPackage(userFolder);
+	await buildAndInstall(userFolder);
+	const source = sourceState();
 
 	// On a port from the OS (listening on 0); the HTTP Request workflows are written for it.
 	const sandbox = createSandbox({ people: 10_000 });
@@ -73,7 +149,8 @@ async function main() {
 		writeFileSync(join(workflowFolder, `${file}.json`), JSON.stringify(workflow));
 	}
 	const credentialsFile = join(userFolder, 'credentials.json');
-	writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(sandbox)));
+	const headerAuth = { ...HEADER_AUTH, type: 'httpHeaderAuth', data: { name: 'x-api-key', value: sandbox.config.apiKey } };
+	writeFileSync(credentialsFile, JSON.stringify([...sandboxCredentials(sandbox), headerAuth]));
 	for (const args of [
 		['import:credentials', `--input=${credentialsFile}`],
 		['import:workflow', '--separate', `--input=${workflowFolder}`],
@@ -82,8 +159,11 @@ async function main() {
 		if (result.code !== 0) throw new Error(`n8n ${args[0]} failed (exit ${result.code}):\n${outputTail(result)}`);
 	}
 
-	/** Runs one bench workflow; its time from the run data, its last node's item count, the requests. */
-	async function execute(name) {
+	/**
+	 * Runs one bench workflow: its time from the run data, its last node's items, the requests.
+	 * A run that fails throws, unless `allowFailure` (benchmark 5 counts failures).
+	 */
+	async function execute(name, { allowFailure = false } = {}) {
 		const workflow = BENCH_WORKFLOWS[name];
 		sandbox.clearRequests();
 		let samples;
@@ -91,14 +171,22 @@ async function main() {
 			timeoutMs: 0,
 			onSpawn: (child) => (samples = sampleRss(child)),
 		});
+		// The run, pretty-printed: from a line "{" to the next line "}" (a failed run is followed by its error).
 		const start = stdout.search(/^\{/m);
-		if (start === -1) throw new Error(`${name} did not run:\n${stderr.slice(-2000)}${stdout.slice(-2000)}`);
-		const run = JSON.parse(stdout.slice(start));
-		if (run.data.resultData.error) throw new Error(`${name} failed: ${run.data.resultData.error.message}`);
+		const end = stdout.indexOf('\n}', start);
+		if (start === -1 || end === -1) throw new Error(`${name} did not run:\n${stderr.slice(-2000)}${stdout.slice(-2000)}`);
+		const run = JSON.parse(stdout.slice(start, end + 2));
+		const error = run.data.resultData.error?.message;
+		if (error && !allowFailure) throw new Error(`${name} failed: ${error}`);
 		const last = workflow.nodes.at(-1).name;
+		const task = run.data.resultData.runData[last]?.[0];
+		const items = task?.data?.main?.[0] ?? [];
 		return {
 			ms: Date.parse(run.stoppedAt) - Date.parse(run.startedAt),
-			items: run.data.resultData.runData[last][0].data.main[0].length,
+			items: items.length,
+			errorItems: items.filter((item) => item.error).length,
+			error,
+			nodeStartedAt: task?.startTime,
 			requests: sandbox.requests.length,
 			// Up to the last page served (plus 200 ms to turn it into items): what the node holds,
 			// before n8n's CLI prints the whole run as one JSON string.
@@ -125,92 +213,220 @@ async function main() {
 		return { ms: performance.now() - started, items: records.length, requests: sandbox.requests.length };
 	}
 
-	/** Median of RUNS, alternating which variant goes first. */
-	async function compare(variants) {
+	/** `runCount` runs of each variant, alternating which goes first: every sample, by variant. */
+	async function compare(variants, runCount = RUNS) {
 		const samples = Object.fromEntries(Object.keys(variants).map((key) => [key, []]));
-		for (let run = 0; run < RUNS; run++) {
+		for (let run = 0; run < runCount; run++) {
 			const order = Object.keys(variants);
 			if (run % 2) order.reverse();
 			for (const key of order) {
 				const sample = await variants[key]();
 				samples[key].push(sample);
-				say(`  ${key} run ${run + 1}: ${Math.round(sample.ms)} ms, ${sample.items} items, ${sample.requests} requests`);
+				say(`  ${key} run ${run + 1}: ${Math.round(sample.ms)} ms, ${sample.items} items, ${sample.requests} requests${sample.note ? `, ${sample.note}` : ''} (load ${load()})`);
 			}
 		}
-		return Object.fromEntries(
-			Object.entries(samples).map(([key, list]) => [
-				key,
-				{ ms: median(list.map((s) => s.ms)), items: list[0].items, requests: list[0].requests },
-			]),
-		);
+		return samples;
 	}
 
-	say(`1. Return All, 10,000 records (n8n ${version}, ${RUNS} runs each)`);
-	const getAll = await compare({
-		'(a) our node': () => execute('a-get-all'),
-		'(b) HTTP Request': () => execute('b-http-get-all'),
-		'(c) bare loop': bareLoop,
-	});
-
-	say('2. 1,000 input items → Record Create');
-	const creates = await compare({
-		'(a) our node': () => execute('a-create-1000'),
-		'(b) HTTP Request': () => execute('b-http-create-1000'),
-	});
-
-	say('3. Return All, 100,000 records: memory');
-	sandbox.reset({ people: 100_000 });
-	const baseline = await execute('a-get-one');
-	const big = await execute('a-get-all');
-	const growthMb = (big.fetchPeakKb - baseline.peakRssKb) / 1024;
-	const wholeRunMb = (big.peakRssKb - baseline.peakRssKb) / 1024;
-	const jsonMb = big.queryBytes / 1024 / 1024;
-
-	// The same 100,000 records parsed and held by a bare Node process: the cost of the data itself.
-	// (Asynchronously: the sandbox answering it runs in this process.)
-	const { stdout: bareOutput } = await promisify(execFile)(
-		process.execPath,
-		['-e', BARE_MEMORY_SCRIPT, `${sandbox.url}/api/v1/collection-records/${PEOPLE}/query`],
-		{ cwd: root },
-	);
-	const bareGrowthMb = Number(bareOutput);
-	await sandbox.stop();
-
-	say('4. Package');
-	const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
-	const dependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {}).length;
+	/** One line of the load average (1 / 5 / 15 min) at the start of each benchmark. */
+	const loads = [`start: ${loadAtStart}`];
+	const section = (title, number) => {
+		loads.push(`benchmark ${number}: ${load()}`);
+		say(`${title} (load ${load()})`);
+	};
 
 	const ratio = (a, b) => (a / b).toFixed(2);
 	const row = (...cells) => `| ${cells.join(' | ')} |`;
-	const a1 = getAll['(a) our node'];
-	const b1 = getAll['(b) HTTP Request'];
-	const c1 = getAll['(c) bare loop'];
-	const a2 = creates['(a) our node'];
-	const b2 = creates['(b) HTTP Request'];
-	const table = [
-		row('Benchmark', 'Variant', 'Requests', 'Items', 'Median time', 'Ratio', 'Target'),
-		row('---', '---', '---', '---', '---', '---', '---'),
-		row('1. Return All, 10,000 records', '(a) our node', a1.requests, a1.items, `${a1.ms} ms`, `a/b ${ratio(a1.ms, b1.ms)}`, 'a/b ≤ 1.0'),
-		row('', '(b) HTTP Request + Split Out', b1.requests, b1.items, `${b1.ms} ms`, `a/c ${ratio(a1.ms, c1.ms)}`, 'a/c ≤ 1.15'),
-		row('', '(c) bare axios loop', c1.requests, c1.items, `${Math.round(c1.ms)} ms`, '', ''),
-		row('2. 1,000 items → Record Create', '(a) our node', a2.requests, a2.items, `${a2.ms} ms`, `a/b ${ratio(a2.ms, b2.ms)}`, 'a/b ≤ 1.1'),
-		row('', '(b) HTTP Request', b2.requests, b2.items, `${b2.ms} ms`, '', ''),
-		row('3. Return All, 100,000 records', '(a) our node', big.requests, big.items, `${big.ms} ms`, `RSS growth while fetching ${growthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(growthMb, jsonMb)}`, '≤ 2'),
-		row('', '(c) bare loop holding the records', '', '', '', `RSS growth ${bareGrowthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(bareGrowthMb, jsonMb)}`, ''),
-		row('', '(a), the same run to its end', '', '', '', `RSS growth ${wholeRunMb.toFixed(0)} MB, with n8n printing the run`, ''),
-		row('4. Package', 'npm pack', '', '', '', `${(pack.size / 1024).toFixed(1)} KB packed, ${dependencies} runtime dependencies`, '≤ 100 KB, 0'),
-	].join('\n');
-	say(`\n${table}\n`);
+	const ms = (list) => median(list.map((s) => s.ms));
+	const tables = [];
 
-	const machine = `${cpus().length} cores (${cpus()[0].model}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version} for the loop`;
+	if (runs(1) || runs(2)) {
+		const header = [
+			row('Benchmark', 'Variant', 'Requests', 'Items', 'Time min / median / max', 'Ratio of medians', 'Target'),
+			row('---', '---', '---', '---', '---', '---', '---'),
+		];
+		const lines = [];
+		if (runs(1)) {
+			section(`1. Return All, 10,000 records (n8n ${version}, ${RUNS} runs each)`, 1);
+			const s = await compare({
+				'(a) our node': () => execute('a-get-all'),
+				'(b) HTTP Request, plain headers': () => execute('b-http-get-all'),
+				"(b') HTTP Request, Header Auth": () => execute('b-http-auth-get-all'),
+				'(c) bare loop': bareLoop,
+			});
+			const [a, b, b2, c] = Object.values(s);
+			lines.push(
+				row('1. Return All, 10,000 records', '(a) our node', a[0].requests, a[0].items, spread(a.map((x) => x.ms)), '', ''),
+				row('', '(b) HTTP Request + Split Out, plain headers', b[0].requests, b[0].items, spread(b.map((x) => x.ms)), `a/b ${ratio(ms(a), ms(b))}`, 'a/b ≤ 1.0'),
+				row('', "(b') HTTP Request + Split Out, Header Auth credential", b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), `a/b' ${ratio(ms(a), ms(b2))}`, "a/b' ≤ 1.0"),
+				row('', '(c) bare axios loop', c[0].requests, c[0].items, spread(c.map((x) => x.ms)), `a/c ${ratio(ms(a), ms(c))}`, 'a/c ≤ 1.15'),
+			);
+		}
+		if (runs(2)) {
+			section(`2. 1,000 input items → Record Create (${RUNS} runs each)`, 2);
+			const s = await compare({
+				'(a) our node': () => execute('a-create-1000'),
+				'(b) HTTP Request, plain headers': () => execute('b-http-create-1000'),
+				"(b') HTTP Request, Header Auth": () => execute('b-http-auth-create-1000'),
+			});
+			const [a, b, b2] = Object.values(s);
+			lines.push(
+				row('2. 1,000 items → Record Create', '(a) our node', a[0].requests, a[0].items, spread(a.map((x) => x.ms)), '', ''),
+				row('', '(b) HTTP Request, plain headers', b[0].requests, b[0].items, spread(b.map((x) => x.ms)), `a/b ${ratio(ms(a), ms(b))}`, 'a/b ≤ 1.1'),
+				row('', "(b') HTTP Request, Header Auth credential", b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), `a/b' ${ratio(ms(a), ms(b2))}`, "a/b' ≤ 1.1"),
+			);
+		}
+		tables.push(['Timed comparisons', [...header, ...lines].join('\n')]);
+	}
+
+	if (runs(5)) {
+		const floorMs = (1000 / RATE_LIMIT.rate) * 1000;
+		section(`5. 1,000 creates against a rate limit of ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}`, 5);
+		/** One rate-limited run on a fresh sandbox and a full bucket: what got created, and how. */
+		const limited = (name) => async () => {
+			sandbox.reset({ people: 0 });
+			sandbox.rateLimit(RATE_LIMIT);
+			const sample = await execute(name, { allowFailure: true });
+			const names = [...sandbox.state.records.get(PEOPLE).values()].map((r) => r.name);
+			const counts = new Map();
+			for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+			const creates = sandbox.requests.filter((r) => r.method === 'POST' && r.path === CREATE_PATH);
+			const refused = sandbox.requests.filter((r) => r.status === 429).length;
+			const result = {
+				...sample,
+				created: names.length,
+				duplicated: [...counts.values()].filter((n) => n > 1).length,
+				errors: sample.error ? 1 + sample.errorItems : sample.errorItems,
+				refused,
+				// From the node's start to its first request: n8n preparing every item first.
+				firstRequestMs: creates.length ? creates[0].at - sample.nodeStartedAt : NaN,
+				// From the first request to the last answer: the part the rate limit governs.
+				sendingMs: creates.length ? Math.max(...creates.map((r) => r.doneAt ?? r.at)) - creates[0].at : NaN,
+			};
+			result.note = `${result.created} created, ${result.duplicated} duplicated, ${refused} × 429${sample.error ? `, failed: ${sample.error}` : ''}`;
+			return result;
+		};
+		const complete = (r) => r.created === 1000 && r.duplicated === 0 && r.errors === 0;
+
+		say(`  HTTP Request batching (items per batch / interval), ${SWEEP_RUNS} run(s) each:`);
+		const httpTries = await compare(
+			Object.fromEntries(HTTP_BATCHINGS.map(([n, i]) => [`${n} / ${i} ms`, limited(`r-b-http-create-1000-batch-${n}-${i}`)])),
+			SWEEP_RUNS,
+		);
+		const best = Object.entries(httpTries)
+			.filter(([, list]) => list.every(complete))
+			.sort(([, x], [, y]) => ms(x) - ms(y))[0]?.[0];
+		const bestIndex = Object.keys(httpTries).indexOf(best);
+		const bestName = best ? `r-b-http-create-1000-batch-${HTTP_BATCHINGS[bestIndex].join('-')}` : undefined;
+		say(`  best HTTP Request batching: ${best ?? 'none created all 1000 without errors'}`);
+
+		say(`  our node's settings, ${SWEEP_RUNS} run(s) each:`);
+		const ourTries = await compare(
+			Object.fromEntries([
+				...CONCURRENCIES.map((n) => [`Max Concurrent Requests ${n}`, limited(`r-a-create-1000-max${n}`)]),
+				...OUR_BATCHINGS.map(([n, i]) => [`default + n8n batching ${n} / ${i} ms`, limited(`r-a-create-1000-batch-${n}-${i}`)]),
+			]),
+			SWEEP_RUNS,
+		);
+
+		say(`  the comparison, ${RUNS} runs each:`);
+		const main5 = await compare({
+			'(a) our node, default settings (Max Concurrent Requests 10)': limited('a-create-1000'),
+			'(b) HTTP Request, Retry On Fail (3 tries, 1 s apart)': limited('r-b-http-create-1000-retry'),
+			...(bestName ? { [`(c) HTTP Request, batching ${best}`]: limited(bestName) } : {}),
+		});
+
+		const line = (label, list, target = '') =>
+			row(
+				label,
+				list.length,
+				range(list.map((r) => r.created)),
+				range(list.map((r) => r.duplicated)),
+				range(list.map((r) => r.errors)) + (list.some((r) => r.error) ? ` (${list.filter((r) => r.error).length} failed run${list.filter((r) => r.error).length > 1 ? 's' : ''})` : ''),
+				range(list.map((r) => r.refused)),
+				spread(list.map((r) => r.ms)),
+				`${ratio(ms(list), floorMs)}×`,
+				seconds(median(list.map((r) => r.firstRequestMs))),
+				seconds(median(list.map((r) => r.sendingMs))),
+				target,
+			);
+		const lines5 = [
+			row('Variant', 'Runs', 'Records created', 'Names created twice or more', 'Errors', '429 answers', 'Wall time min / median / max', 'Median ÷ floor', 'First request after (median)', 'Sending phase (median)', 'Target'),
+			row('---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---'),
+			...Object.entries(main5).map(([label, list], i) => line(label, list, i === 0 ? '1000 / 0 / 0, ≤ 1.15× floor' : '')),
+			...Object.entries(ourTries).map(([label, list]) => line(`(a) our node, ${label}`, list)),
+			...Object.entries(httpTries).map(([label, list]) => line(`HTTP Request, batching ${label}${label === best ? ' (best: used as (c))' : ''}`, list)),
+		];
+		tables.push([
+			`Rate-limited creates: ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}, floor 1,000 / ${RATE_LIMIT.rate} = ${seconds(floorMs)}`,
+			lines5.join('\n'),
+		]);
+	}
+
+	let memory;
+	if (runs(3)) {
+		section('3. Return All, 100,000 records: memory', 3);
+		sandbox.reset({ people: 100_000 });
+		const baseline = await execute('a-get-one');
+		const big = await execute('a-get-all');
+		const growthMb = (big.fetchPeakKb - baseline.peakRssKb) / 1024;
+		const wholeRunMb = (big.peakRssKb - baseline.peakRssKb) / 1024;
+		const jsonMb = big.queryBytes / 1024 / 1024;
+
+		// The same 100,000 records parsed and held by a bare Node process: the cost of the data itself.
+		// (Asynchronously: the sandbox answering it runs in this process.)
+		const { stdout: bareOutput } = await promisify(execFile)(
+			process.execPath,
+			['-e', BARE_MEMORY_SCRIPT, `${sandbox.url}/api/v1/collection-records/${PEOPLE}/query`],
+			{ cwd: root },
+		);
+		const bareGrowthMb = Number(bareOutput);
+		memory = [
+			row('3. Return All, 100,000 records', '(a) our node', big.requests, big.items, `${big.ms} ms`, `RSS growth while fetching ${growthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(growthMb, jsonMb)}`, '≤ 2'),
+			row('', '(c) bare loop holding the records', '', '', '', `RSS growth ${bareGrowthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(bareGrowthMb, jsonMb)}`, ''),
+			row('', '(a), the same run to its end', '', '', '', `RSS growth ${wholeRunMb.toFixed(0)} MB, with n8n printing the run`, ''),
+		];
+	}
+	await sandbox.stop();
+
+	if (runs(4)) {
+		section('4. Package', 4);
+		const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+		const dependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {}).length;
+		const lines = [
+			...(memory ?? []),
+			row('4. Package', 'npm pack', '', '', '', `${(pack.size / 1024).toFixed(1)} KB packed, ${dependencies} runtime dependencies`, '≤ 100 KB, 0'),
+		];
+		memory = lines;
+	}
+	if (memory) {
+		tables.push([
+			'Memory and package',
+			[row('Benchmark', 'Variant', 'Requests', 'Items', 'Time', 'Measure', 'Target'), row('---', '---', '---', '---', '---', '---', '---'), ...memory].join('\n'),
+		]);
+	}
+	loads.push(`end: ${load()}`);
+
+	const minutes = ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
+	const machine = `${cpus().length} cores (${cpus()[0].model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version} for the loop and the sandbox`;
+	const body = tables.map(([title, table]) => `### ${title}\n\n${table}\n`).join('\n');
+	say(`\n${body}`);
+	if (ONLY.length) {
+		say(`BENCH_ONLY=${ONLY.join(',')}: bench/results.md left as it is`);
+		return;
+	}
+
 	const results = [
 		'# Benchmark results',
 		'',
-		`Run on ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`: n8n ${version}, ${machine}.`,
-		`Times are medians of ${RUNS} runs from the run data (startedAt → stoppedAt), variants alternating; the sandbox runs on loopback. Memory is the peak RSS of the \`n8n execute\` process, sampled every 20 ms, minus that of the same workflow fetching one record.`,
+		`Run on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\` (${minutes} min in all), nodes built from ${source}.`,
 		'',
-		table,
+		`- **n8n** ${version} on Node ${execFileSync(runtime.nodeExecutable, ['--version']).toString().trim()}, expression engine: ${expressionEngine(runtime)}; HTTP Request node version 4.2.`,
+		`- **Machine:** ${machine}.`,
+		`- **Load average** (1 / 5 / 15 min; ${cpus().length} cores): ${loads.join('; ')}. Other test runs shared the machine; see bench/NOTES.md on what load does to these numbers.`,
+		`- **Method:** times are from the run data (workflow startedAt → stoppedAt, so n8n's start-up is not counted); ${RUNS} runs of each timed comparison with the variants alternating (forward, then reverse), shown as min / median / max; ratios are of medians. Settings only explored (benchmark 5's sweep) ran ${SWEEP_RUNS} time(s) each. The sandbox runs on loopback in the bench process. Memory is the peak RSS of the \`n8n execute\` process, sampled every 20 ms, minus that of the same workflow fetching one record.`,
 		'',
+		body,
 		'## Notes',
 		'',
 		readFileSync(join(root, 'bench', 'NOTES.md'), 'utf8').trim(),
