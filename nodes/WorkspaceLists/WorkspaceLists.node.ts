@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getAttributeFields } from '../shared/attributeMapper';
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { getAttributes, searchListEntries, searchLists } from '../shared/search';
+import { getAttributes, searchListEntries, searchListRecords, searchLists } from '../shared/search';
 import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { listDescription } from './resources/list';
 import { listEntryDescription } from './resources/listEntry';
@@ -38,7 +38,7 @@ export class WorkspaceLists implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchLists, searchListEntries },
+		listSearch: { searchLists, searchListEntries, searchListRecords },
 		loadOptions: { getAttributes },
 		resourceMapping: { getAttributeFields },
 	};

@@ -49,6 +49,14 @@ export const recordLocator = locator({
 	description: 'The record, searched by name within the chosen collection',
 });
 
+/** A record to add to a list: searched in the list's own collection. */
+export const listRecordLocator = locator({
+	name: 'recordId',
+	displayName: 'Record',
+	searchListMethod: 'searchListRecords',
+	description: "The record to add, searched by name in the list's collection; By ID takes an expression such as {{ $json._id }}",
+});
+
 export const listLocator = locator({
 	name: 'listId',
 	displayName: 'List',

@@ -84,6 +84,17 @@ export async function searchRecords(
 	return await searchQuery(this, { path, filterShape: 'object', label: byName, filter, paginationToken });
 }
 
+/** The records a list can take: those of its collection (GET /lists/{id} says which). */
+export async function searchListRecords(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const list = await apiRequest<IDataObject>(this, 'GET', `/api/v1/lists/${selectedId(this, 'listId')}`);
+	const path = `/api/v1/collection-records/${encodeURIComponent(String(list.collectionId))}/query`;
+	return await searchQuery(this, { path, filterShape: 'object', label: byName, filter, paginationToken });
+}
+
 export async function searchActivities(
 	this: ILoadOptionsFunctions,
 	filter?: string,

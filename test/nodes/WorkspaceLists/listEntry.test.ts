@@ -78,3 +78,8 @@ test('List Entry → Delete returns deleted:true with the ids', async () => {
 	expect(items.map((i) => i.json)).toEqual([{ deleted: true, _id: FIRST_ENTRY, listId: HOT_LEADS }]);
 	expect(env.sandbox.state.records.size).toBeGreaterThan(0);
 });
+
+test('List Entry → Create (1.1) takes the record from its picker', async () => {
+	await run({ operation: 'create', listId: byId(HOT_LEADS), recordId: { __rl: true, mode: 'list', value: SEVENTH_PERSON, cachedResultName: 'Ken Lovelace' } });
+	expect(env.sandbox.requests[0].body).toEqual({ recordId: SEVENTH_PERSON });
+});

@@ -10,6 +10,7 @@ import {
 	searchActivities,
 	searchCollections,
 	searchListEntries,
+	searchListRecords,
 	searchLists,
 	searchMembers,
 	searchRecords,
@@ -71,4 +72,15 @@ test('a failure in a dropdown goes through the same error mapper', async () => {
 	await expect(
 		searchCollections.call(loadOptionsContext(new WorkspaceRecords(), {}, { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: 'wrong' } })),
 	).rejects.toThrow('Authorization failed: Unauthorised');
+});
+
+test("a list's record picker searches the list's own collection", async () => {
+	const context = loadOptionsContext(new WorkspaceLists(), { resource: 'listEntry', operation: 'create', listId: byId(HOT_LEADS) }, env.credentials);
+	const { results } = await searchListRecords.call(context, 'Grace');
+	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
+		['GET', `/api/v1/lists/${HOT_LEADS}`],
+		['POST', `/api/v1/collection-records/${PEOPLE}/query`],
+	]);
+	expect(results).toHaveLength(3);
+	expect(results.every((r) => r.name.startsWith('Grace '))).toBe(true);
 });

@@ -1,6 +1,11 @@
 import { forOperation } from '../../../shared/descriptions';
+import { listRecordLocator } from '../../../shared/locators';
+
+const sendRecordId = { send: { type: 'body' as const, property: 'recordId' } };
 
 export const createFields = forOperation('listEntry', 'create', [
+	// From 1.1 a picker of the list's records; version 1 keeps the ID field it had.
+	{ ...listRecordLocator, routing: sendRecordId, displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } } },
 	{
 		displayName: 'Record ID',
 		name: 'recordId',
@@ -9,6 +14,7 @@ export const createFields = forOperation('listEntry', 'create', [
 		default: '',
 		placeholder: 'e.g. {{ $json._id }}',
 		description: "The ID of the record to add; it must belong to the list's collection",
-		routing: { send: { type: 'body', property: 'recordId' } },
+		routing: sendRecordId,
+		displayOptions: { show: { '@version': [1] } },
 	},
 ]);
