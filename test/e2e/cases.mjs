@@ -12,6 +12,8 @@ const MEMBER = 'e00000000000000000000001';
 const FIRST_COMPANY = 'f10000000000000000000001';
 const NICKNAME = 'd00000000000000000000011';
 const byId = (value) => ({ __rl: true, mode: 'id', value });
+/** A picker value as the editor stores one chosen "From List": the examples open showing names. */
+const fromList = (value, cachedResultName) => ({ __rl: true, mode: 'list', value, cachedResultName });
 const ids = (items) => items.map((item) => item.json._id);
 
 export const cases = [
@@ -27,7 +29,7 @@ export const cases = [
 		file: 'records-collection-get',
 		title: 'Workspace Records: get a collection',
 		node: 'workspaceRecords',
-		parameters: { resource: 'collection', operation: 'get', collectionId: byId(PEOPLE) },
+		parameters: { resource: 'collection', operation: 'get', collectionId: fromList(PEOPLE, 'People') },
 		requests: [['GET', `/api/v1/collections/${PEOPLE}`]],
 		check: (items) => assert.deepEqual(ids(items), [PEOPLE]),
 	},
@@ -38,7 +40,7 @@ export const cases = [
 		parameters: {
 			resource: 'record',
 			operation: 'create',
-			collectionId: byId(PEOPLE),
+			collectionId: fromList(PEOPLE, 'People'),
 			attributes: {
 				attribute: [
 					{ key: 'name', type: 'text', textValue: 'Katherine Johnson' },
@@ -58,7 +60,7 @@ export const cases = [
 		file: 'records-record-get',
 		title: 'Workspace Records: get a record',
 		node: 'workspaceRecords',
-		parameters: { resource: 'record', operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA) },
+		parameters: { resource: 'record', operation: 'get', collectionId: fromList(PEOPLE, 'People'), recordId: fromList(ADA, 'Ada Lovelace') },
 		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
 		check: (items) => assert.deepEqual(items.map((i) => i.json.name), ['Ada Lovelace']),
 	},
@@ -69,7 +71,7 @@ export const cases = [
 		parameters: {
 			resource: 'record',
 			operation: 'getAll',
-			collectionId: byId(PEOPLE),
+			collectionId: fromList(PEOPLE, 'People'),
 			returnAll: true,
 			filterMode: 'conditions',
 			combine: 'and',
@@ -107,8 +109,8 @@ export const cases = [
 		parameters: {
 			resource: 'record',
 			operation: 'update',
-			collectionId: byId(PEOPLE),
-			recordId: byId(ADA),
+			collectionId: fromList(PEOPLE, 'People'),
+			recordId: fromList(ADA, 'Ada Lovelace'),
 			attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Countess' }] },
 		},
 		// The service answers an update without the record: the node reads it back.
@@ -122,7 +124,7 @@ export const cases = [
 		file: 'records-record-delete',
 		title: 'Workspace Records: delete a record',
 		node: 'workspaceRecords',
-		parameters: { resource: 'record', operation: 'delete', collectionId: byId(PEOPLE), recordId: byId(ADA) },
+		parameters: { resource: 'record', operation: 'delete', collectionId: fromList(PEOPLE, 'People'), recordId: fromList(ADA, 'Ada Lovelace') },
 		requests: [['DELETE', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
 		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: ADA, collectionId: PEOPLE }]),
 	},
@@ -133,7 +135,7 @@ export const cases = [
 		parameters: {
 			resource: 'record',
 			operation: 'upsert',
-			collectionId: byId(PEOPLE),
+			collectionId: fromList(PEOPLE, 'People'),
 			matchAttribute: 'emails',
 			attributes: {
 				attribute: [
@@ -153,7 +155,7 @@ export const cases = [
 		file: 'records-record-get-missing',
 		title: 'Workspace Records: a record that does not exist (error example)',
 		node: 'workspaceRecords',
-		parameters: { resource: 'record', operation: 'get', collectionId: byId(PEOPLE), recordId: byId('no-such-record') },
+		parameters: { resource: 'record', operation: 'get', collectionId: fromList(PEOPLE, 'People'), recordId: byId('no-such-record') },
 		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/no-such-record`]],
 		error: /The record with ID "no-such-record" was not found/,
 	},
@@ -169,7 +171,7 @@ export const cases = [
 		file: 'lists-list-get',
 		title: 'Workspace Lists: get a list',
 		node: 'workspaceLists',
-		parameters: { resource: 'list', operation: 'get', listId: byId(HOT_LEADS) },
+		parameters: { resource: 'list', operation: 'get', listId: fromList(HOT_LEADS, 'Hot Leads') },
 		requests: [['GET', `/api/v1/lists/${HOT_LEADS}`]],
 		check: (items) => assert.deepEqual(ids(items), [HOT_LEADS]),
 	},
@@ -180,7 +182,7 @@ export const cases = [
 		parameters: {
 			resource: 'listEntry',
 			operation: 'create',
-			listId: byId(HOT_LEADS),
+			listId: fromList(HOT_LEADS, 'Hot Leads'),
 			recordId: 'f00000000000000000000007',
 			attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Met at the webinar' }] },
 		},
@@ -191,7 +193,7 @@ export const cases = [
 		file: 'lists-entry-get',
 		title: 'Workspace Lists: get a list entry',
 		node: 'workspaceLists',
-		parameters: { resource: 'listEntry', operation: 'get', listId: byId(HOT_LEADS), entryId: byId(ENTRY) },
+		parameters: { resource: 'listEntry', operation: 'get', listId: fromList(HOT_LEADS, 'Hot Leads'), entryId: byId(ENTRY) },
 		requests: [['GET', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`]],
 		check: (items) => assert.deepEqual(ids(items), [ENTRY]),
 	},
@@ -199,7 +201,7 @@ export const cases = [
 		file: 'lists-entry-get-many',
 		title: 'Workspace Lists: query list entries',
 		node: 'workspaceLists',
-		parameters: { resource: 'listEntry', operation: 'getAll', listId: byId(HOT_LEADS), returnAll: false, limit: 3 },
+		parameters: { resource: 'listEntry', operation: 'getAll', listId: fromList(HOT_LEADS, 'Hot Leads'), returnAll: false, limit: 3 },
 		requests: [['POST', `/api/v1/list-entries/${HOT_LEADS}/query`, { limit: 3, offset: 0 }]],
 		check: (items) => assert.equal(items.length, 3),
 	},
@@ -210,7 +212,7 @@ export const cases = [
 		parameters: {
 			resource: 'listEntry',
 			operation: 'update',
-			listId: byId(HOT_LEADS),
+			listId: fromList(HOT_LEADS, 'Hot Leads'),
 			entryId: byId(ENTRY),
 			attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Called back' }] },
 		},
@@ -224,7 +226,7 @@ export const cases = [
 		file: 'lists-entry-delete',
 		title: 'Workspace Lists: remove an entry from a list',
 		node: 'workspaceLists',
-		parameters: { resource: 'listEntry', operation: 'delete', listId: byId(HOT_LEADS), entryId: byId(ENTRY) },
+		parameters: { resource: 'listEntry', operation: 'delete', listId: fromList(HOT_LEADS, 'Hot Leads'), entryId: byId(ENTRY) },
 		requests: [['DELETE', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`]],
 		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: ENTRY, listId: HOT_LEADS }]),
 	},
@@ -318,7 +320,7 @@ export const cases = [
 		file: 'attributes-get-many',
 		title: 'Workspace Attributes: list the attributes of People',
 		node: 'workspaceAttributes',
-		parameters: { resource: 'attribute', operation: 'getAll', target: 'collection', collectionId: byId(PEOPLE) },
+		parameters: { resource: 'attribute', operation: 'getAll', target: 'collection', collectionId: fromList(PEOPLE, 'People') },
 		requests: [['GET', `/api/v1/attributes/collection/${PEOPLE}`]],
 		check: (items) => assert.ok(items.some((i) => i.json.apiKeyName === 'emails' && i.json.inputType === 'email-address')),
 	},
@@ -326,7 +328,7 @@ export const cases = [
 		file: 'attributes-delete',
 		title: 'Workspace Attributes: delete a custom attribute',
 		node: 'workspaceAttributes',
-		parameters: { resource: 'attribute', operation: 'delete', target: 'collection', collectionId: byId(PEOPLE), attributeId: NICKNAME },
+		parameters: { resource: 'attribute', operation: 'delete', target: 'collection', collectionId: fromList(PEOPLE, 'People'), attributeId: NICKNAME },
 		requests: [['DELETE', `/api/v1/attributes/collection/${PEOPLE}/${NICKNAME}`]],
 		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: NICKNAME, target: 'collection' }]),
 	},
@@ -390,7 +392,7 @@ export const cases = [
 		title: 'Workspace Records Trigger: new people',
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
-		parameters: { event: 'newRecord', collectionId: byId(PEOPLE) },
+		parameters: { event: 'newRecord', collectionId: fromList(PEOPLE, 'People') },
 		// "Fetch Test Event" in the editor: the newest record, to map fields from.
 		requests: [
 			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { sort: [{ attribute: 'createdAt', direction: 'desc' }], limit: 1, offset: 0 }],
@@ -413,7 +415,7 @@ export const cases = [
 		file: 'lists-entry-create-wrong-collection',
 		title: 'Workspace Lists: a company added to a people list (error example)',
 		node: 'workspaceLists',
-		parameters: { resource: 'listEntry', operation: 'create', listId: byId(HOT_LEADS), recordId: FIRST_COMPANY },
+		parameters: { resource: 'listEntry', operation: 'create', listId: fromList(HOT_LEADS, 'Hot Leads'), recordId: FIRST_COMPANY },
 		requests: [['POST', `/api/v1/list-entries/${HOT_LEADS}`, { recordId: FIRST_COMPANY }]],
 		error: new RegExp(`^The record with ID "${FIRST_COMPANY}" was not found$`),
 	},
@@ -434,7 +436,7 @@ export const cases = [
 		parameters: {
 			resource: 'record',
 			operation: 'create',
-			collectionId: byId(PEOPLE),
+			collectionId: fromList(PEOPLE, 'People'),
 			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
 		},
 		// With the default settings: refused requests are waited out, nothing is sent twice.
@@ -459,7 +461,7 @@ export const cases = [
 		parameters: {
 			resource: 'record',
 			operation: 'create',
-			collectionId: byId(PEOPLE),
+			collectionId: fromList(PEOPLE, 'People'),
 			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
 		},
 		// n8n runs the node again for all 20 items: only the one that failed is sent again.
@@ -467,6 +469,39 @@ export const cases = [
 		check: (items, sandbox) => {
 			assert.equal(items.length, 20);
 			assertEachImportedOnce(sandbox, 20);
+		},
+	},
+	{
+		file: 'records-record-create-mapped',
+		title: 'Workspace Records: people from a form, mapped automatically',
+		node: 'workspaceRecords',
+		typeVersion: 1.1,
+		items: 2,
+		// A form's submissions: fields named as attributes, in text, and one that is not an attribute.
+		itemsCode: "return [{ json: { name: 'Katherine Johnson', emails: 'kj@example.com', leadScore: '97', newsletter: 'yes', formId: 'contact' } }, { json: { name: 'Dorothy Vaughan', leadScore: '88', formId: 'contact' } }];",
+		parameters: {
+			resource: 'record',
+			operation: 'create',
+			collectionId: fromList(PEOPLE, 'People'),
+			columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
+		},
+		requests: [
+			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
+			['POST', `/api/v1/collection-records/${PEOPLE}`, { name: 'Katherine Johnson', emails: ['kj@example.com'], leadScore: 97, newsletter: true }],
+			['POST', `/api/v1/collection-records/${PEOPLE}`, { name: 'Dorothy Vaughan', leadScore: 88 }],
+		],
+		check: (items) => assert.deepEqual(items.map((i) => [i.json.name, i.json.leadScore]), [['Katherine Johnson', 97], ['Dorothy Vaughan', 88]]),
+	},
+	{
+		file: 'records-record-get-many-simplified',
+		title: 'Workspace Records: three people, simplified',
+		node: 'workspaceRecords',
+		typeVersion: 1.1,
+		parameters: { resource: 'record', operation: 'getAll', collectionId: fromList(PEOPLE, 'People'), limit: 3 },
+		requests: [['POST', `/api/v1/collection-records/${PEOPLE}/query`, { limit: 3, offset: 0 }]],
+		check: (items) => {
+			assert.deepEqual(items.map((i) => i.json.source), ['Website', 'Referral', 'Event']);
+			assert.deepEqual(items[0].json.owner, { name: 'Ada Lovelace', email: 'ada@example.com' });
 		},
 	},
 ];
@@ -501,7 +536,8 @@ const itemsNode = (testCase) => ({
 	typeVersion: 2,
 	position: [260, 0],
 	parameters: {
-		jsCode: `return Array.from({ length: ${testCase.items} }, (_, i) => ({ json: { name: 'Imported ' + i } }));`,
+		jsCode:
+			testCase.itemsCode ?? `return Array.from({ length: ${testCase.items} }, (_, i) => ({ json: { name: 'Imported ' + i } }));`,
 	},
 });
 
@@ -517,7 +553,7 @@ export function workflowOf(testCase, index) {
 		id: `${testCase.file}-node`,
 		name: nodeName,
 		type: `n8n-nodes-workspace-records.${testCase.node}`,
-		typeVersion: 1,
+		typeVersion: testCase.typeVersion ?? 1,
 		position: [testCase.items ? 520 : 260, 0],
 		parameters: testCase.parameters,
 		credentials: { [credential]: CREDENTIALS[credential] },
