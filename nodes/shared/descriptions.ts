@@ -165,9 +165,11 @@ export async function updateThenRead(
 	return await this.makeRoutingRequest({ ...requestData, options: { ...withoutBody(requestData.options), method: 'GET' } });
 }
 
-/** The path segment of an id parameter, resource locators included, safely encoded. */
-export const idInPath = (parameter: string) =>
-	`{{ encodeURIComponent($parameter["${parameter}"]) }}`;
+/**
+ * The path segment of an id parameter, resource locators included: a placeholder that the
+ * request door fills in code (transport.ts, resolvePath), encoded, with no expression.
+ */
+export const idInPath = (parameter: string) => `{${parameter}}`;
 
 /**
  * Delete answers only a message; the item says what was deleted instead (n8n's convention):

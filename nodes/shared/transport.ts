@@ -20,7 +20,12 @@ import { DEFAULT_DOOR_OPTIONS, Gate, throughDoor, withGate, WriteResults } from 
 export const RECORDS_CREDENTIAL = 'workspaceRecordsApi';
 export const USER_GROUPS_CREDENTIAL = 'workspaceUserGroupsApi';
 
-/** The credential's Base URL without trailing slashes, as an expression for routing. */
+/**
+ * The credential's Base URL without trailing slashes, as an expression for routing. It is
+ * the one expression of ours left per item, on purpose: n8n finds the credential's allowed
+ * domains by comparing each request's host with this node-owned base URL (RoutingNode's
+ * resolveBaseUrl), so the domain checks of a credential keep working.
+ */
 export const credentialBaseUrl = (field = 'baseUrl') =>
 	`={{ String($credentials.${field} ?? '').replace(/\\/+$/, '') }}`;
 
@@ -35,6 +40,20 @@ export const requestDefaults = {
 	json: true,
 	ignoreHttpStatusErrors: true,
 };
+
+/** Path placeholders that are not one parameter: an attribute's list or collection. */
+const DERIVED_PLACEHOLDERS: Record<string, (read: (name: string) => string) => string> = {
+	targetId: (read) => read(read('target') === 'list' ? 'listId' : 'collectionId'),
+};
+
+/**
+ * Fills the placeholders of an operation's path ("/api/v1/collection-records/{collectionId}")
+ * from the node's parameters, each encoded. Done in code rather than as a routing expression:
+ * n8n evaluates expressions several times per item, at about a millisecond each.
+ */
+export function resolvePath(url: string, read: (name: string) => string): string {
+	return url.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent((DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read)));
+}
 
 /** Whether sending a request twice does no harm: reads, deletes, updates and queries. */
 export function isRepeatable(method: string, url: string): boolean {
@@ -160,6 +179,8 @@ function ambiguousWrite(context: IExecutePaginationFunctions, error: unknown, la
 export function throughTheDoor(run: OperationRun): OperationRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const options = doorOptions(this);
+		const read = (name: string) => String(this.getNodeParameter(name, '', { extractValue: true }) ?? '');
+		requestData.options.url = resolvePath(String(requestData.options.url ?? ''), read);
 		const runKey = `${this.getExecutionId()}|${this.getNode().name}|${runIndexOf(this)}`;
 		return await withGate(runKey, options.maxConcurrency, async (gate) => {
 			const makeRoutingRequest = async (request: DeclarativeRestApiSettings.ResultOptions) => {

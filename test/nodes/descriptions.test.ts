@@ -94,3 +94,25 @@ test.each([
 ])('the canvas subtitle speaks the dropdowns\' words: %#', (node, parameters, shown) => {
 	expect(subtitleFor(node, parameters)).toBe(shown);
 });
+
+/** Every string of a description that n8n would evaluate as an expression, with where it is. */
+function expressionsIn(value: unknown, path = ''): string[] {
+	if (typeof value === 'string') return value.startsWith('=') ? [`${path}: ${value}`] : [];
+	if (Array.isArray(value)) return value.flatMap((entry, i) => expressionsIn(entry, `${path}[${i}]`));
+	if (typeof value === 'object' && value !== null) {
+		return Object.entries(value).flatMap(([key, entry]) => expressionsIn(entry, `${path}.${key}`));
+	}
+	return [];
+}
+
+test.each(NODES.map((node) => [node.description.name, node] as const))(
+	'%s evaluates no expression of ours per item: paths and bodies are built in code',
+	(_, node) => {
+		const { subtitle, requestDefaults, ...rest } = node.description;
+		// The subtitle is the editor's; the base URL stays an expression so that n8n can match
+		// request hosts with the credential's allowed domains (transport.ts).
+		expect(String(subtitle)).toMatch(/^=\{\{/);
+		expect(String(requestDefaults?.baseURL)).toMatch(/^=\{\{ String\(\$credentials\.\w+/);
+		expect(expressionsIn(rest)).toEqual([]);
+	},
+);

@@ -17,7 +17,7 @@ import { sendActivity } from './fields';
 import { updateFields } from './update';
 
 const ACTIVITIES = '/api/v1/collection-records/activity-list';
-const oneActivity = `=${ACTIVITIES}/${idInPath('activityId')}`;
+const oneActivity = `${ACTIVITIES}/${idInPath('activityId')}`;
 
 export const activityDescription: INodeProperties[] = [
 	operationSelector('activity', [

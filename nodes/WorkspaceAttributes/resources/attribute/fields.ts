@@ -19,5 +19,4 @@ export const targetFields: INodeProperties[] = [
 	{ ...listLocator, displayOptions: { show: { target: ['list'] } } },
 ];
 
-export const targetPath =
-	'/api/v1/attributes/{{ $parameter.target }}/{{ encodeURIComponent($parameter.target === "list" ? $parameter.listId : $parameter.collectionId) }}';
+export const targetPath = '/api/v1/attributes/{target}/{targetId}';

@@ -11,7 +11,7 @@ export const attributeDescription: INodeProperties[] = [
 			action: 'Delete a custom attribute',
 			description: 'Delete a custom attribute of a collection or list, with its values',
 			method: 'DELETE',
-			url: `=${targetPath}/${idInPath('attributeId')}`,
+			url: `${targetPath}/${idInPath('attributeId')}`,
 			output: [reportDeleted('attributeId', ['target'])],
 		}),
 		operation({
@@ -20,7 +20,7 @@ export const attributeDescription: INodeProperties[] = [
 			action: 'Get many attributes',
 			description: 'Get the attributes of a collection or list: API key names and types',
 			method: 'GET',
-			url: `=${targetPath}`,
+			url: `${targetPath}`,
 		}),
 	]),
 	...forOperation('attribute', 'delete', [

@@ -11,7 +11,7 @@ export const listDescription: INodeProperties[] = [
 			action: 'Get a list',
 			description: 'Get one list by ID',
 			method: 'GET',
-			url: `=/api/v1/lists/${idInPath('listId')}`,
+			url: `/api/v1/lists/${idInPath('listId')}`,
 		}),
 		operation({
 			name: 'Get Many',

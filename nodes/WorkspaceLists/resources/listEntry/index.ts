@@ -18,7 +18,7 @@ export const listEntryDescription: INodeProperties[] = [
 			action: 'Add a record to a list',
 			description: 'Add a record to a list as a new entry, with optional list attribute values',
 			method: 'POST',
-			url: `=${entriesOf}`,
+			url: `${entriesOf}`,
 			preSend: [sendAttributes('data')],
 		}),
 		operation({
@@ -27,7 +27,7 @@ export const listEntryDescription: INodeProperties[] = [
 			action: 'Remove an entry from a list',
 			description: 'Delete a list entry (the record itself stays)',
 			method: 'DELETE',
-			url: `=${entriesOf}/${idInPath('entryId')}`,
+			url: `${entriesOf}/${idInPath('entryId')}`,
 			output: [reportDeleted('entryId', ['listId'])],
 		}),
 		operation({
@@ -37,7 +37,7 @@ export const listEntryDescription: INodeProperties[] = [
 			description: 'Get one entry of a list by ID',
 			method: 'GET',
 			simplify: true,
-			url: `=${entriesOf}/${idInPath('entryId')}`,
+			url: `${entriesOf}/${idInPath('entryId')}`,
 		}),
 		operation({
 			name: 'Get Many',
@@ -45,7 +45,7 @@ export const listEntryDescription: INodeProperties[] = [
 			action: 'Get many list entries',
 			description: 'Query the entries of a list, with filters and sorting',
 			method: 'POST',
-			url: `=${entriesOf}/query`,
+			url: `${entriesOf}/query`,
 			paginate: true,
 			simplify: true,
 			preSend: [sendFilterAndSort('object')],
@@ -56,7 +56,7 @@ export const listEntryDescription: INodeProperties[] = [
 			action: 'Update a list entry',
 			description: "Change the values of a list entry's attributes; attributes not given stay as they are",
 			method: 'PATCH',
-			url: `=${entriesOf}/${idInPath('entryId')}`,
+			url: `${entriesOf}/${idInPath('entryId')}`,
 			// The vendor's SDK sends an entry's changes at the top level, not under `data`.
 			preSend: [sendAttributes(undefined, { requireSome: true })],
 			run: updateThenRead,

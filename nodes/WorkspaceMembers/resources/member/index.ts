@@ -11,7 +11,7 @@ export const memberDescription: INodeProperties[] = [
 			action: 'Get a workspace member',
 			description: 'Get one member of the workspace: name, email, role and status',
 			method: 'GET',
-			url: `=/api/v1/workspace-members/${idInPath('memberId')}`,
+			url: `/api/v1/workspace-members/${idInPath('memberId')}`,
 		}),
 		operation({
 			name: 'Get Many',

@@ -11,7 +11,7 @@ export const collectionDescription: INodeProperties[] = [
 			action: 'Get a collection',
 			description: 'Get one collection by ID',
 			method: 'GET',
-			url: `=/api/v1/collections/${idInPath('collectionId')}`,
+			url: `/api/v1/collections/${idInPath('collectionId')}`,
 		}),
 		operation({
 			name: 'Get Many',
