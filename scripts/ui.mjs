@@ -1,0 +1,475 @@
+// `npm run test:ui`: the nodes in n8n's own editor, in a real browser, as a person uses them.
+// A real n8n 2.40.7 with this package installed as users install community packages, the
+// sandbox API behind a credential imported with `n8n import:credentials`, an owner set up over
+// n8n's REST API; then Debian's Chromium (driven by playwright-core) signs in and:
+//   1. searches "Workspace" in the node panel, in its trigger view and its action view;
+//   2. adds Record Create, picks People "From list", fills the typed attribute fields by hand
+//      and runs it: the sandbox must receive the typed body;
+//   3. switches the attribute mapper to Map Automatically behind an item with an extra field;
+//   4. runs Get Many with Simplify on and off;
+//   5. saves the credential with a wrong API key and reads the message shown.
+// Every check prints `ok …` or `FAIL …` and saves screenshots to test-artifacts/ui/; the run
+// ends with `N passed, M failed` and stops n8n, the sandbox and the browser whatever happened.
+import { mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+
+import { outputTail } from './e2e.mjs';
+import { prepare } from './n8n-runtime.mjs';
+import { ensureChromium, launchBrowser, N8N_VERSION, OWNER, startEnvironment } from '../test/ui/env.mjs';
+import {
+	clickCreatorEntry,
+	executeStep,
+	newWorkflow,
+	openNode,
+	openOptions,
+	openSelect,
+	pickOption,
+	searchNodeCreator,
+	sel,
+	shownValue,
+	signIn,
+	squash,
+	TIMEOUT,
+	waitForText,
+} from '../test/ui/editor.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const ARTIFACTS = join(root, 'test-artifacts', 'ui');
+// The browser part takes about a minute and a half, n8n's start about half a minute; this
+// leaves room for a busy CI machine. Installing n8n itself (first run only) is not counted.
+const DEADLINE_MS = 300_000;
+
+const PEOPLE = 'a00000000000000000000001';
+const CUSTOMER = 'c10000000000000000000002';
+const CREDENTIAL = { id: 'wrSandbox1', name: 'Workspace Records sandbox' };
+const PACKAGE = 'n8n-nodes-workspace-records';
+
+const fail = (message) => {
+	throw new Error(message);
+};
+const json = (value) => JSON.stringify(value);
+
+/**
+ * What the node panel should list for this package, worked out from the built nodes and n8n's
+ * own rule (n8n-editor-ui, generateMergedNodesAndActions): a trigger "X Trigger" whose action
+ * node "X" has actions is not listed by itself; "X" is listed once, with the actions and the
+ * triggers, and **with the trigger's description**, in the trigger view and the action view alike.
+ */
+function expectedPanelEntries() {
+	const { n8n } = require(join(root, 'package.json'));
+	const nodes = n8n.nodes.map((file) => {
+		const exports = require(join(root, file));
+		return new (Object.values(exports)[0])().description;
+	});
+	const entries = new Map(nodes.filter((n) => !n.group.includes('trigger')).map((n) => [n.name, { name: n.displayName, description: n.description }]));
+	const merged = [];
+	for (const trigger of nodes.filter((n) => n.group.includes('trigger'))) {
+		const action = entries.get(trigger.name.replace('Trigger', ''));
+		if (action) {
+			merged.push({ entry: action.name, trigger: trigger.displayName, ownDescription: action.description });
+			action.description = trigger.description;
+		} else {
+			entries.set(trigger.name, { name: trigger.displayName, description: trigger.description });
+		}
+	}
+	return { entries: [...entries.values()], merged };
+}
+
+/** The workflows checks 3 and 4 start from, saved over the REST API as an import would. */
+const TRIGGER = { id: 't1', name: 'When clicking ‘Execute workflow’', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+const peopleLocator = { __rl: true, mode: 'list', value: PEOPLE, cachedResultName: 'People (people)' };
+const recordsNode = (name, parameters) => ({
+	id: name.replace(/\W/g, ''),
+	name,
+	type: `${PACKAGE}.workspaceRecords`,
+	typeVersion: 1.1,
+	position: [440, 0],
+	parameters,
+	credentials: { workspaceRecordsApi: CREDENTIAL },
+});
+const chain = (...nodes) => ({
+	nodes,
+	connections: Object.fromEntries(nodes.slice(0, -1).map((node, i) => [node.name, { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] }])),
+	settings: { executionOrder: 'v1' },
+});
+
+/** The cells of the output panel's table, by column: { header: [cell of item 1, cell of item 2, …] }. */
+async function outputTable(page) {
+	const output = page.locator(sel.output);
+	await output.locator('[data-test-id="radio-button-table"]').click();
+	const data = page.locator(sel.outputData);
+	await data.locator('thead th').first().waitFor();
+	const headers = (await data.locator('thead th').allInnerTexts()).map(squash);
+	const rows = await data
+		.locator('tbody tr')
+		.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll(':scope > td')].map((td) => td.innerText.replace(/\s+/g, ' ').trim())));
+	return Object.fromEntries(headers.map((header, column) => [header, rows.map((row) => row[column])]));
+}
+
+/** The checks, in order: each gets the page, the environment and a screenshot function. */
+function checks() {
+	const seen = {};
+	return [
+		[
+			'Node panel: "Workspace" lists every node of the package with its description, in the trigger view and the action view',
+			async ({ page, env, shot }) => {
+				const { entries: wanted, merged } = expectedPanelEntries();
+				const ours = (entries) => entries.filter((entry) => wanted.some((w) => w.name === entry.name));
+				const compare = (view, shown) => {
+					const got = ours(shown).map(({ name, description }) => `${name}: ${description}`).sort();
+					const expected = wanted.map(({ name, description }) => `${name}: ${description}`).sort();
+					if (!isDeepStrictEqual(got, expected)) fail(`${view}: the panel lists\n      ${got.join('\n      ')}\n    expected\n      ${expected.join('\n      ')}`);
+				};
+
+				// An empty workflow: "Add first step" opens the trigger view.
+				await newWorkflow(page, env.n8n.base);
+				await page.locator(sel.addFirstStep).click();
+				const triggerView = await searchNodeCreator(page, 'Workspace', 'Workspace Records');
+				await shot('1-node-panel-trigger-view');
+				compare('trigger view', triggerView);
+				await clickCreatorEntry(page, 'Workspace Records');
+				await page.locator(sel.creatorCategory).first().waitFor();
+				await shot('1-node-panel-trigger-view-workspace-records');
+
+				// With a trigger on the canvas, the "+" opens the action view ("What happens next?").
+				await page.keyboard.press('Escape');
+				const id = await env.api.createWorkflow({ name: 'UI test: node panel', ...chain(TRIGGER) });
+				await page.goto(`${env.n8n.base}/workflow/${id}`);
+				await page.locator(sel.canvasNode).first().waitFor();
+				await page.locator(sel.canvasPlus).click();
+				const actionView = await searchNodeCreator(page, 'Workspace', 'Workspace Records');
+				await shot('1-node-panel-action-view');
+				compare('action view', actionView);
+				await clickCreatorEntry(page, 'Workspace Records');
+				await page.locator(sel.creatorCategory).first().waitFor();
+				await shot('1-node-panel-action-view-workspace-records');
+				await page.keyboard.press('Escape');
+
+				seen.panel = { triggerView: ours(triggerView), actionView: ours(actionView), merged };
+				const describe = (entries) => entries.map((e) => `         ${e.name}: "${e.description}"`).join('\n');
+				return (
+					`trigger view:\n${describe(seen.panel.triggerView)}\n` +
+					`action view:\n${describe(seen.panel.actionView)}\n` +
+					merged.map((m) => `n8n lists "${m.trigger}" inside "${m.entry}" (no entry of its own) and shows the trigger's description for both; "${m.entry}"'s own description ("${m.ownDescription}") is shown nowhere in the panel`).join('\n')
+				);
+			},
+		],
+		[
+			'Node panel: the Workspace Records entry (actions and trigger) does not describe itself as a trigger, in either view',
+			async ({ noPicture }) => {
+				noPicture();
+				if (!seen.panel) fail('the node panel check did not get as far as reading the entries');
+				const wrong = [];
+				for (const [view, entries] of Object.entries({ 'trigger view': seen.panel.triggerView, 'action view': seen.panel.actionView })) {
+					const entry = entries.find((e) => e.name === 'Workspace Records');
+					if (!entry) wrong.push(`${view}: no Workspace Records entry`);
+					else if (/^\s*starts? (a|the) workflow/i.test(entry.description)) wrong.push(`${view}: "${entry.description}"`);
+				}
+				if (wrong.length) {
+					fail(
+						`the entry that holds the record actions reads as a trigger:\n      ${wrong.join('\n      ')}\n` +
+							`    n8n shows the trigger node's description for the merged entry, so the fix is the description of ` +
+							`Workspace Records Trigger (nodes/WorkspaceRecordsTrigger), worded for the actions and the trigger together`,
+					);
+				}
+			},
+		],
+		[
+			'Record Create: People from the list, typed attribute fields (Name required, Lifecycle a dropdown), values by hand, the typed body sent',
+			async ({ page, env, shot }) => {
+				await newWorkflow(page, env.n8n.base);
+				await page.locator(sel.addFirstStep).click();
+				await searchNodeCreator(page, 'Workspace Records', 'Workspace Records');
+				await clickCreatorEntry(page, 'Workspace Records');
+				const actions = page.locator(sel.creatorCategory, { hasText: /^Actions/ });
+				await actions.waitFor();
+				const createAction = page.locator(sel.creatorEntryName, { hasText: /^Create a record$/ });
+				if (!(await createAction.isVisible())) await actions.click();
+				await createAction.click();
+
+				// n8n adds a Manual Trigger before the action and opens the action's panel.
+				const ndv = page.locator(sel.ndv);
+				await ndv.waitFor();
+				const credential = ndv.locator(sel.credentialSelect);
+				await credential.waitFor();
+				const credentialShown = await shownValue(credential);
+				if (!credentialShown.includes(CREDENTIAL.name)) fail(`the new node's credential shows "${credentialShown}", expected "${CREDENTIAL.name}" chosen by itself`);
+				const inputMode = await shownValue(ndv.locator(sel.parameter('inputMode')));
+				if (!inputMode.includes('Map Attributes')) fail(`Input Mode is "${inputMode}", expected the default "Map Attributes"`);
+
+				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
+				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
+				const mapper = ndv.locator(sel.mapper);
+				await mapper.locator(sel.parameter('lifecycle')).waitFor();
+				const labels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts()).map((t) => squash(t).replace(/ Fixed Expression$/, ''));
+				for (const label of ['Name', 'Lead Score', 'Lifecycle']) if (!labels.includes(label)) fail(`no attribute field "${label}"; fields: ${labels.join(', ')}`);
+				const mode = await shownValue(mapper.locator(sel.mappingMode));
+
+				// Required: Name cannot be removed and shows an issue while empty; the others can be removed.
+				if (await mapper.locator(sel.removeField('name')).count()) fail('Name has a remove button: it is not marked required');
+				if (!(await mapper.locator(sel.removeField('leadScore')).count())) fail('Lead Score has no remove button');
+				const issuesBefore = await mapper.locator(sel.parameterIssues).count();
+				if (issuesBefore !== 1) fail(`${issuesBefore} fields show an issue while empty, expected 1 (Name)`);
+				if (!(await mapper.locator(`${sel.parameter('leadScore')} [data-test-id="input-number"]`).count())) fail('Lead Score is not a number field');
+				await mapper.locator(sel.parameter('name')).scrollIntoViewIfNeeded();
+				await shot('2-create-attribute-fields');
+
+				await mapper.locator(`${sel.parameter('name')} input`).fill('Grace Hopper');
+				await mapper.locator(`${sel.parameter('leadScore')} input`).fill('37');
+				await mapper.locator(sel.parameter('lifecycle')).click();
+				const lifecycleOptions = await openOptions(page);
+				await shot('2-create-lifecycle-options');
+				if (!isDeepStrictEqual(lifecycleOptions, ['Lead', 'Customer', 'Churned'])) fail(`Lifecycle offers ${json(lifecycleOptions)}`);
+				await pickOption(page, 'Customer');
+				const lifecycle = await shownValue(mapper.locator(sel.parameter('lifecycle')));
+				if (!lifecycle.includes('Customer')) fail(`Lifecycle shows "${lifecycle}" after choosing Customer`);
+				const issuesAfter = await mapper.locator(sel.parameterIssues).count();
+				if (issuesAfter !== 0) fail(`${issuesAfter} fields still show an issue with Name filled`);
+
+				env.sandbox.clearRequests();
+				await executeStep(page, 'Grace Hopper');
+				await outputTable(page);
+				await shot('2-create-output');
+				const posts = env.sandbox.requests.filter((r) => r.method === 'POST');
+				if (posts.length !== 1 || posts[0].path !== `/api/v1/collection-records/${PEOPLE}`) fail(`the sandbox got ${json(posts.map((r) => [r.method, r.path]))}`);
+				const { body } = posts[0];
+				if (body.name !== 'Grace Hopper') fail(`name sent as ${json(body.name)}`);
+				if (body.leadScore !== 37) fail(`leadScore sent as ${json(body.leadScore)} (${typeof body.leadScore}), expected the number 37`);
+				if (body.lifecycle !== CUSTOMER) fail(`lifecycle sent as ${json(body.lifecycle)}, expected the option id ${CUSTOMER}`);
+				const extra = Object.keys(body).filter((key) => !['name', 'leadScore', 'lifecycle'].includes(key));
+				// Back on the canvas: the node's name and subtitle as a person sees them there.
+				await page.locator(sel.ndvClose).click();
+				await page.locator(sel.ndv).waitFor({ state: 'hidden' });
+				const canvasNode = squash(await page.locator(sel.canvasNode, { hasText: 'Create a record' }).innerText());
+				await shot('2-create-canvas');
+				return (
+					`canvas: "${canvasNode}"\n` +
+					`mapper: "${mode}"; fields: ${labels.join(', ')}\n` +
+					`sent: POST ${posts[0].path} ${json(body)}` +
+					(extra.length ? `\nnote: also sent, though not set by hand: ${extra.map((k) => `${k}=${json(body[k])}`).join(', ')}` : '')
+				);
+			},
+		],
+		[
+			'Map Automatically: an item {name, leadScore: "42", formId} becomes {name, leadScore: 42}; formId is not sent',
+			async ({ page, env, shot }) => {
+				const form = {
+					id: 'f1',
+					name: 'Form answer',
+					type: 'n8n-nodes-base.set',
+					typeVersion: 3.4,
+					position: [220, 0],
+					parameters: { mode: 'raw', jsonOutput: json({ name: 'Ada Auto', leadScore: '42', formId: 'form-7' }), options: {} },
+				};
+				const create = recordsNode('Create person', {
+					resource: 'record',
+					operation: 'create',
+					collectionId: peopleLocator,
+					columns: { mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: [] },
+				});
+				const id = await env.api.createWorkflow({ name: 'UI test: Map Automatically', ...chain(TRIGGER, form, create) });
+				await openNode(page, env.n8n.base, id, 'Create person');
+				const mapper = page.locator(sel.mapper);
+				await mapper.locator(sel.mappingMode).waitFor();
+				await openSelect(mapper.locator(sel.mappingMode));
+				const modes = await openOptions(page);
+				await pickOption(page, 'Map Automatically');
+				await waitForText(mapper, (t) => t.includes('make sure the incoming data fields are named the same') && !t.includes('Fetching'), "Map Automatically's notice");
+				await shot('3-map-automatically');
+
+				env.sandbox.clearRequests();
+				await executeStep(page, 'Ada Auto');
+				await outputTable(page);
+				await shot('3-map-automatically-output');
+				const posts = env.sandbox.requests.filter((r) => r.method === 'POST');
+				if (posts.length !== 1) fail(`the sandbox got ${json(posts.map((r) => [r.method, r.path, r.body]))}`);
+				if (!isDeepStrictEqual(posts[0].body, { name: 'Ada Auto', leadScore: 42 })) fail(`sent ${json(posts[0].body)}, expected {"name":"Ada Auto","leadScore":42}`);
+				return `modes offered: ${modes.map((m) => `"${m}"`).join(', ')}\nsent: POST ${posts[0].path} ${json(posts[0].body)}`;
+			},
+		],
+		[
+			'Get Many: Simplify (on by default in 1.1) shows options and statuses as names; off shows the objects',
+			async ({ page, env, shot }) => {
+				const getMany = recordsNode('Get people', { resource: 'record', operation: 'getAll', collectionId: peopleLocator, limit: 2 });
+				const id = await env.api.createWorkflow({ name: 'UI test: Get Many', ...chain(TRIGGER, getMany) });
+				await openNode(page, env.n8n.base, id, 'Get people');
+				const simplify = page.locator(`${sel.parameter('simplify')} [role="switch"]`);
+				if (!(await simplify.count())) fail('Get Many has no Simplify parameter');
+				if ((await simplify.getAttribute('aria-checked')) !== 'true') fail('Simplify is off by default');
+				const stored = [...env.sandbox.state.records.get(PEOPLE).values()];
+				const storedOf = (recordId) => stored.find((record) => record._id === recordId) ?? fail(`the output shows ${recordId}, which the sandbox does not hold`);
+
+				const run = async (simplified) => {
+					await executeStep(page, 'Ada Lovelace');
+					const table = await waitForTable(page, (t) => (t.source?.[0]?.includes('color:') ?? false) !== simplified);
+					const shown = table._id.map((recordId, i) => ({ record: storedOf(recordId), source: table.source[i], lifecycle: table.lifecycle[i] }));
+					for (const { record, source, lifecycle } of shown) {
+						const wanted = simplified
+							? { source: record.source.name, lifecycle: record.lifecycle.name }
+							: { source: `_id:${record.source._id}`, lifecycle: `_id:${record.lifecycle._id}` };
+						const got = simplified ? { source, lifecycle } : { source: source.split(' ')[0], lifecycle: lifecycle.split(' ')[0] };
+						if (!isDeepStrictEqual(got, wanted)) fail(`Simplify ${simplified ? 'on' : 'off'}: ${record.name} shows ${json({ source, lifecycle })}, expected ${json(wanted)}…`);
+					}
+					await page.locator(sel.outputData).locator('thead th', { hasText: /^source$/ }).scrollIntoViewIfNeeded();
+					return shown.map(({ record, source, lifecycle }) => `${record.name}: source "${source}", lifecycle "${lifecycle}"`);
+				};
+				const on = await run(true);
+				await shot('4-get-many-simplify-on');
+				await page.locator(`${sel.parameter('simplify')} .el-switch`).click();
+				await waitForText(page.locator(sel.parameter('simplify')), () => true, 'Simplify');
+				if ((await simplify.getAttribute('aria-checked')) !== 'false') fail('Simplify did not switch off');
+				const off = await run(false);
+				await shot('4-get-many-simplify-off');
+				return `on:  ${on.join('; ')}\noff: ${off.join('; ')}`;
+			},
+		],
+		[
+			'Credential: saved with a wrong API Key, the test message names the fields to check (API Key and Workspace ID)',
+			async ({ page, env, shot }) => {
+				await page.goto(`${env.n8n.base}/home/credentials`);
+				await page.getByText(CREDENTIAL.name, { exact: true }).first().click();
+				const modal = page.locator(sel.credentialModal);
+				await modal.waitFor();
+				await waitForText(modal.locator(sel.credentialMessage), (t) => t.includes('Connection tested successfully'), 'the test of the imported credential');
+				env.sandbox.clearRequests();
+				await modal.locator(`${sel.parameter('apiKey')} input`).fill('wrong-key-for-the-ui-test');
+				await modal.locator(sel.credentialSave).click();
+				const message = modal.locator(sel.credentialMessage);
+				await waitForText(message, (t) => /Couldn.t connect with these settings/.test(t), 'the failed test');
+				// n8n folds the reason behind "More details".
+				const details = message.getByText('More details');
+				if (await details.isVisible()) await details.click();
+				const text = await waitForText(message, (t) => t.includes('check API Key and Workspace ID'), 'the reason naming the fields');
+				await shot('5-credential-wrong-key');
+				const tests = env.sandbox.requests.filter((r) => r.path === '/api/v1/collections');
+				if (!tests.length || tests.some((r) => r.status !== 401 || r.headers['x-api-key'] !== 'wrong-key-for-the-ui-test')) {
+					fail(`the test sent ${json(env.sandbox.requests.map((r) => [r.method, r.path, r.status]))}`);
+				}
+				const shown = text.replace(/ Retry\b/, '').match(/Couldn.t connect with these settings.*?(?= Base URL|$)/)?.[0] ?? text;
+				return `the editor shows: "${shown}"`;
+			},
+		],
+	];
+}
+
+/** The output table, once `ready(table)` holds (the previous run's table may still be shown). */
+async function waitForTable(page, ready) {
+	const started = Date.now();
+	for (;;) {
+		const table = await outputTable(page);
+		if (table._id?.length && ready(table)) return table;
+		if (Date.now() - started > TIMEOUT) fail(`the output table did not change as expected: ${json(table).slice(0, 400)}`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+async function main() {
+	let aborted = false;
+	// After an abort (deadline, signal) nothing more is reported: the browser closing under a
+	// running check would only add failures that say nothing.
+	const log = (line) => aborted || process.stdout.write(`${line}\n`);
+	rmSync(ARTIFACTS, { recursive: true, force: true });
+	mkdirSync(ARTIFACTS, { recursive: true });
+	ensureChromium(log);
+	await prepare(N8N_VERSION);
+
+	const started = Date.now();
+	const results = [];
+	let env;
+	let browser;
+	let stopping;
+	const stopAll = (keep) =>
+		(stopping ??= (async () => {
+			await browser?.close();
+			await env?.stop({ keep });
+		})());
+	const summary = () => {
+		const passed = results.filter(Boolean).length;
+		process.stdout.write(`(${((Date.now() - started) / 1000).toFixed(0)} s in all)\n`);
+		if (results.includes(false) && env?.userFolder) process.stdout.write(`n8n's user folder (server.log) is kept in ${env.userFolder}\n`);
+		process.stdout.write(`${passed} passed, ${results.length - passed} failed\n`);
+		return results.length - passed === 0 ? 0 : 1;
+	};
+	const abort = async (code, message) => {
+		if (aborted) return;
+		if (message) log(message);
+		aborted = true;
+		results.push(false);
+		await stopAll(true);
+		summary();
+		process.exit(code);
+	};
+	process.on('SIGINT', () => abort(130, 'FAIL stopped by SIGINT'));
+	process.on('SIGTERM', () => abort(143, 'FAIL stopped by SIGTERM'));
+	const deadline = setTimeout(() => abort(1, `FAIL the run did not finish within ${DEADLINE_MS / 1000} s`), DEADLINE_MS);
+	deadline.unref();
+
+	const phases = [];
+	let phaseStarted = Date.now();
+	const phase = (label) => {
+		phases.push(`${label} ${((Date.now() - phaseStarted) / 1000).toFixed(1)}s`);
+		phaseStarted = Date.now();
+	};
+	try {
+		env = await startEnvironment({ root, phase });
+		browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
+		browser.context.setDefaultTimeout(TIMEOUT);
+		const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+		await signIn(page, env.n8n.base, OWNER);
+		phase('browser and sign-in');
+		let editorFailed = false;
+		log(`set-up: ${phases.join(', ')}\nn8n ${N8N_VERSION} at ${env.n8n.base}, sandbox at ${env.sandbox.url}; screenshots in ${ARTIFACTS}\n`);
+
+		for (const [title, check] of checks()) {
+			if (aborted) break;
+			const checkStarted = Date.now();
+			const shots = [];
+			const shot = async (name) => {
+				// Panels slide in: a picture is taken once no CSS transition or animation runs.
+				await page
+					.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5_000 })
+					.catch(() => {});
+				await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+				shots.push(`${name}.png`);
+			};
+			const seconds = () => ((Date.now() - checkStarted) / 1000).toFixed(1);
+			// A check that only reads what an earlier one saw has nothing to show on failure.
+			let picture = true;
+			const noPicture = () => (picture = false);
+			try {
+				const note = await check({ page, env, shot, noPicture });
+				log(`ok   ${title} (${seconds()}s)`);
+				if (note) log(note.replace(/^/gm, '       '));
+				results.push(true);
+			} catch (error) {
+				if (picture) {
+					await shot(`failure-${results.length + 1}`).catch(() => {});
+					editorFailed = true;
+				}
+				log(`FAIL ${title} (${seconds()}s): ${error.message.split(/\n(?:Call log|Browser logs):/)[0].trim()}`);
+				results.push(false);
+			}
+			if (shots.length) log(`       screenshots: ${shots.join(', ')}`);
+			// Whatever a check left open (a dropdown, a panel, a modal) must not cover the next one.
+			await page.keyboard.press('Escape').catch(() => {});
+		}
+		if (editorFailed) log(`  n8n's output:\n${outputTail(env.n8n.output())}`);
+	} catch (error) {
+		log(`FAIL ${error.message.split(/\n(?:Call log|Browser logs):/)[0].trim()}`);
+		results.push(false);
+	}
+	if (aborted) return;
+	clearTimeout(deadline);
+	await stopAll(results.includes(false));
+	process.exit(summary());
+}
+
+main().catch((error) => {
+	process.stderr.write(`${error.stack}\n`);
+	process.stdout.write('0 passed, 1 failed\n');
+	process.exit(1);
+});

@@ -1,0 +1,153 @@
+// The n8n editor as `npm run test:ui` uses it: one place for the selectors (n8n's own
+// data-test-id attributes, as its own end-to-end tests use them) and the few moves every
+// check makes. Read from n8n 2.40.7's editor; a newer editor may rename some.
+
+/** How long a step may take in the editor: n8n's first load of a panel can be slow on a busy machine. */
+export const TIMEOUT = 60_000;
+
+export const sel = {
+	email: '[data-test-id="emailOrLdapLoginId"] input',
+	password: '[data-test-id="password"] input',
+	signIn: '[data-test-id="form-submit-button"]',
+	addFirstStep: '[data-test-id="canvas-add-button"]',
+	canvasPlus: '[data-test-id="node-creator-plus-button"]',
+	creatorSearch: '[data-test-id="node-creator-search-bar"]',
+	creatorEntry: '[data-test-id="item-iterator-item"]',
+	creatorEntryName: '[data-test-id="node-creator-item-name"]',
+	creatorEntryDescription: '[data-test-id="node-creator-item-description"]',
+	creatorCategory: '[data-test-id="node-creator-category-item"]',
+	canvasNode: '[data-test-id="canvas-node"]',
+	ndv: '[data-test-id="ndv"]',
+	ndvClose: '[data-test-id="ndv-close-button"]',
+	executeStep: '[data-test-id="node-execute-button"]',
+	output: '[data-test-id="output-panel"]',
+	outputData: '[data-test-id="output-panel"] [data-test-id="ndv-data-container"]',
+	parameter: (name) => `[data-test-id="parameter-input-${name}"]`,
+	locator: (name) => `[data-test-id="resource-locator-${name}"]`,
+	locatorInput: '[data-test-id="rlc-input"]',
+	locatorItem: '[data-test-id="rlc-item"]',
+	mapper: '[data-test-id="resource-mapper-container"]',
+	mappingMode: '[data-test-id="mapping-mode-select"]',
+	removeField: (id) => `[data-test-id="remove-field-button-${id}"]`,
+	parameterIssues: '[data-test-id="parameter-issues"]',
+	credentialSelect: '[data-test-id="node-credentials-select"]',
+	credentialModal: '[data-test-id="editCredential-modal"]',
+	credentialSave: '[data-test-id="credential-save-button"]',
+	credentialMessage: '[data-test-id="node-credentials-config-container"]',
+	// Element Plus renders a select's options in a popper at the end of the page.
+	openOption: '.el-select-dropdown__item:visible',
+};
+
+/** Text with its runs of white space made single spaces, for comparing what the editor shows. */
+export const squash = (text) => text.replace(/\s+/g, ' ').trim();
+
+/** The value of the first input inside `locator`, or '' when it has none (without waiting for one). */
+export async function inputValueIn(locator) {
+	const input = locator.locator('input').first();
+	return (await input.count()) ? await input.inputValue({ timeout: 5_000 }).catch(() => '') : '';
+}
+
+/** What a select shows as chosen: its text and its input's value (n8n's selects keep it in either). */
+export async function shownValue(locator) {
+	return `${squash(await locator.innerText())} ${await inputValueIn(locator)}`.trim();
+}
+
+/** Opens the select inside `locator` (n8n's Element Plus select: its wrapper takes the click). */
+export async function openSelect(locator) {
+	await locator.locator('.el-select').first().click();
+}
+
+/** Signs in on n8n's sign-in page, as a person would. */
+export async function signIn(page, base, owner) {
+	await page.goto(`${base}/signin`);
+	await page.locator(sel.email).fill(owner.email);
+	await page.locator(sel.password).fill(owner.password);
+	await page.locator(sel.signIn).click();
+	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}
+
+/** A new, empty workflow in the editor, ready for its first node. */
+export async function newWorkflow(page, base) {
+	await page.goto(`${base}/workflow/new`);
+	await page.locator(sel.addFirstStep).waitFor();
+}
+
+/** A saved workflow, opened in the editor, with the node `nodeName` open in its panel (NDV). */
+export async function openNode(page, base, workflowId, nodeName) {
+	await page.goto(`${base}/workflow/${workflowId}`);
+	const node = page.locator(sel.canvasNode, { hasText: nodeName });
+	await node.waitFor();
+	await node.dblclick();
+	await page.locator(sel.ndv).waitFor();
+}
+
+/**
+ * Types `query` into the node creator's search and waits until an entry named `waitFor`
+ * is listed. Returns every entry shown: { name, description }.
+ */
+export async function searchNodeCreator(page, query, waitFor) {
+	const search = page.locator(sel.creatorSearch);
+	await search.waitFor();
+	await search.fill(query);
+	await page.locator(sel.creatorEntryName, { hasText: waitFor }).first().waitFor();
+	return await page.locator(sel.creatorEntry).evaluateAll((entries, s) =>
+		entries
+			.filter((entry) => entry.offsetParent !== null)
+			.map((entry) => ({
+				name: entry.querySelector(s.name)?.textContent?.trim() ?? '',
+				description: entry.querySelector(s.description)?.textContent?.trim() ?? '',
+			}))
+			.filter((entry) => entry.name),
+		{ name: sel.creatorEntryName, description: sel.creatorEntryDescription },
+	);
+}
+
+/** Clicks the node creator's entry whose name is exactly `name`. */
+export async function clickCreatorEntry(page, name) {
+	await page.locator(sel.creatorEntryName).filter({ hasText: new RegExp(`^${name}$`) }).first().click();
+}
+
+/** The texts of the options of the select that is open now. */
+export async function openOptions(page) {
+	await page.locator(sel.openOption).first().waitFor();
+	return (await page.locator(sel.openOption).allInnerTexts()).map(squash);
+}
+
+/** Picks the option of the open select whose title (its first line; a description may follow) is `name`. */
+export async function pickOption(page, name) {
+	const options = page.locator(sel.openOption);
+	await options.first().waitFor();
+	const titles = await options.evaluateAll((elements) => elements.map((e) => (e.innerText ?? '').trim().split('\n')[0].trim()));
+	const index = titles.indexOf(name);
+	if (index === -1) throw new Error(`the open select has no option "${name}": ${JSON.stringify(titles)}`);
+	await options.nth(index).click();
+}
+
+/** Waits until `locator`'s text, squashed, passes `test`; returns that text. */
+export async function waitForText(locator, test, what, timeout = TIMEOUT) {
+	const started = Date.now();
+	let text = '';
+	for (;;) {
+		text = squash(await locator.innerText().catch(() => ''));
+		if (test(text)) return text;
+		if (Date.now() - started > timeout) throw new Error(`${what}: not shown within ${timeout / 1000} s; the editor shows: ${text.slice(0, 400)}`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/** Runs the open node with "Execute step" and waits until its output shows `expected`. */
+export async function executeStep(page, expected) {
+	await page.locator(sel.executeStep).click();
+	return await waitForText(page.locator(sel.output), (text) => text.includes(expected), `the output after "Execute step" (waiting for "${expected}")`);
+}
+
+/** Switches the output panel to its JSON view and returns the JSON text shown there, squashed. */
+export async function outputJson(page, expected) {
+	await page.locator(sel.output).locator('[data-test-id="radio-button-json"]').click();
+	return await waitForText(page.locator(sel.outputData), (text) => text.startsWith('[') && expected(text), 'the output as JSON');
+}
+
+/** Scrolls the output's JSON view so that the first item's key `key` is in sight. */
+export async function showOutputKey(page, key) {
+	await page.locator(sel.outputData).locator(`[data-path="[0].${key}"]`).first().scrollIntoViewIfNeeded();
+}
