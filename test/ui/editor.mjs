@@ -140,14 +140,3 @@ export async function executeStep(page, expected) {
 	await page.locator(sel.executeStep).click();
 	return await waitForText(page.locator(sel.output), (text) => text.includes(expected), `the output after "Execute step" (waiting for "${expected}")`);
 }
-
-/** Switches the output panel to its JSON view and returns the JSON text shown there, squashed. */
-export async function outputJson(page, expected) {
-	await page.locator(sel.output).locator('[data-test-id="radio-button-json"]').click();
-	return await waitForText(page.locator(sel.outputData), (text) => text.startsWith('[') && expected(text), 'the output as JSON');
-}
-
-/** Scrolls the output's JSON view so that the first item's key `key` is in sight. */
-export async function showOutputKey(page, key) {
-	await page.locator(sel.outputData).locator(`[data-path="[0].${key}"]`).first().scrollIntoViewIfNeeded();
-}
