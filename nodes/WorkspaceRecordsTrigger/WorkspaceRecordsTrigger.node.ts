@@ -55,7 +55,10 @@ export class WorkspaceRecordsTrigger implements INodeType {
 		// 1.1: what it emits is simplified by default (simplify.ts keeps 1 as it was).
 		version: [1, 1.1],
 		subtitle: subtitleOf(properties, ['event']),
-		description: 'Starts a workflow when a record, activity or list entry is created (by polling)',
+		// n8n's node panel shows a trigger's description on the action node of the same name
+		// ("Workspace Records"), in both views: so it speaks of both.
+		description:
+			'Create, get and query records and collections, or start a workflow when a record, activity or list entry is created',
 		defaults: { name: 'Workspace Records Trigger' },
 		polling: true,
 		inputs: [],

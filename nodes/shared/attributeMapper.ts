@@ -130,6 +130,9 @@ async function choicesOf(context: ILoadOptionsFunctions, path: string, definitio
 /** The resource mapper's fields: one per writable attribute, typed, with its choices. */
 export async function getAttributeFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const resource = this.getNodeParameter('resource', 'record') as string;
+	const subject = resource === 'listEntry' ? 'listId' : 'collectionId';
+	// Before a collection or list is chosen there is nothing to map (and nothing to ask for).
+	if (!idOf(this)(subject)) return { fields: [] };
 	const path = attributesPath(idOf(this), resource);
 	const definitions = (await apiRequest(this, 'GET', path)).filter(isWritable);
 	const fields = await Promise.all(

@@ -85,3 +85,9 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 		]);
 	});
 });
+
+test('before a collection is chosen there are no fields, and nothing is asked of the service', async () => {
+	const context = loadOptionsContext(new WorkspaceRecords(), { resource: 'record', operation: 'create', collectionId: { __rl: true, mode: 'list', value: '' } }, env.credentials);
+	expect(await getAttributeFields.call(context)).toEqual({ fields: [] });
+	expect(env.sandbox.requests).toHaveLength(0);
+});
