@@ -14,8 +14,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { installPackage, outputTail, runN8n, sandboxCredentials } from './e2e.mjs';
-import { benchWorkflows, CONCURRENCIES, HEADER_AUTH, HTTP_BATCHINGS, OUR_BATCHINGS, RATE_LIMIT } from './make-bench.mjs';
+import { installPackage, outputTail, runN8n, sandboxCredentials, stopChildrenAndExit } from './e2e.mjs';
+import { benchWorkflows, CONCURRENCIES, HEADER_AUTH, HTTP_BATCHING_FOUND, HTTP_BATCHINGS, RATE_LIMIT } from './make-bench.mjs';
 import { cacheRoot, prepare } from './n8n-runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +27,8 @@ const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filt
 const runs = (section) => !ONLY.length || ONLY.includes(String(section));
 const PEOPLE = 'a00000000000000000000001';
 const CREATE_PATH = `/api/v1/collection-records/${PEOPLE}`;
+/** Max Concurrent Requests of the door measured alone, outside n8n, in benchmark 5. */
+const DOOR_CONCURRENCIES = [10, 1];
 const say = (line) => process.stdout.write(`${line}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sorted = (values) => [...values].sort((a, b) => a - b);
@@ -136,6 +138,8 @@ async function main() {
 	const runtime = await prepare(version);
 	const userFolder = join(cacheRoot(), 'bench-user');
 	await buildAndInstall(userFolder);
+	// Loaded now, from the build just installed, before anyone's next build replaces dist/.
+	const door = createRequire(import.meta.url)('../dist/nodes/shared/requests.js');
 	const source = sourceState();
 
 	// On a port from the OS (listening on 0); the HTTP Request workflows are written for it.
@@ -228,11 +232,12 @@ async function main() {
 		return samples;
 	}
 
-	/** One line of the load average (1 / 5 / 15 min) at the start of each benchmark. */
+	/** The load average (1 / 5 / 15 min) at the start of each benchmark, and when each started. */
 	const loads = [`start: ${loadAtStart}`];
+	const minutesSinceStart = () => ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
 	const section = (title, number) => {
-		loads.push(`benchmark ${number}: ${load()}`);
-		say(`${title} (load ${load()})`);
+		loads.push(`benchmark ${number} (from minute ${minutesSinceStart()}): ${load()}`);
+		say(`${title} (minute ${minutesSinceStart()}, load ${load()})`);
 	};
 
 	const ratio = (a, b) => (a / b).toFixed(2);
@@ -283,10 +288,12 @@ async function main() {
 		const floorMs = (1000 / RATE_LIMIT.rate) * 1000;
 		section(`5. 1,000 creates against a rate limit of ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}`, 5);
 		/** One rate-limited run on a fresh sandbox and a full bucket: what got created, and how. */
-		const limited = (name) => async () => {
+		const fresh = () => {
 			sandbox.reset({ people: 0 });
 			sandbox.rateLimit(RATE_LIMIT);
-			const sample = await execute(name, { allowFailure: true });
+		};
+		/** What one rate-limited run created, refused and failed, from the sandbox's state and log. */
+		const tally = (sample, startedAt) => {
 			const names = [...sandbox.state.records.get(PEOPLE).values()].map((r) => r.name);
 			const counts = new Map();
 			for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
@@ -299,34 +306,74 @@ async function main() {
 				errors: sample.error ? 1 + sample.errorItems : sample.errorItems,
 				refused,
 				// From the node's start to its first request: n8n preparing every item first.
-				firstRequestMs: creates.length ? creates[0].at - sample.nodeStartedAt : NaN,
+				firstRequestMs: creates.length ? creates[0].at - startedAt : NaN,
 				// From the first request to the last answer: the part the rate limit governs.
 				sendingMs: creates.length ? Math.max(...creates.map((r) => r.doneAt ?? r.at)) - creates[0].at : NaN,
 			};
 			result.note = `${result.created} created, ${result.duplicated} duplicated, ${refused} × 429${sample.error ? `, failed: ${sample.error}` : ''}`;
 			return result;
 		};
+		/** One rate-limited run of a workflow, on a fresh sandbox and a full bucket. */
+		const limited = (name) => async () => {
+			fresh();
+			const sample = await execute(name, { allowFailure: true });
+			return tally(sample, sample.nodeStartedAt);
+		};
+		/**
+		 * The node's door (the compiled nodes/shared/requests.js) alone, outside n8n: 1,000 creates
+		 * through one gate, as one node run sends them, with axios. What the door costs by itself.
+		 */
+		const doorAlone = (maxConcurrency) => async () => {
+			fresh();
+			sandbox.clearRequests();
+			const gate = new door.Gate(maxConcurrency);
+			const headers = { 'x-api-key': sandbox.config.apiKey, 'x-workspace-id': sandbox.config.workspaceId };
+			const send = (i) => async () => {
+				const response = await axios.post(`${sandbox.url}${CREATE_PATH}`, { name: `Bench person ${i}` }, { headers, validateStatus: () => true });
+				if (response.status !== 429) return response.data;
+				// As the node's error mapper (nodes/shared/errors.ts) hands a 429 to the door.
+				const retryAfterMs = door.parseRetryAfter(response.headers['retry-after'], response.headers.date);
+				throw Object.assign(new Error('Too many requests'), { httpCode: '429', context: { retryAfterMs } });
+			};
+			const startedAt = Date.now();
+			const settled = await Promise.allSettled(
+				Array.from({ length: 1000 }, (_, i) =>
+					door.throughDoor(gate, { send: send(i), repeatable: false, label: 'POST' }, door.DEFAULT_DOOR_OPTIONS, (error) => error),
+				),
+			);
+			const failed = settled.filter((r) => r.status === 'rejected').length;
+			const sample = { ms: Date.now() - startedAt, items: 1000 - failed, errorItems: failed, requests: sandbox.requests.length };
+			return tally(sample, startedAt);
+		};
 		const complete = (r) => r.created === 1000 && r.duplicated === 0 && r.errors === 0;
 
-		say(`  HTTP Request batching (items per batch / interval), ${SWEEP_RUNS} run(s) each:`);
-		const httpTries = await compare(
-			Object.fromEntries(HTTP_BATCHINGS.map(([n, i]) => [`${n} / ${i} ms`, limited(`r-b-http-create-1000-batch-${n}-${i}`)])),
-			SWEEP_RUNS,
+		// The settings only explored run SWEEP_RUNS times each; with 0 they are skipped.
+		const sweep = async (title, variants) => {
+			if (!SWEEP_RUNS) return {};
+			say(`  ${title}, ${SWEEP_RUNS} run(s) each:`);
+			return await compare(variants, SWEEP_RUNS);
+		};
+		const httpTries = await sweep(
+			'HTTP Request batching (items per batch / interval)',
+			Object.fromEntries(HTTP_BATCHINGS.map((b) => [`${b.join(' / ')} ms`, limited(`r-b-http-create-1000-batch-${b.join('-')}`)])),
 		);
-		const best = Object.entries(httpTries)
-			.filter(([, list]) => list.every(complete))
-			.sort(([, x], [, y]) => ms(x) - ms(y))[0]?.[0];
-		const bestIndex = Object.keys(httpTries).indexOf(best);
-		const bestName = best ? `r-b-http-create-1000-batch-${HTTP_BATCHINGS[bestIndex].join('-')}` : undefined;
-		say(`  best HTTP Request batching: ${best ?? 'none created all 1000 without errors'}`);
+		// The best batching: the fastest that created all 1,000 without errors (without a sweep: the last found).
+		const bestBatching = SWEEP_RUNS
+			? HTTP_BATCHINGS.filter((b) => httpTries[`${b.join(' / ')} ms`].every(complete)).sort(
+					(x, y) => ms(httpTries[`${x.join(' / ')} ms`]) - ms(httpTries[`${y.join(' / ')} ms`]),
+				)[0]
+			: HTTP_BATCHING_FOUND;
+		const best = bestBatching && `${bestBatching.join(' / ')} ms`;
+		const bestName = bestBatching && `r-b-http-create-1000-batch-${bestBatching.join('-')}`;
+		say(`  HTTP Request batching for (c): ${best ?? 'none created all 1000 without errors'}`);
 
-		say(`  our node's settings, ${SWEEP_RUNS} run(s) each:`);
-		const ourTries = await compare(
-			Object.fromEntries([
-				...CONCURRENCIES.map((n) => [`Max Concurrent Requests ${n}`, limited(`r-a-create-1000-max${n}`)]),
-				...OUR_BATCHINGS.map(([n, i]) => [`default + n8n batching ${n} / ${i} ms`, limited(`r-a-create-1000-batch-${n}-${i}`)]),
-			]),
-			SWEEP_RUNS,
+		const ourTries = await sweep(
+			"our node's settings",
+			Object.fromEntries(CONCURRENCIES.map((n) => [`Max Concurrent Requests ${n}`, limited(`r-a-create-1000-max${n}`)])),
+		);
+		const doorTries = await sweep(
+			'the door alone, outside n8n',
+			Object.fromEntries(DOOR_CONCURRENCIES.map((n) => [`Max Concurrent Requests ${n}`, doorAlone(n)])),
 		);
 
 		say(`  the comparison, ${RUNS} runs each:`);
@@ -355,7 +402,8 @@ async function main() {
 			row('---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---'),
 			...Object.entries(main5).map(([label, list], i) => line(label, list, i === 0 ? '1000 / 0 / 0, ≤ 1.15× floor' : '')),
 			...Object.entries(ourTries).map(([label, list]) => line(`(a) our node, ${label}`, list)),
-			...Object.entries(httpTries).map(([label, list]) => line(`HTTP Request, batching ${label}${label === best ? ' (best: used as (c))' : ''}`, list)),
+			...Object.entries(doorTries).map(([label, list]) => line(`the door alone (no n8n), ${label}`, list)),
+			...Object.entries(httpTries).map(([label, list]) => line(`HTTP Request, batching ${label}${label === best ? ' (the best: used as (c))' : ''}`, list)),
 		];
 		tables.push([
 			`Rate-limited creates: ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}, floor 1,000 / ${RATE_LIMIT.rate} = ${seconds(floorMs)}`,
@@ -407,7 +455,7 @@ async function main() {
 	}
 	loads.push(`end: ${load()}`);
 
-	const minutes = ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
+	const minutes = minutesSinceStart();
 	const machine = `${cpus().length} cores (${cpus()[0].model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version} for the loop and the sandbox`;
 	const body = tables.map(([title, table]) => `### ${title}\n\n${table}\n`).join('\n');
 	say(`\n${body}`);
@@ -435,6 +483,9 @@ async function main() {
 	writeFileSync(join(root, 'bench', 'results.md'), results);
 	say('Written to bench/results.md');
 }
+
+// Stopped by a signal: the n8n process of the current run goes too.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopChildrenAndExit(130));
 
 main().catch((error) => {
 	process.stderr.write(`${error.stack}\n`);

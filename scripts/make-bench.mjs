@@ -22,8 +22,8 @@ export const HTTP_BATCHINGS = [
 	[5, 50],
 	[10, 100],
 ];
-/** Batching under n8n's Request Options tried for our node in benchmark 5 (see bench/NOTES.md). */
-export const OUR_BATCHINGS = [[10, 1]];
+/** The best of them in the last full run: (c) uses it when the sweep is skipped (BENCH_SWEEP_RUNS=0). */
+export const HTTP_BATCHING_FOUND = [5, 50];
 
 // How a user wiring the HTTP Request node by hand sends the sandbox's key: as plain headers,
 // or (as n8n suggests for secrets) the key in a Header Auth credential, the workspace a header.
@@ -134,7 +134,7 @@ const httpCreate = (baseUrl, { withCredential = false, batching, settings = {} }
 };
 
 /** Our node creating one record per item, with the default settings unless told otherwise. */
-const ourCreate = ({ maxConcurrency, batching } = {}) => ({
+const ourCreate = ({ maxConcurrency } = {}) => ({
 	id: 'ours',
 	name: 'Create people',
 	type: 'n8n-nodes-workspace-records.workspaceRecords',
@@ -146,7 +146,6 @@ const ourCreate = ({ maxConcurrency, batching } = {}) => ({
 		collectionId: { __rl: true, mode: 'id', value: PEOPLE },
 		attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
 		...(maxConcurrency ? { requestHandling: { maxConcurrency } } : {}),
-		...(batching ? { requestOptions: { batching: { batch: { batchSize: batching[0], batchInterval: batching[1] } } } } : {}),
 	},
 });
 
@@ -181,16 +180,6 @@ export const benchWorkflows = (baseUrl) => ({
 				manual,
 				generate1000,
 				ourCreate({ maxConcurrency: n }),
-			]),
-		]),
-	),
-	...Object.fromEntries(
-		OUR_BATCHINGS.map(([size, ms], i) => [
-			`r-a-create-1000-batch-${size}-${ms}`,
-			chain(`bench02${i}`, `Bench 5: our node, 1000 creates, n8n batching ${size} items every ${ms} ms`, [
-				manual,
-				generate1000,
-				ourCreate({ batching: [size, ms] }),
 			]),
 		]),
 	),
