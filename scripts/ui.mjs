@@ -8,11 +8,12 @@
 //   3. switches the attribute mapper to Map Automatically behind an item with an extra field;
 //   4. runs Get Many with Simplify on and off;
 //   5. saves the credential with a wrong API key and reads the message shown.
-// Every check prints `ok …` or `FAIL …` and saves screenshots to test-artifacts/ui/; the run
+// Every check prints `ok …` or `FAIL …` and saves screenshots to $TMPDIR/workspace-records-ui-artifacts/; the run
 // ends with `N passed, M failed` and stops n8n, the sandbox and the browser whatever happened.
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -38,7 +39,8 @@ import {
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const ARTIFACTS = join(root, 'test-artifacts', 'ui');
+// Outside the project: n8n-node build copies every image under it into dist/, which ships.
+const ARTIFACTS = process.env.WORKSPACE_RECORDS_UI_ARTIFACTS ?? join(tmpdir(), 'workspace-records-ui-artifacts');
 // The browser part takes about a minute and a half, n8n's start about half a minute; this
 // leaves room for a busy CI machine. Installing n8n itself (first run only) is not counted.
 const DEADLINE_MS = 300_000;
