@@ -3,15 +3,16 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 
 /**
  * The one door every request of every node goes through: operations, pages, the steps of
- * Create or Update, dropdowns and the trigger. It owns waiting, retrying and concurrency.
+ * Create or Update, dropdowns and the trigger. It owns waiting, retrying and pacing.
  *
  * - A 429 means the request was not processed: it is retried for every method, no sooner
  *   than `Retry-After` asks (seconds or an HTTP date), else after a capped, jittered,
- *   exponential backoff. Every request of the node run waits with it.
+ *   exponential backoff.
+ * - A 429 also slows down every request of the node run: from then on they start at a
+ *   paced rate, learnt from what the service accepted (see `Gate`).
  * - A 5xx, a timeout or a dropped connection is retried only for a request that is safe to
  *   repeat. A create is never repeated blindly: its item fails, saying it may have happened.
- * - At most `maxConcurrency` requests are in flight per node run. A 429 halves that number
- *   for all items; it grows back by one with each run of successes as long as the limit.
+ * - At most `maxConcurrency` requests are in flight per node run.
  * - It gives up once the waits would pass `maxWaitMs` in all, saying how often and how long.
  */
 
@@ -36,57 +37,98 @@ export interface Attempt<T> {
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
 
-/** Concurrency of one node run: a semaphore whose size adapts, and a shared pause. */
+/** The slowest pace, in requests a second: one probe every two seconds while the service refuses everything. */
+const MIN_RATE = 0.5;
+/** Over how long the accepted rate is measured when a refusal comes. */
+const MEASURE_MS = 500;
+/** After a refusal the pace drops to this share of what the service accepted. */
+const CUT = 0.95;
+/** Growth of the pace a second: while probing for the service's rate, and afterwards. */
+const PROBE_GROWTH = 8;
+const STEADY_GROWTH = 1.05;
+
+/**
+ * The pace and concurrency of one node run.
+ *
+ * At most `maxConcurrency` requests are in flight. Until the service refuses one (HTTP 429)
+ * nothing else holds them back. The first refusal sets a pace: the rate the service accepted
+ * over the last half second. The pace then grows quickly (×8 a second) until the next
+ * refusal, which sets it at 95 % of the accepted rate, and from then on slowly (5 % a second)
+ * until the next. A refusal only lowers the pace when its request started after the last
+ * cut: requests sent at the old pace say nothing about the new one. When the service accepts
+ * much less than the pace (a quota used up, not a rate), the pace falls to one request every
+ * two seconds and probes upwards again from there.
+ */
 export class Gate {
-	private limit: number;
 	private inFlight = 0;
-	private successes = 0;
 	private readonly waiting: Array<() => void> = [];
-	/** Epoch ms before which no request of this run may start. */
-	private pausedUntil = 0;
+	/** Requests a second; undefined until the first refusal (no pacing). */
+	private rate: number | undefined;
+	private probing = false;
+	/** Epoch ms at which the next request may start, when paced. */
+	private nextStart = 0;
+	/** How many requests have started, and how many had when the pace was last cut. */
+	private started = 0;
+	private startedAtCut = -1;
+	private grownAt = 0;
+	/** When the recent successes came, oldest first. */
+	private readonly successes: number[] = [];
 
-	constructor(readonly maxConcurrency: number) {
-		this.limit = Math.max(1, maxConcurrency);
+	constructor(readonly maxConcurrency: number) {}
+
+	/** The pace in requests a second, undefined while unpaced. */
+	get pace(): number | undefined {
+		return this.rate;
 	}
 
-	get concurrency() {
-		return this.limit;
-	}
-
-	async enter(): Promise<void> {
-		for (;;) {
-			const pause = this.pausedUntil - Date.now();
-			if (pause > 0) {
-				await sleep(pause);
-				continue;
-			}
-			if (this.inFlight < this.limit) {
-				this.inFlight += 1;
-				return;
-			}
+	/** Waits for a free place and, once paced, for the next start; returns the request's number. */
+	async enter(): Promise<number> {
+		while (this.inFlight >= Math.max(1, this.maxConcurrency)) {
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
 		}
+		this.inFlight += 1;
+		for (let wait = this.nextStart - Date.now(); this.rate && wait > 0; wait = this.nextStart - Date.now()) {
+			await sleep(wait);
+		}
+		const now = Date.now();
+		if (this.rate) {
+			const interval = 1000 / this.rate;
+			// A timer that fired late may catch up within one interval, never more.
+			this.nextStart = Math.max(this.nextStart, now - interval) + interval;
+		}
+		return this.started++;
 	}
 
 	leave(): void {
 		this.inFlight -= 1;
-		this.waiting.splice(0, Math.max(0, this.limit - this.inFlight)).forEach((wake) => wake());
+		this.waiting.shift()?.();
 	}
 
 	succeeded(): void {
-		this.successes += 1;
-		if (this.successes >= this.limit && this.limit < this.maxConcurrency) {
-			this.successes = 0;
-			this.limit += 1;
-			this.waiting.splice(0, 1).forEach((wake) => wake());
-		}
+		const now = Date.now();
+		this.successes.push(now);
+		if (this.successes.length > 4096) this.successes.splice(0, 2048);
+		if (this.rate === undefined) return;
+		const seconds = Math.min(1, (now - this.grownAt) / 1000);
+		this.rate *= (this.probing ? PROBE_GROWTH : STEADY_GROWTH) ** seconds;
+		this.grownAt = now;
 	}
 
-	/** A 429: everyone waits `waitMs`, and fewer requests run at once afterwards. */
-	refused(waitMs: number): void {
-		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + waitMs);
-		this.limit = Math.max(1, Math.floor(this.limit / 2));
-		this.successes = 0;
+	/** A 429 for the request numbered `request` by `enter`: the pace is set, or lowered. */
+	refused(request: number): void {
+		if (request < this.startedAtCut) return;
+		const now = Date.now();
+		let accepted = 0;
+		for (let i = this.successes.length - 1; i >= 0 && this.successes[i] > now - MEASURE_MS; i--) accepted += 1;
+		const acceptedRate = (accepted * 1000) / MEASURE_MS;
+		const first = this.rate === undefined;
+		const collapsed = !first && acceptedRate < this.rate! / 2;
+		this.rate = first ? Math.max(MIN_RATE, acceptedRate) : Math.max(MIN_RATE, CUT * Math.min(this.rate!, acceptedRate));
+		this.probing = first || collapsed;
+		this.startedAtCut = this.started;
+		this.grownAt = now;
+		// The service has just run out: the next request waits one interval at the new pace.
+		this.nextStart = Math.max(this.nextStart, now + 1000 / this.rate);
 	}
 }
 
@@ -148,7 +190,7 @@ export async function throughDoor<T>(
 ): Promise<T> {
 	let waited = 0;
 	for (let tries = 1; ; tries++) {
-		await gate.enter();
+		const request = await gate.enter();
 		let failure: Failure;
 		let lastError: unknown;
 		try {
@@ -165,8 +207,8 @@ export async function throughDoor<T>(
 		if (failure.kind !== 'rate-limited' && !attempt.repeatable) throw onAmbiguous(lastError);
 		const waitMs = failure.kind === 'rate-limited' ? (failure.retryAfterMs ?? backoff(tries - 1)) : backoff(tries - 1);
 		if (waited + waitMs > maxWaitMs) throw gaveUp(lastError, tries, waited, attempt.label);
-		if (failure.kind === 'rate-limited') gate.refused(waitMs);
-		else await sleep(waitMs);
+		if (failure.kind === 'rate-limited') gate.refused(request);
+		await sleep(waitMs);
 		waited += waitMs;
 	}
 }
@@ -183,19 +225,26 @@ function gaveUp(error: unknown, tries: number, waitedMs: number, label: string):
 	return new Error(message);
 }
 
-/** The gates of the node runs going on now, by execution, node and run; gone when idle. */
-const gates = new Map<string, { gate: Gate; users: number }>();
+/** How long a node run's gate outlives its last request: n8n's Batching pauses between items. */
+const GATE_KEPT_MS = 60_000;
+
+/** The gates of the node runs going on now, by execution, node and run; gone a minute after their last use. */
+const gates = new Map<string, { gate: Gate; users: number; timer?: ReturnType<typeof setTimeout> }>();
 
 /** Runs `work` with the gate of one node run, shared by all its items. */
 export async function withGate<T>(key: string, maxConcurrency: number, work: (gate: Gate) => Promise<T>): Promise<T> {
 	const entry = gates.get(key) ?? { gate: new Gate(maxConcurrency), users: 0 };
 	gates.set(key, entry);
+	clearTimeout(entry.timer);
 	entry.users += 1;
 	try {
 		return await work(entry.gate);
 	} finally {
 		entry.users -= 1;
-		if (entry.users === 0) gates.delete(key);
+		if (entry.users === 0) {
+			entry.timer = setTimeout(() => gates.delete(key), GATE_KEPT_MS);
+			entry.timer.unref?.();
+		}
 	}
 }
 

@@ -119,7 +119,7 @@ export const requestHandlingField: INodeProperties = {
 			// The lint wants literals here; a description test checks they match DEFAULT_DOOR_OPTIONS.
 			default: 10,
 			description:
-				'How many requests this node sends at once at most, for all its items. After a rate limit (HTTP 429) it sends fewer for a while by itself.',
+				'How many requests this node sends at once at most, for all its items. After a rate limit (HTTP 429) it also slows down by itself, to the pace the service accepts.',
 		},
 		{
 			displayName: 'Give Up After (Seconds)',

@@ -20,7 +20,9 @@ describe('parseRetryAfter', () => {
 });
 
 describe('Gate', () => {
-	test('never lets more than its limit in; a refusal halves the limit and successes grow it back', async () => {
+	afterEach(() => jest.useRealTimers());
+
+	test('never lets more than its Max Concurrent Requests in', async () => {
 		const gate = new Gate(4);
 		let inFlight = 0;
 		let most = 0;
@@ -36,14 +38,37 @@ describe('Gate', () => {
 			}),
 		);
 		expect(most).toBe(4);
-		gate.refused(0);
-		expect(gate.concurrency).toBe(2);
-		for (let i = 0; i < 2; i++) gate.succeeded();
-		expect(gate.concurrency).toBe(3);
-		for (let i = 0; i < 3; i++) gate.succeeded();
-		expect(gate.concurrency).toBe(4);
-		for (let i = 0; i < 10; i++) gate.succeeded();
-		expect(gate.concurrency).toBe(4);
+		expect(gate.pace).toBeUndefined();
+	});
+
+	test('a refusal sets a pace from what was accepted; one sent before a cut does not cut again', async () => {
+		// The clock stands still unless moved, so that the half second of measuring is exact.
+		jest.useFakeTimers({ now: 1_000_000 });
+		const gate = new Gate(10);
+		const first = await gate.enter();
+		gate.leave();
+		const second = await gate.enter();
+		gate.leave();
+		for (let i = 0; i < 20; i++) gate.succeeded();
+		gate.refused(first);
+		// 20 accepted in the last half second: 40 a second.
+		expect(gate.pace).toBe(40);
+		gate.refused(second);
+		expect(gate.pace).toBe(40);
+		// Paced now: the next request starts one interval (25 ms) later.
+		const entering = gate.enter();
+		await jest.advanceTimersByTimeAsync(25);
+		const third = await entering;
+		gate.leave();
+		gate.refused(third);
+		// 95 % of what was accepted, as the pace is cut again.
+		expect(gate.pace).toBeCloseTo(38, 0);
+	});
+
+	test('when the service accepts nothing, the pace falls to one request every two seconds', async () => {
+		const gate = new Gate(10);
+		gate.refused(await gate.enter());
+		expect(gate.pace).toBe(0.5);
 	});
 });
 
