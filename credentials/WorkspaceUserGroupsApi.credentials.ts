@@ -7,6 +7,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { withBaseUrl } from '../nodes/shared/baseUrl';
+
 export class WorkspaceUserGroupsApi implements ICredentialType {
 	name = 'workspaceUserGroupsApi';
 
@@ -43,7 +45,7 @@ export class WorkspaceUserGroupsApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		return {
-			...requestOptions,
+			...withBaseUrl(credentials, requestOptions),
 			headers: { ...requestOptions.headers, Authorization: `Token ${String(credentials.apiKey ?? '')}` },
 		};
 	}

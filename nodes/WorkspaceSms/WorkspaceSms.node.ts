@@ -2,7 +2,8 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { credentialBaseUrl, RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
+import { credentialBaseUrl } from '../shared/baseUrl';
+import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
 import { smsDescription } from './resources/sms';
 
 const properties: INodeProperties[] = [resourceSelector([{ name: 'SMS', value: 'sms' }]), ...smsDescription, requestHandlingField];

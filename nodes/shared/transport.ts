@@ -13,21 +13,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { credentialBaseUrl } from './baseUrl';
 import { throwIfFailed } from './errors';
 import type { DoorOptions } from './requests';
 import { DEFAULT_DOOR_OPTIONS, Gate, throughDoor, withGate, WriteResults } from './requests';
 
 export const RECORDS_CREDENTIAL = 'workspaceRecordsApi';
 export const USER_GROUPS_CREDENTIAL = 'workspaceUserGroupsApi';
-
-/**
- * The credential's Base URL without trailing slashes, as an expression for routing. It is
- * the one expression of ours left per item, on purpose: n8n finds the credential's allowed
- * domains by comparing each request's host with this node-owned base URL (RoutingNode's
- * resolveBaseUrl), so the domain checks of a credential keep working.
- */
-export const credentialBaseUrl = (field = 'baseUrl') =>
-	`={{ String($credentials.${field} ?? '').replace(/\\/+$/, '') }}`;
 
 /**
  * Every request of every node starts from these. Status errors are let through to the
@@ -74,11 +66,10 @@ export async function apiRequest<T = IDataObject[]>(
 	url: string,
 	body?: IDataObject,
 ): Promise<T> {
-	const credentials = await context.getCredentials(RECORDS_CREDENTIAL);
 	const options: IHttpRequestOptions = {
 		method,
 		url,
-		baseURL: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
+		baseURL: requestDefaults.baseURL,
 		headers: requestDefaults.headers,
 		json: true,
 		ignoreHttpStatusErrors: true,

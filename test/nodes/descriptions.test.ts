@@ -109,10 +109,10 @@ test.each(NODES.map((node) => [node.description.name, node] as const))(
 	'%s evaluates no expression of ours per item: paths and bodies are built in code',
 	(_, node) => {
 		const { subtitle, requestDefaults, ...rest } = node.description;
-		// The subtitle is the editor's; the base URL stays an expression so that n8n can match
-		// request hosts with the credential's allowed domains (transport.ts).
+		// The subtitle is the editor's, evaluated once per node on the canvas. The base URL is
+		// a placeholder the credential fills in (baseUrl.ts), not an expression.
 		expect(String(subtitle)).toMatch(/^=\{\{/);
-		expect(String(requestDefaults?.baseURL)).toMatch(/^=\{\{ String\(\$credentials\.\w+/);
-		expect(expressionsIn(rest)).toEqual([]);
+		expect(String(requestDefaults?.baseURL)).toMatch(/^\{(baseUrl|aiBaseUrl)\}$/);
+		expect(expressionsIn({ ...rest, requestDefaults })).toEqual([]);
 	},
 );
