@@ -228,23 +228,21 @@ function gaveUp(error: unknown, tries: number, waitedMs: number, label: string):
 /** How long a node run's gate outlives its last request: n8n's Batching pauses between items. */
 const GATE_KEPT_MS = 60_000;
 
-/** The gates of the node runs going on now, by execution, node and run; gone a minute after their last use. */
-const gates = new Map<string, { gate: Gate; users: number; timer?: ReturnType<typeof setTimeout> }>();
+/** The gates of the node runs going on now, by execution, node and run; dropped a minute after their last use. */
+const gates = new Map<string, { gate: Gate; users: number; idleSince: number }>();
 
 /** Runs `work` with the gate of one node run, shared by all its items. */
 export async function withGate<T>(key: string, maxConcurrency: number, work: (gate: Gate) => Promise<T>): Promise<T> {
-	const entry = gates.get(key) ?? { gate: new Gate(maxConcurrency), users: 0 };
+	const now = Date.now();
+	for (const [other, { users, idleSince }] of gates) if (users === 0 && now - idleSince > GATE_KEPT_MS) gates.delete(other);
+	const entry = gates.get(key) ?? { gate: new Gate(maxConcurrency), users: 0, idleSince: now };
 	gates.set(key, entry);
-	clearTimeout(entry.timer);
 	entry.users += 1;
 	try {
 		return await work(entry.gate);
 	} finally {
 		entry.users -= 1;
-		if (entry.users === 0) {
-			entry.timer = setTimeout(() => gates.delete(key), GATE_KEPT_MS);
-			entry.timer.unref?.();
-		}
+		entry.idleSince = Date.now();
 	}
 }
 
