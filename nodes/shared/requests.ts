@@ -43,9 +43,9 @@ const MIN_RATE = 0.5;
 const MEASURE_MS = 500;
 /** After a refusal the pace drops to this share of what the service accepted. */
 const CUT = 0.95;
-/** Growth of the pace a second: while probing for the service's rate, and afterwards. */
+/** Growth of the pace a second: while probing for the service's rate, and once it is known. */
 const PROBE_GROWTH = 8;
-const STEADY_GROWTH = 1.05;
+const STEADY_GROWTH = 1.02;
 
 /**
  * The pace and concurrency of one node run.
@@ -53,9 +53,10 @@ const STEADY_GROWTH = 1.05;
  * At most `maxConcurrency` requests are in flight. Until the service refuses one (HTTP 429)
  * nothing else holds them back. The first refusal sets a pace: the rate the service accepted
  * over the last half second. The pace then grows quickly (×8 a second) until the next
- * refusal, which sets it at 95 % of the accepted rate, and from then on slowly (5 % a second)
- * until the next. A refusal only lowers the pace when its request started after the last
- * cut: requests sent at the old pace say nothing about the new one. When the service accepts
+ * refusal, which sets it at 95 % of the accepted rate; from then on it grows by 2 % a second
+ * until the next. A refusal only lowers the pace when its request started after the last cut
+ * (requests sent at the old pace say nothing about the new one) and when the service accepted
+ * less than the pace (else it was earned by earlier requests). When the service accepts
  * much less than the pace (a quota used up, not a rate), the pace falls to one request every
  * two seconds and probes upwards again from there.
  */
@@ -122,8 +123,10 @@ export class Gate {
 		for (let i = this.successes.length - 1; i >= 0 && this.successes[i] > now - MEASURE_MS; i--) accepted += 1;
 		const acceptedRate = (accepted * 1000) / MEASURE_MS;
 		const first = this.rate === undefined;
+		// The service accepted at least the pace: this refusal was earned by requests before it.
+		if (!first && acceptedRate >= this.rate!) return;
 		const collapsed = !first && acceptedRate < this.rate! / 2;
-		this.rate = first ? Math.max(MIN_RATE, acceptedRate) : Math.max(MIN_RATE, CUT * Math.min(this.rate!, acceptedRate));
+		this.rate = first ? Math.max(MIN_RATE, acceptedRate) : Math.max(MIN_RATE, CUT * acceptedRate);
 		this.probing = first || collapsed;
 		this.startedAtCut = this.started;
 		this.grownAt = now;

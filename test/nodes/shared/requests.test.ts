@@ -41,28 +41,33 @@ describe('Gate', () => {
 		expect(gate.pace).toBeUndefined();
 	});
 
-	test('a refusal sets a pace from what was accepted; one sent before a cut does not cut again', async () => {
+	test('a refusal sets a pace from what was accepted, and lowers it only when the service accepted less', async () => {
 		// The clock stands still unless moved, so that the half second of measuring is exact.
 		jest.useFakeTimers({ now: 1_000_000 });
 		const gate = new Gate(10);
-		const first = await gate.enter();
-		gate.leave();
-		const second = await gate.enter();
-		gate.leave();
+		const enter = async () => {
+			const entering = gate.enter();
+			await jest.advanceTimersByTimeAsync(100);
+			const request = await entering;
+			gate.leave();
+			return request;
+		};
+		const [first, second] = [await enter(), await enter()];
 		for (let i = 0; i < 20; i++) gate.succeeded();
 		gate.refused(first);
 		// 20 accepted in the last half second: 40 a second.
 		expect(gate.pace).toBe(40);
+		// Sent before that cut: it says nothing about the new pace.
 		gate.refused(second);
 		expect(gate.pace).toBe(40);
-		// Paced now: the next request starts one interval (25 ms) later.
-		const entering = gate.enter();
-		await jest.advanceTimersByTimeAsync(25);
-		const third = await entering;
-		gate.leave();
-		gate.refused(third);
-		// 95 % of what was accepted, as the pace is cut again.
-		expect(gate.pace).toBeCloseTo(38, 0);
+		// Still 40 accepted a second, as fast as the pace: a refusal earned by earlier requests.
+		gate.refused(await enter());
+		expect(gate.pace).toBeGreaterThanOrEqual(40);
+		// Half a second later only 15 were accepted, 30 a second: the pace drops to 95 % of that.
+		await jest.advanceTimersByTimeAsync(500);
+		for (let i = 0; i < 15; i++) gate.succeeded();
+		gate.refused(await enter());
+		expect(gate.pace).toBeCloseTo(28.5, 1);
 	});
 
 	test('when the service accepts nothing, the pace falls to one request every two seconds', async () => {
