@@ -174,14 +174,31 @@ export async function attributeTypesOf(context: IExecuteSingleFunctions): Promis
 	return new Map(definitions.filter(isWritable).map((d) => [attributeKey(d), attributeType(d)]));
 }
 
+type MapperMode = 'add' | 'map' | 'upsert';
+
+/**
+ * The mapper's parameter, one name per mode (create, update, create or update). n8n's
+ * routing engine evaluates the value of every property in the description for every item,
+ * twice, display or not: three properties sharing one name would evaluate the user's
+ * expressions three times as often.
+ */
+const MAPPER_PARAMETERS: Record<MapperMode, string> = { add: 'columns', map: 'updateColumns', upsert: 'upsertColumns' };
+const MODE_OF_OPERATION: Record<string, MapperMode> = { create: 'add', update: 'map', upsert: 'upsert' };
+
+/** The resource mapper's value for this item's operation, read (and its expressions evaluated) once. */
+function mapperValue(context: IExecuteSingleFunctions): Partial<ResourceMapperValue> {
+	const mode = MODE_OF_OPERATION[context.getNodeParameter('operation', '') as string] ?? 'add';
+	return (context.getNodeParameter(MAPPER_PARAMETERS[mode], {}) ?? {}) as Partial<ResourceMapperValue>;
+}
+
 /**
  * What the resource mapper gives for this item: with "Map Automatically" the input item's
  * own fields (no expression evaluated), with "Map Each Attribute Below" the values set there.
  */
 export function mapperInput(context: IExecuteSingleFunctions): IDataObject {
-	const mapping = context.getNodeParameter('columns', {}) as Partial<ResourceMapperValue>;
+	const mapping = mapperValue(context);
 	if (mapping.mappingMode === 'autoMapInputData') return context.getInputData().json;
-	return (context.getNodeParameter('columns.value', {}) ?? {}) as IDataObject;
+	return (mapping.value ?? {}) as IDataObject;
 }
 
 /**
@@ -200,18 +217,17 @@ export function mappedAttributes(given: IDataObject, types: Map<string, string>,
 
 /** The match attribute of Create or Update, from the mapper's "columns to match on". */
 export function matchingAttribute(context: IExecuteSingleFunctions): string | undefined {
-	const mapping = context.getNodeParameter('columns', {}) as Partial<ResourceMapperValue>;
-	return mapping.matchingColumns?.[0];
+	return mapperValue(context).matchingColumns?.[0];
 }
 
 /**
  * The resource mapper field of one operation. `mode` is n8n's: 'add' marks required
  * attributes, 'upsert' asks for the attribute to match on, 'map' sends what is given.
  */
-export function attributeMapperField(mode: 'add' | 'map' | 'upsert', what: string): INodeProperties {
+export function attributeMapperField(mode: MapperMode, what: string): INodeProperties {
 	return {
 		displayName: 'Attributes',
-		name: 'columns',
+		name: MAPPER_PARAMETERS[mode],
 		type: 'resourceMapper',
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },

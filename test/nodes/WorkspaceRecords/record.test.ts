@@ -484,7 +484,7 @@ describe('Record → Create / Update / Create or Update with the attribute mappe
 			operation: 'update',
 			collectionId: byId(PEOPLE),
 			recordId: byId(ADA_RECORD),
-			columns: columns('defineBelow', { leadScore: '12' }),
+			updateColumns: columns('defineBelow', { leadScore: '12' }),
 		});
 		expect(env.sandbox.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ leadScore: 12 }]);
 		expect(items[0].json).toMatchObject({ _id: ADA_RECORD, leadScore: 12, name: 'Ada Lovelace' });
@@ -494,7 +494,7 @@ describe('Record → Create / Update / Create or Update with the attribute mappe
 		const { items } = await run({
 			operation: 'upsert',
 			collectionId: byId(PEOPLE),
-			columns: columns('defineBelow', { emails: 'ada.lovelace0@example.com', leadScore: 99 }, ['emails']),
+			upsertColumns: columns('defineBelow', { emails: 'ada.lovelace0@example.com', leadScore: 99 }, ['emails']),
 		});
 		expect(env.sandbox.requests.find((r) => r.path.endsWith('/query'))?.body?.filter).toEqual({ emails: { $eq: 'ada.lovelace0@example.com' } });
 		expect(items.map((i) => [i.json.action, i.json._id, i.json.leadScore])).toEqual([['updated', ADA_RECORD, 99]]);
