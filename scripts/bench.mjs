@@ -5,6 +5,8 @@
 //   BENCH_RUNS=5        runs of each timed comparison (min / median / max), variants alternating
 //   BENCH_SWEEP_RUNS=1  runs of each setting only explored in benchmark 5 (concurrency, batching)
 //   BENCH_ONLY=1,5      run only these benchmarks; bench/results.md is then left as it is
+//   BENCH_RUNS_10K=3    runs of each variant of benchmark 6 (10,000 creates)
+//   BENCH_NODE_OPTIONS  added to each n8n run's NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 import axios from 'axios';
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 import { installPackage, outputTail, runN8n, sandboxCredentials, stopChildrenAndExit } from './e2e.mjs';
-import { benchWorkflows, CONCURRENCIES, HEADER_AUTH, HTTP_BATCHING_FOUND, HTTP_BATCHINGS, RATE_LIMIT } from './make-bench.mjs';
+import { benchWorkflows, CONCURRENCIES, HEADER_AUTH, HTTP_BATCHING_FOUND, HTTP_BATCHINGS, MAPPINGS, RATE_LIMIT } from './make-bench.mjs';
 import { cacheRoot, prepare } from './n8n-runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +31,10 @@ const PEOPLE = 'a00000000000000000000001';
 const CREATE_PATH = `/api/v1/collection-records/${PEOPLE}`;
 /** Max Concurrent Requests of the door measured alone, outside n8n, in benchmark 5. */
 const DOOR_CONCURRENCIES = [10, 1];
+/** Runs of each variant of benchmark 6 (10,000 creates, about half a minute a run). */
+const RUNS_10K = Number(process.env.BENCH_RUNS_10K ?? 3);
+/** Preloaded into every n8n run: counts the expressions n8n evaluates (scripts/count-expressions.cjs). */
+const EXPRESSION_COUNTER = join(dirname(fileURLToPath(import.meta.url)), 'count-expressions.cjs');
 const say = (line) => process.stdout.write(`${line}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sorted = (values) => [...values].sort((a, b) => a - b);
@@ -168,12 +174,16 @@ async function main() {
 	 * Runs one bench workflow: its time from the run data, its last node's items, the requests.
 	 * A run that fails throws, unless `allowFailure` (benchmark 5 counts failures).
 	 */
-	async function execute(name, { allowFailure = false } = {}) {
+	async function execute(name, { allowFailure = false, empty = false } = {}) {
 		const workflow = BENCH_WORKFLOWS[name];
+		if (empty) sandbox.reset({ people: 0 });
 		sandbox.clearRequests();
 		let samples;
+		const countFile = join(userFolder, 'expressions.txt');
+		rmSync(countFile, { force: true });
 		const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput'], {
 			timeoutMs: 0,
+			env: { NODE_OPTIONS: `--require=${EXPRESSION_COUNTER} ${process.env.BENCH_NODE_OPTIONS ?? ''}`, BENCH_EXPRESSION_COUNT_FILE: countFile },
 			onSpawn: (child) => (samples = sampleRss(child)),
 		});
 		// The run, pretty-printed: from a line "{" to the next line "}" (a failed run is followed by its error).
@@ -188,6 +198,7 @@ async function main() {
 		const items = task?.data?.main?.[0] ?? [];
 		return {
 			ms: Date.parse(run.stoppedAt) - Date.parse(run.startedAt),
+			stoppedAt: Date.parse(run.stoppedAt),
 			items: items.length,
 			errorItems: items.filter((item) => item.error).length,
 			error,
@@ -198,6 +209,10 @@ async function main() {
 			fetchPeakKb: peakKb(samples, (sandbox.requests.at(-1)?.at ?? Infinity) + 200),
 			peakRssKb: peakKb(samples),
 			queryBytes: sandbox.stats.queryBytes,
+			peakConnections: sandbox.stats.peakConnections,
+			connections: sandbox.stats.connections,
+			// Every expression n8n evaluated in the run; the workflows have none outside the measured node.
+			expressions: existsSync(countFile) ? Number(readFileSync(countFile, 'utf8')) : NaN,
 		};
 	}
 
@@ -246,7 +261,7 @@ async function main() {
 	const ms = (list) => median(list.map((s) => s.ms));
 	const tables = [];
 
-	if (runs(1) || runs(2)) {
+	if (runs(1) || runs(2) || runs(6)) {
 		const header = [
 			row('Benchmark', 'Variant', 'Requests', 'Items', 'Time min / median / max', 'Ratio of medians', 'Target'),
 			row('---', '---', '---', '---', '---', '---', '---'),
@@ -270,16 +285,46 @@ async function main() {
 		}
 		if (runs(2)) {
 			section(`2. 1,000 input items → Record Create (${RUNS} runs each)`, 2);
+			const ours = Object.fromEntries(
+				Object.entries(MAPPINGS).map(([mapping, { label }]) => [`(a) our node, ${label}`, () => execute(`a-${mapping}-create-1000`, { empty: true })]),
+			);
 			const s = await compare({
-				'(a) our node': () => execute('a-create-1000'),
-				'(b) HTTP Request, plain headers': () => execute('b-http-create-1000'),
-				"(b') HTTP Request, Header Auth": () => execute('b-http-auth-create-1000'),
+				...ours,
+				'(b) HTTP Request, plain headers': () => execute('b-http-create-1000', { empty: true }),
+				"(b') HTTP Request, Header Auth": () => execute('b-http-auth-create-1000', { empty: true }),
 			});
-			const [a, b, b2] = Object.values(s);
+			const b = s['(b) HTTP Request, plain headers'];
+			const b2 = s["(b') HTTP Request, Header Auth"];
+			const perItem = (list) =>
+				`${(median(list.map((x) => x.expressions)) / list[0].items).toFixed(1)} expressions/item, ${median(list.map((x) => x.connections))} connections`;
+			const targets = { rows: "a/b' ≤ 1.3", below: "a/b' ≤ 1.3", auto: "a/b' ≤ 1.0, a/b ≤ 1.4, 0 expressions/item" };
+			Object.keys(MAPPINGS).forEach((mapping, i) => {
+				const label = Object.keys(ours)[i];
+				const a = s[label];
+				lines.push(
+					row(i === 0 ? '2. 1,000 items → Record Create' : '', `${label} (${perItem(a)})`, a[0].requests, a[0].items, spread(a.map((x) => x.ms)), `a/b ${ratio(ms(a), ms(b))}, a/b' ${ratio(ms(a), ms(b2))}`, targets[mapping]),
+				);
+			});
 			lines.push(
-				row('2. 1,000 items → Record Create', '(a) our node', a[0].requests, a[0].items, spread(a.map((x) => x.ms)), '', ''),
-				row('', '(b) HTTP Request, plain headers', b[0].requests, b[0].items, spread(b.map((x) => x.ms)), `a/b ${ratio(ms(a), ms(b))}`, 'a/b ≤ 1.1'),
-				row('', "(b') HTTP Request, Header Auth credential", b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), `a/b' ${ratio(ms(a), ms(b2))}`, "a/b' ≤ 1.1"),
+				row('', `(b) HTTP Request, plain headers (${perItem(b)})`, b[0].requests, b[0].items, spread(b.map((x) => x.ms)), '', ''),
+				row('', `(b') HTTP Request, Header Auth credential (${perItem(b2)})`, b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), '', ''),
+			);
+		}
+		if (runs(6)) {
+			section(`6. 10,000 input items → Record Create, default settings (${RUNS_10K} runs each)`, 6);
+			const s = await compare(
+				{
+					'(a) our node, Map Each Attribute Below + expression': () => execute('a-below-create-10000', { empty: true }),
+					"(b') HTTP Request, Header Auth": () => execute('b-http-auth-create-10000', { empty: true }),
+				},
+				RUNS_10K,
+			);
+			const [a, b2] = Object.values(s);
+			const measures = (list) =>
+				`peak RSS ${range(list.map((x) => Math.round(x.peakRssKb / 1024)))} MB; peak open connections ${range(list.map((x) => x.peakConnections))}; ${range(list.map((x) => x.items - x.errorItems))} created`;
+			lines.push(
+				row('6. 10,000 items → Record Create', `(a) our node, Map Each Attribute Below + expression; ${measures(a)}`, a[0].requests, a[0].items, spread(a.map((x) => x.ms)), `a/b' ${ratio(ms(a), ms(b2))}`, "a/b' < 1, connections ≤ 10"),
+				row('', `(b') HTTP Request, Header Auth credential; ${measures(b2)}`, b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), '', ''),
 			);
 		}
 		tables.push(['Timed comparisons', [...header, ...lines].join('\n')]);
@@ -310,6 +355,8 @@ async function main() {
 				firstRequestMs: creates.length ? creates[0].at - startedAt : NaN,
 				// From the first request to the last answer: the part the rate limit governs.
 				sendingMs: creates.length ? Math.max(...creates.map((r) => r.doneAt ?? r.at)) - creates[0].at : NaN,
+				// From the last answer to the end of the workflow: n8n finishing the run.
+				afterMs: creates.length && sample.stoppedAt ? sample.stoppedAt - Math.max(...creates.map((r) => r.doneAt ?? r.at)) : NaN,
 			};
 			result.note = `${result.created} created, ${result.duplicated} duplicated, ${refused} × 429${sample.error ? `, failed: ${sample.error}` : ''}`;
 			return result;
@@ -343,7 +390,7 @@ async function main() {
 				),
 			);
 			const failed = settled.filter((r) => r.status === 'rejected').length;
-			const sample = { ms: Date.now() - startedAt, items: 1000 - failed, errorItems: failed, requests: sandbox.requests.length };
+			const sample = { ms: Date.now() - startedAt, stoppedAt: Date.now(), items: 1000 - failed, errorItems: failed, requests: sandbox.requests.length };
 			return tally(sample, startedAt);
 		};
 		const complete = (r) => r.created === 1000 && r.duplicated === 0 && r.errors === 0;
@@ -368,10 +415,10 @@ async function main() {
 		const bestName = bestBatching && `r-b-http-create-1000-batch-${bestBatching.join('-')}`;
 		say(`  HTTP Request batching for (c): ${best ?? 'none created all 1000 without errors'}`);
 
-		const ourTries = await sweep(
-			"our node's settings",
-			Object.fromEntries(CONCURRENCIES.map((n) => [`Max Concurrent Requests ${n}`, limited(`r-a-create-1000-max${n}`)])),
-		);
+		const ourTries = await sweep("our node's settings", {
+			...Object.fromEntries(CONCURRENCIES.map((n) => [`Map Automatically, Max Concurrent Requests ${n}`, limited(`r-a-create-1000-max${n}`)])),
+			[`${MAPPINGS.below.label}, default settings`]: limited('a-below-create-1000'),
+		});
 		const doorTries = await sweep(
 			'the door alone, outside n8n',
 			Object.fromEntries(DOOR_CONCURRENCIES.map((n) => [`Max Concurrent Requests ${n}`, doorAlone(n)])),
@@ -379,7 +426,7 @@ async function main() {
 
 		say(`  the comparison, ${RUNS} runs each:`);
 		const main5 = await compare({
-			'(a) our node, default settings (Max Concurrent Requests 10)': limited('a-create-1000'),
+			'(a) our node, Map Automatically, default settings (Max Concurrent Requests 10)': limited('a-auto-create-1000'),
 			'(b) HTTP Request, Retry On Fail (3 tries, 1 s apart)': limited('r-b-http-create-1000-retry'),
 			...(bestName ? { [`(c) HTTP Request, batching ${best}`]: limited(bestName) } : {}),
 		});
@@ -396,12 +443,14 @@ async function main() {
 				`${ratio(ms(list), floorMs)}×`,
 				seconds(median(list.map((r) => r.firstRequestMs))),
 				seconds(median(list.map((r) => r.sendingMs))),
+				`${ratio(median(list.map((r) => r.sendingMs)), floorMs)}×`,
+				seconds(median(list.map((r) => r.afterMs))),
 				target,
 			);
 		const lines5 = [
-			row('Variant', 'Runs', 'Records created', 'Names created twice or more', 'Errors', '429 answers', 'Wall time min / median / max', 'Median ÷ floor', 'First request after (median)', 'Sending phase (median)', 'Target'),
-			row('---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---'),
-			...Object.entries(main5).map(([label, list], i) => line(label, list, i === 0 ? '1000 / 0 / 0, ≤ 1.15× floor' : '')),
+			row('Variant', 'Runs', 'Records created', 'Names created twice or more', 'Errors', '429 answers', 'Wall time min / median / max', 'Median ÷ floor', 'First request after (median)', 'Sending phase (median)', 'Sending ÷ floor', 'Last answer to end of run (median)', 'Target'),
+			row('---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---'),
+			...Object.entries(main5).map(([label, list], i) => line(label, list, i === 0 ? '1000 / 0 / 0, wall ≤ 1.15× floor' : '')),
 			...Object.entries(ourTries).map(([label, list]) => line(`(a) our node, ${label}`, list)),
 			...Object.entries(doorTries).map(([label, list]) => line(`the door alone (no n8n), ${label}`, list)),
 			...Object.entries(httpTries).map(([label, list]) => line(`HTTP Request, batching ${label}${label === best ? ' (the best: used as (c))' : ''}`, list)),

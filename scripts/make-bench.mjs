@@ -72,13 +72,15 @@ const ourGetAll = (limit) => ({
 	},
 });
 
-const generate1000 = {
+/** A Code node making `count` people, named "Bench person 0", "Bench person 1", … */
+const generate = (count) => ({
 	id: 'generate',
-	name: 'Generate 1000 people',
+	name: `Generate ${count} people`,
 	type: 'n8n-nodes-base.code',
 	typeVersion: 2,
-	parameters: { jsCode: 'return Array.from({ length: 1000 }, (_, i) => ({ json: { name: `Bench person ${i}` } }));' },
-};
+	parameters: { jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { name: \`Bench person \${i}\` } }));` },
+});
+const generate1000 = generate(1000);
 
 const httpGetAll = (baseUrl, withCredential) => {
 	const { parameters, node } = auth(withCredential);
@@ -133,18 +135,46 @@ const httpCreate = (baseUrl, { withCredential = false, batching, settings = {} }
 	};
 };
 
+/**
+ * How our node maps each item onto attributes: version 1's attribute rows with an expression,
+ * version 1.1's attribute mapper with Map Each Attribute Below and an expression, or with Map
+ * Automatically (the input's field names are the attribute keys: no expression at all).
+ */
+export const MAPPINGS = {
+	rows: { typeVersion: 1, label: 'attribute rows + expression', parameters: { attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] } } },
+	below: {
+		typeVersion: 1.1,
+		label: 'Map Each Attribute Below + expression',
+		parameters: {
+			columns: {
+				mappingMode: 'defineBelow',
+				value: { name: '={{ $json.name }}' },
+				matchingColumns: [],
+				schema: [{ id: 'name', displayName: 'Name', required: true, defaultMatch: false, display: true, type: 'string' }],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+		},
+	},
+	auto: {
+		typeVersion: 1.1,
+		label: 'Map Automatically',
+		parameters: { columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] } },
+	},
+};
+
 /** Our node creating one record per item, with the default settings unless told otherwise. */
-const ourCreate = ({ maxConcurrency } = {}) => ({
+const ourCreate = ({ maxConcurrency, mapping = 'rows' } = {}) => ({
 	id: 'ours',
 	name: 'Create people',
 	type: 'n8n-nodes-workspace-records.workspaceRecords',
-	typeVersion: 1,
+	typeVersion: MAPPINGS[mapping].typeVersion,
 	credentials,
 	parameters: {
 		resource: 'record',
 		operation: 'create',
 		collectionId: { __rl: true, mode: 'id', value: PEOPLE },
-		attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+		...MAPPINGS[mapping].parameters,
 		...(maxConcurrency ? { requestHandling: { maxConcurrency } } : {}),
 	},
 });
@@ -160,7 +190,22 @@ export const benchWorkflows = (baseUrl) => ({
 		manual,
 		...httpGetAll(baseUrl, true),
 	]),
-	'a-create-1000': chain('bench0003', 'Bench (a): our node, 1000 creates', [manual, generate1000, ourCreate()]),
+	...Object.fromEntries(
+		Object.entries(MAPPINGS).map(([mapping, { label }], i) => [
+			`a-${mapping}-create-1000`,
+			chain(`bench000${i === 0 ? 3 : i + 7}`, `Bench (a): our node, 1000 creates, ${label}`, [manual, generate1000, ourCreate({ mapping })]),
+		]),
+	),
+	'a-below-create-10000': chain('bench0010', 'Bench (a): our node, 10000 creates, Map Each Attribute Below + expression', [
+		manual,
+		generate(10_000),
+		ourCreate({ mapping: 'below' }),
+	]),
+	'b-http-auth-create-10000': chain('bench0011', "Bench (b'): HTTP Request, Header Auth credential, 10000 creates", [
+		manual,
+		generate(10_000),
+		httpCreate(baseUrl, { withCredential: true }),
+	]),
 	'b-http-create-1000': chain('bench0004', 'Bench (b): HTTP Request, plain headers, 1000 creates', [
 		manual,
 		generate1000,
@@ -172,14 +217,14 @@ export const benchWorkflows = (baseUrl) => ({
 		httpCreate(baseUrl, { withCredential: true }),
 	]),
 	'a-get-one': chain('bench0005', 'Bench (a): our node, one record (memory baseline)', [manual, ourGetAll(1)]),
-	// Benchmark 5 runs these against the sandbox's rate limit; a-create-1000 is our node's default.
+	// Benchmark 5 runs these against the sandbox's rate limit; a-auto-create-1000 is our node's default settings.
 	...Object.fromEntries(
 		CONCURRENCIES.map((n, i) => [
 			`r-a-create-1000-max${n}`,
 			chain(`bench01${i}`, `Bench 5: our node, 1000 creates, Max Concurrent Requests ${n}`, [
 				manual,
 				generate1000,
-				ourCreate({ maxConcurrency: n }),
+				ourCreate({ maxConcurrency: n, mapping: 'auto' }),
 			]),
 		]),
 	),

@@ -53,7 +53,8 @@ export interface Sandbox {
 	config: Required<Omit<SandboxOptions, 'clock'>>;
 	url: string;
 	readonly requests: RecordedRequest[];
-	readonly stats: { queryBytes: number };
+	/** JSON bytes the query endpoints sent; connections opened, open now, and open at most since the last clear. */
+	readonly stats: { queryBytes: number; connections: number; openConnections: number; peakConnections: number };
 	readonly state: {
 		records: Map<string, Map<string, { [key: string]: unknown }>>;
 		userGroups: Map<string, { [key: string]: unknown }>;

@@ -88,7 +88,10 @@ function createSandbox(options = {}) {
 	let requests = [];
 	let faults = [];
 	// Bytes of JSON sent by the query endpoints: the benchmark compares memory with it.
-	const stats = { queryBytes: 0 };
+	// Connections opened, open now and open at most since the last clear: the benchmark checks
+	// the concurrency cap, and whether clients keep connections alive.
+	const stats = { queryBytes: 0, connections: 0, openConnections: 0, peakConnections: 0 };
+	const clearStats = () => Object.assign(stats, { queryBytes: 0, connections: 0, peakConnections: stats.openConnections });
 	const clock = options.clock ?? (() => Date.now());
 
 	function reset(seedOptions = {}) {
@@ -714,6 +717,12 @@ function createSandbox(options = {}) {
 		handle(req, res).catch((error) => send(res, 500, { status: false, message: error.message }));
 	});
 	server.keepAliveTimeout = 5000;
+	server.on('connection', (socket) => {
+		stats.connections += 1;
+		stats.openConnections += 1;
+		stats.peakConnections = Math.max(stats.peakConnections, stats.openConnections);
+		socket.once('close', () => (stats.openConnections -= 1));
+	});
 
 	return {
 		config,
@@ -722,7 +731,7 @@ function createSandbox(options = {}) {
 		},
 		clearRequests() {
 			requests = [];
-			stats.queryBytes = 0;
+			clearStats();
 		},
 		stats,
 		/** The token bucket: `{ rate, burst, retryAfter: 'seconds' | 'date' | 'none' }`; rate 0 turns it off. */
@@ -738,7 +747,7 @@ function createSandbox(options = {}) {
 			limiter.restore();
 			requests = [];
 			faults = [];
-			stats.queryBytes = 0;
+			clearStats();
 		},
 		/** The live data; whoever takes it may change it, so cached selections are dropped. */
 		get state() {
