@@ -39,7 +39,7 @@ const MAX_BACKOFF_MS = 30_000;
 
 /** The slowest pace, in requests a second: one probe every two seconds while the service refuses everything. */
 const MIN_RATE = 0.5;
-/** Over how long the accepted rate is measured when a refusal comes. */
+/** Over how long the accepted rate is measured when a refusal comes, at the least. */
 const MEASURE_MS = 500;
 /** After a refusal the pace drops to this share of what the service accepted. */
 const CUT = 0.95;
@@ -52,13 +52,13 @@ const STEADY_GROWTH = 1.02;
  *
  * At most `maxConcurrency` requests are in flight. Until the service refuses one (HTTP 429)
  * nothing else holds them back. The first refusal sets a pace: the rate the service accepted
- * over the last half second. The pace then grows quickly (×8 a second) until the next
- * refusal, which sets it at 95 % of the accepted rate; from then on it grows by 2 % a second
- * until the next. A refusal only lowers the pace when its request started after the last cut
- * (requests sent at the old pace say nothing about the new one) and when the service accepted
- * less than the pace (else it was earned by earlier requests). When the service accepts
- * much less than the pace (a quota used up, not a rate), the pace falls to one request every
- * two seconds and probes upwards again from there.
+ * over the last half second (later, over at least four intervals of the pace). The pace then
+ * grows quickly (×8 a second) until the next refusal, which sets it at 95 % of the accepted
+ * rate; from then on it grows by 2 % a second until the next. A refusal only lowers the pace
+ * when its request started after the last cut (requests sent at the old pace say nothing
+ * about the new one) and when the service accepted less than the pace (else it was earned by
+ * earlier requests). When the service accepts much less than the pace (a quota used up, not a
+ * rate), the pace falls to one request every two seconds and probes upwards again from there.
  */
 export class Gate {
 	private inFlight = 0;
@@ -119,9 +119,11 @@ export class Gate {
 	refused(request: number): void {
 		if (request < this.startedAtCut) return;
 		const now = Date.now();
+		// Half a second, or long enough for a few requests at a slow pace.
+		const windowMs = Math.max(MEASURE_MS, this.rate ? 4000 / this.rate : 0);
 		let accepted = 0;
-		for (let i = this.successes.length - 1; i >= 0 && this.successes[i] > now - MEASURE_MS; i--) accepted += 1;
-		const acceptedRate = (accepted * 1000) / MEASURE_MS;
+		for (let i = this.successes.length - 1; i >= 0 && this.successes[i] > now - windowMs; i--) accepted += 1;
+		const acceptedRate = (accepted * 1000) / windowMs;
 		const first = this.rate === undefined;
 		// The service accepted at least the pace: this refusal was earned by requests before it.
 		if (!first && acceptedRate >= this.rate!) return;

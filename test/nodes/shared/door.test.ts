@@ -76,6 +76,17 @@ test('a 429 slows the node down for all its items: after it, requests start at a
 	expect(importedCounts().size).toBe(60);
 });
 
+test('a service that accepts one request a second is not stormed: the pace falls to what it accepts', async () => {
+	env.sandbox.rateLimit({ rate: 1, burst: 1 });
+	await createPeople(6);
+	const requests = creates();
+	// Six records need about six seconds here. Unpaced, ten items would each try again every
+	// second (about fifty refusals); paced, the refusals are a handful.
+	expect(requests.filter((r) => r.status === 429).length).toBeLessThan(15);
+	expect(importedCounts().size).toBe(6);
+	expect([...importedCounts().values()].every((count) => count === 1)).toBe(true);
+});
+
 test('a 429 as an HTTP date, and a 429 without the header, are waited out too', async () => {
 	env.sandbox.rateLimit({ rate: 5, burst: 1, retryAfter: 'date' });
 	expect((await createPeople(3)).error).toBeUndefined();
