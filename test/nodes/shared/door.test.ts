@@ -67,8 +67,10 @@ test('a 429 slows the node down for all its items: after it, requests start at a
 	await createPeople(60);
 	const requests = creates();
 	const firstRefusal = requests.find((r) => r.status === 429)!;
-	// Before it, 10 at once (Max Concurrent Requests); after it, never 10 within 100 ms again.
-	const later = requests.filter((r) => r.at > firstRefusal.doneAt!).map((r) => r.at);
+	// Before it, 10 at once (Max Concurrent Requests). A second after it (time for answers
+	// already on their way to be read, even on a busy machine), never 10 within 100 ms again.
+	const later = requests.filter((r) => r.at > firstRefusal.doneAt! + 1000).map((r) => r.at);
+	expect(later.length).toBeGreaterThan(10);
 	const densest = Math.max(...later.map((at) => later.filter((other) => other >= at && other < at + 100).length));
 	expect(densest).toBeLessThan(10);
 	// 60 records from far fewer than 60 refusals: the pace follows what the service accepts.
