@@ -118,6 +118,46 @@ export async function runN8n(runtime, userFolder, args, { onSpawn, env = {}, out
 	});
 }
 
+/**
+ * n8n's server (`n8n start`) on free ports, its log in the user folder; `env` adds settings.
+ * `output()` gives the log without stack frames and the registry n8n cannot reach from here,
+ * whose errors would fill the tail of a failure report.
+ */
+export async function startN8nServer(runtime, userFolder, env = {}) {
+	const port = await freePort();
+	const logFile = join(userFolder, 'server.log');
+	const log = openSync(logFile, 'w');
+	const server = spawn(runtime.nodeExecutable, [runtime.n8nBin, 'start'], {
+		env: { ...n8nEnv(runtime, userFolder, await freePort()), N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_SECURE_COOKIE: 'false', ...env },
+		stdio: ['ignore', log, log],
+	});
+	closeSync(log);
+	liveChildren.add(server);
+	let exited = null;
+	server.once('exit', (code, signal) => {
+		exited = code ?? signal;
+		liveChildren.delete(server);
+	});
+	return {
+		base: `http://127.0.0.1:${port}`,
+		exited: () => exited,
+		output: () => ({
+			code: exited ?? undefined,
+			stdout: readFileSync(logFile, 'utf8')
+				.split('\n')
+				.filter((line) => !/^\s+at |api\.n8n\.io|system task run failed/i.test(line))
+				.join('\n'),
+		}),
+		async stop() {
+			if (exited !== null) return;
+			server.kill('SIGTERM');
+			const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+			await new Promise((resolve) => (exited !== null ? resolve() : server.once('exit', resolve)));
+			clearTimeout(timer);
+		},
+	};
+}
+
 /** The last lines of what an n8n process said, indented, for a failure report. */
 export function outputTail({ stdout = '', stderr = '' }, lines = 30) {
 	const text = [stderr.trim(), stdout.trim()].filter(Boolean).join('\n');

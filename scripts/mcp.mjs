@@ -9,9 +9,9 @@
 // A model would add nothing to what is tested here: it only chooses the arguments, and any
 // MCP client (Claude Desktop, Cursor, n8n's own AI Agent through the MCP Client Tool) sends
 // the same tools/call message this client sends.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,9 +20,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { installPackage, liveChildren, n8nEnv, outputTail, runN8n, sandboxCredentials, stopChildrenAndExit } from './e2e.mjs';
+import { installPackage, outputTail, runN8n, sandboxCredentials, startN8nServer, stopChildrenAndExit } from './e2e.mjs';
 import { cacheRoot, prepare } from './n8n-runtime.mjs';
-import { freePort } from './ports.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -259,44 +258,6 @@ function describeTool(tool) {
 	return lines.join('\n');
 }
 
-/** n8n's server, started on free ports with its log in the user folder. */
-async function startN8n(runtime, userFolder) {
-	const port = await freePort();
-	const logFile = join(userFolder, 'server.log');
-	const log = openSync(logFile, 'w');
-	const server = spawn(runtime.nodeExecutable, [runtime.n8nBin, 'start'], {
-		env: { ...n8nEnv(runtime, userFolder, await freePort()), N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_SECURE_COOKIE: 'false' },
-		stdio: ['ignore', log, log],
-	});
-	closeSync(log);
-	liveChildren.add(server);
-	let exited = null;
-	server.once('exit', (code, signal) => {
-		exited = code ?? signal;
-		liveChildren.delete(server);
-	});
-	return {
-		base: `http://127.0.0.1:${port}`,
-		exited: () => exited,
-		// Without stack frames and the registry n8n cannot reach from here, whose errors would
-		// fill the tail of a failure report.
-		output: () => ({
-			code: exited ?? undefined,
-			stdout: readFileSync(logFile, 'utf8')
-				.split('\n')
-				.filter((line) => !/^\s+at |api\.n8n\.io|system task run failed/i.test(line))
-				.join('\n'),
-		}),
-		async stop() {
-			if (exited !== null) return;
-			server.kill('SIGTERM');
-			const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-			await new Promise((resolve) => (exited !== null ? resolve() : server.once('exit', resolve)));
-			clearTimeout(timer);
-		},
-	};
-}
-
 /**
  * An MCP session with the published workflow. The production URL exists once n8n has
  * activated the workflow, a moment after its HTTP server answers; until then it is a 404.
@@ -368,7 +329,7 @@ async function main() {
 			phase(args[0]);
 		}
 
-		n8n = await startN8n(runtime, userFolder);
+		n8n = await startN8nServer(runtime, userFolder);
 		const url = `${n8n.base}/mcp/${trigger.parameters.path}`;
 		try {
 			client = await connect(n8n, url, token);

@@ -3,15 +3,14 @@
 // `n8n import:credentials`, as an admin would), an owner set up over n8n's REST API, and
 // Debian's Chromium driven by playwright-core. Everything started here is stopped by stop(),
 // whatever happened before.
-import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { installPackage, liveChildren, n8nEnv, outputTail, runN8n, sandboxCredentials } from '../../scripts/e2e.mjs';
+import { installPackage, outputTail, runN8n, sandboxCredentials, startN8nServer } from '../../scripts/e2e.mjs';
 import { cacheRoot, prepare } from '../../scripts/n8n-runtime.mjs';
-import { freePort } from '../../scripts/ports.mjs';
 
 const require = createRequire(import.meta.url);
 const { createSandbox } = require('../sandbox/server.js');
@@ -68,51 +67,6 @@ export async function launchBrowser({ viewport }) {
 		rmSync(profile, { recursive: true, force: true });
 		throw error;
 	}
-}
-
-/** n8n's server on free ports, its log in the user folder. */
-async function startServer(runtime, userFolder) {
-	const port = await freePort();
-	const logFile = join(userFolder, 'server.log');
-	const log = openSync(logFile, 'w');
-	const server = spawn(runtime.nodeExecutable, [runtime.n8nBin, 'start'], {
-		env: {
-			...n8nEnv(runtime, userFolder, await freePort()),
-			N8N_PORT: String(port),
-			N8N_LISTEN_ADDRESS: '127.0.0.1',
-			N8N_SECURE_COOKIE: 'false',
-			// No banners, tours or calls home that could cover what the test clicks.
-			N8N_HIRING_BANNER_ENABLED: 'false',
-			N8N_TEMPLATES_ENABLED: 'false',
-			N8N_COMMUNITY_PACKAGES_PREVENT_LOADING: 'false',
-		},
-		stdio: ['ignore', log, log],
-	});
-	closeSync(log);
-	liveChildren.add(server);
-	let exited = null;
-	server.once('exit', (code, signal) => {
-		exited = code ?? signal;
-		liveChildren.delete(server);
-	});
-	return {
-		base: `http://127.0.0.1:${port}`,
-		exited: () => exited,
-		output: () => ({
-			code: exited ?? undefined,
-			stdout: readFileSync(logFile, 'utf8')
-				.split('\n')
-				.filter((line) => !/^\s+at |api\.n8n\.io|system task run failed/i.test(line))
-				.join('\n'),
-		}),
-		async stop() {
-			if (exited !== null) return;
-			server.kill('SIGTERM');
-			const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-			await new Promise((resolve) => (exited !== null ? resolve() : server.once('exit', resolve)));
-			clearTimeout(timer);
-		},
-	};
 }
 
 /** The few REST calls of n8n's own API the set-up needs: readiness, the owner, workflows. */
@@ -199,7 +153,12 @@ export async function startEnvironment({ root, phase = () => {} }) {
 		if (imported.code !== 0) throw new Error(`n8n import:credentials failed (exit ${imported.code}):\n${outputTail(imported)}`);
 		phase('import:credentials');
 
-		env.n8n = await startServer(runtime, env.userFolder);
+		env.n8n = await startN8nServer(runtime, env.userFolder, {
+			// No banners, tours or calls home that could cover what the test clicks.
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_COMMUNITY_PACKAGES_PREVENT_LOADING: 'false',
+		});
 		started.push(() => env.n8n.stop());
 		env.api = new N8nApi(env.n8n.base, env.n8n.exited);
 		try {
