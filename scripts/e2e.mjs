@@ -118,6 +118,17 @@ export async function runN8n(runtime, userFolder, args, { onSpawn, env = {}, out
 	});
 }
 
+/** Times the phases of a set-up: `phase(label)` closes one; `phases` reads "build 12.3s", … */
+export function phaseClock() {
+	const phases = [];
+	let started = Date.now();
+	const phase = (label) => {
+		phases.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)}s`);
+		started = Date.now();
+	};
+	return { phases, phase };
+}
+
 /**
  * n8n's server (`n8n start`) on free ports, its log in the user folder; `env` adds settings.
  * `output()` gives the log without stack frames and the registry n8n cannot reach from here,

@@ -20,7 +20,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { installPackage, outputTail, runN8n, sandboxCredentials, startN8nServer, stopChildrenAndExit } from './e2e.mjs';
+import { installPackage, outputTail, phaseClock, runN8n, sandboxCredentials, startN8nServer, stopChildrenAndExit } from './e2e.mjs';
 import { cacheRoot, prepare } from './n8n-runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -291,12 +291,7 @@ async function main() {
 	}, DEADLINE_MS);
 	deadline.unref();
 
-	const phases = [];
-	let phaseStarted = Date.now();
-	const phase = (label) => {
-		phases.push(`${label} ${((Date.now() - phaseStarted) / 1000).toFixed(1)}s`);
-		phaseStarted = Date.now();
-	};
+	const { phases, phase } = phaseClock();
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 	phase('build');
 	const runtime = await prepare(VERSION);

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
-import { outputTail } from './e2e.mjs';
+import { outputTail, phaseClock } from './e2e.mjs';
 import { prepare } from './n8n-runtime.mjs';
 import { ensureChromium, launchBrowser, N8N_VERSION, OWNER, startEnvironment } from '../test/ui/env.mjs';
 import {
@@ -410,12 +410,7 @@ async function main() {
 	const deadline = setTimeout(() => abort(1, `FAIL the run did not finish within ${DEADLINE_MS / 1000} s`), DEADLINE_MS);
 	deadline.unref();
 
-	const phases = [];
-	let phaseStarted = Date.now();
-	const phase = (label) => {
-		phases.push(`${label} ${((Date.now() - phaseStarted) / 1000).toFixed(1)}s`);
-		phaseStarted = Date.now();
-	};
+	const { phases, phase } = phaseClock();
 	try {
 		env = await startEnvironment({ root, phase });
 		browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
