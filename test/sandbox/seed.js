@@ -282,4 +282,23 @@ function buildSeed({ people = 30 } = {}) {
 	};
 }
 
-module.exports = { buildSeed, objectId, userObject, MEMBERS, OPTIONS, STATUSES };
+/**
+ * The ids of the default seed that tests name, in one place: every suite (jest, e2e, ui,
+ * queue, mcp, bench) imports them from here.
+ */
+const SEED_IDS = Object.freeze({
+	PEOPLE: objectId('a0', 1),
+	COMPANIES: objectId('a0', 2),
+	HOT_LEADS: objectId('a1', 1),
+	PIPELINE: objectId('a1', 2),
+	ADA_RECORD: objectId('f0', 1),
+	FIRST_COMPANY: objectId('f1', 1),
+	FIRST_ACTIVITY: objectId('f4', 1),
+	FIRST_ENTRY: objectId('f5', 1),
+	OWNER_MEMBER: objectId('e0', 1),
+	LIFECYCLE_CUSTOMER: objectId('c1', 2),
+	ACTIVITY_STATUS_DONE: objectId('c4', 3),
+	NICKNAME_ATTRIBUTE: objectId('d0', 0x11),
+});
+
+module.exports = { buildSeed, objectId, userObject, MEMBERS, OPTIONS, SEED_IDS, STATUSES };

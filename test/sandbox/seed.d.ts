@@ -1,0 +1,15 @@
+// Types of the sandbox's seed (seed.js) for the TypeScript tests.
+export const SEED_IDS: Readonly<{
+	PEOPLE: string;
+	COMPANIES: string;
+	HOT_LEADS: string;
+	PIPELINE: string;
+	ADA_RECORD: string;
+	FIRST_COMPANY: string;
+	FIRST_ACTIVITY: string;
+	FIRST_ENTRY: string;
+	OWNER_MEMBER: string;
+	LIFECYCLE_CUSTOMER: string;
+	ACTIVITY_STATUS_DONE: string;
+	NICKNAME_ATTRIBUTE: string;
+}>;
