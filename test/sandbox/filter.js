@@ -1,5 +1,5 @@
 'use strict';
-// The filter and sort language of spec §4.7, as the sandbox evaluates it.
+// The filter and sort language of docs/api.md §4.7, as the sandbox evaluates it (§10.4).
 // Kept apart from the HTTP layer so the property tests can compare the server's
 // answers with an independent reference evaluator of their own.
 

@@ -1,5 +1,5 @@
 'use strict';
-// Deterministic seed data in the shapes of spec §2. The same options always give the
+// Deterministic seed data in the shapes of docs/api.md §2. The same options always give the
 // same workspace, so tests can name ids and the benchmark can ask for 100,000 people.
 
 const FIRST_NAMES = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Linus'];
@@ -58,10 +58,10 @@ const STATUSES = {
 
 let attributeCounter = 0;
 /**
- * An attribute definition in the vendor's shape (beyond-the-spec.md, "Attribute
- * definitions"): `apiKeyName` and `inputType`. `options` (select, multiselect, status) and
- * `target` (record references) are the sandbox's own bookkeeping: the server serves the
- * options from their own endpoints and never in the attribute object.
+ * An attribute definition in the vendor's shape (docs/api.md §2.9): `apiKeyName` and
+ * `inputType`. `options` (select, multiselect, status) and `target` (record references) are
+ * the sandbox's own bookkeeping: the server serves the options from their own endpoints
+ * (docs/api.md §4.6) and never in the attribute object.
  */
 function attribute(apiKeyName, name, inputType, { readOnly = false, isMultiple = false, isRequired = false, ...extra } = {}) {
 	attributeCounter += 1;

@@ -1,6 +1,6 @@
 'use strict';
-// An in-memory implementation of the Workspace Records API (spec + the vendor-documented
-// endpoints of beyond-the-spec.md), both hosts' paths on one loopback port. The tests, the
+// An in-memory implementation of the Workspace Records API as docs/api.md describes it (with
+// its choices of docs/api.md §10), both hosts' paths on one loopback port. The tests, the
 // demo and the benchmark all run against it. It is never shipped: package.json ships dist/.
 const http = require('node:http');
 const { randomUUID } = require('node:crypto');
@@ -130,7 +130,7 @@ function createSandbox(options = {}) {
 	const now = () => new Date(clock()).toISOString();
 	const newToken = () => randomUUID().replace(/-/g, '');
 
-	// ---------- auth (spec §5) ----------
+	// ---------- auth (docs/api.md §5) ----------
 	function requireHeaderAuth(req) {
 		const key = req.headers['x-api-key'];
 		const workspace = req.headers['x-workspace-id'];
@@ -238,7 +238,7 @@ function createSandbox(options = {}) {
 		return target;
 	}
 
-	/** limit/offset are required on every query (spec §4.3); limit is capped silently. */
+	/** limit/offset are required on every query (docs/api.md §4.3); limit is capped silently (§10.4). */
 	function page(list, body, fault) {
 		const { limit, offset } = body;
 		if (!Number.isInteger(limit) || limit < 1) throw badRequest('limit is required and must be a positive whole number');
@@ -278,7 +278,7 @@ function createSandbox(options = {}) {
 
 	const ok = (message, data, extra = {}) => ({ status: true, message, ...extra, ...(data === undefined ? {} : { data }) });
 
-	// ---------- activities (spec §4.1) ----------
+	// ---------- activities (docs/api.md §4.1) ----------
 	const activityStatusAttribute = () =>
 		state.attributes.get('collection:activity-list').find((a) => a.apiKeyName === 'status');
 	const activityStatus = (value) =>
@@ -311,7 +311,7 @@ function createSandbox(options = {}) {
 		return fields;
 	}
 
-	// ---------- user groups (spec §4.8) ----------
+	// ---------- user groups (docs/api.md §4.8) ----------
 	const groupOut = (group) => ({
 		team_id: group.team_id,
 		token: group.token,
@@ -321,7 +321,7 @@ function createSandbox(options = {}) {
 		api_environment_tag: 'Customer',
 	});
 	const groupByToken = (token) => [...state.userGroups.values()].find((g) => g.token === token);
-	// Spec §7: /api/user signals failure by success = 0; only missing or wrong keys get 401.
+	// docs/api.md §7, §10.2: /api/user signals failure by success = 0; only missing or wrong keys get 401.
 	const groupFailure = (message) => new ApiError(200, message, 'success');
 
 	// ---------- routes ----------
