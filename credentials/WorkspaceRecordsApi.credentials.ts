@@ -9,7 +9,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { withBaseUrl } from '../nodes/shared/baseUrl';
+import { withBaseUrl } from '../nodes/shared/transport/baseUrl';
 
 export class WorkspaceRecordsApi implements ICredentialType {
 	name = 'workspaceRecordsApi';
@@ -57,11 +57,11 @@ export class WorkspaceRecordsApi implements ICredentialType {
 		},
 	];
 
-	// The spec names x-api-key and x-workspace-id; the vendor's own pages show a Bearer
+	// docs/api.md §5.1 names x-api-key and x-workspace-id; the vendor's own pages show a Bearer
 	// header for the records host. Sending all three works with either reading.
 	// A function, not a generic block of expressions: n8n evaluates those expressions on
 	// every request, which made a 1,000-item create several times slower (see bench/).
-	// It also fills in the nodes' base URL placeholder (nodes/shared/baseUrl.ts).
+	// It also fills in the nodes' base URL placeholder (nodes/shared/transport/baseUrl.ts).
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,

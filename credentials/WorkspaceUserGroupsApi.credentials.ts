@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { withBaseUrl } from '../nodes/shared/baseUrl';
+import { withBaseUrl } from '../nodes/shared/transport/baseUrl';
 
 export class WorkspaceUserGroupsApi implements ICredentialType {
 	name = 'workspaceUserGroupsApi';

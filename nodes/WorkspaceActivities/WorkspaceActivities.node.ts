@@ -2,8 +2,9 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { getActivityStatuses, getAttributes, searchActivities } from '../shared/search';
-import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
+import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequest';
+import { requestHandlingField } from '../shared/transport/routing';
 import { activityDescription } from './resources/activity';
 
 const properties: INodeProperties[] = [resourceSelector([{ name: 'Activity', value: 'activity' }]), ...activityDescription, requestHandlingField];
@@ -27,8 +28,5 @@ export class WorkspaceActivities implements INodeType {
 		properties,
 	};
 
-	methods = {
-		listSearch: { searchActivities },
-		loadOptions: { getAttributes, getActivityStatuses },
-	};
+	methods = { listSearch, loadOptions, resourceMapping };
 }

@@ -2,8 +2,9 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { getCustomAttributes, searchCollections, searchLists } from '../shared/search';
-import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
+import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequest';
+import { requestHandlingField } from '../shared/transport/routing';
 import { attributeDescription } from './resources/attribute';
 
 const properties: INodeProperties[] = [resourceSelector([{ name: 'Attribute', value: 'attribute' }]), ...attributeDescription, requestHandlingField];
@@ -26,8 +27,5 @@ export class WorkspaceAttributes implements INodeType {
 		properties,
 	};
 
-	methods = {
-		listSearch: { searchCollections, searchLists },
-		loadOptions: { getCustomAttributes },
-	};
+	methods = { listSearch, loadOptions, resourceMapping };
 }

@@ -1,10 +1,10 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getAttributeFields } from '../shared/attributeMapper';
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { getAttributes, searchListEntries, searchListRecords, searchLists } from '../shared/search';
-import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
+import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequest';
+import { requestHandlingField } from '../shared/transport/routing';
 import { listDescription } from './resources/list';
 import { listEntryDescription } from './resources/listEntry';
 
@@ -37,9 +37,5 @@ export class WorkspaceLists implements INodeType {
 		properties,
 	};
 
-	methods = {
-		listSearch: { searchLists, searchListEntries, searchListRecords },
-		loadOptions: { getAttributes },
-		resourceMapping: { getAttributeFields },
-	};
+	methods = { listSearch, loadOptions, resourceMapping };
 }

@@ -2,8 +2,9 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { searchMembers } from '../shared/search';
-import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
+import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequest';
+import { requestHandlingField } from '../shared/transport/routing';
 import { memberDescription } from './resources/member';
 
 const properties: INodeProperties[] = [resourceSelector([{ name: 'Member', value: 'member' }]), ...memberDescription, requestHandlingField];
@@ -26,7 +27,5 @@ export class WorkspaceMembers implements INodeType {
 		properties,
 	};
 
-	methods = {
-		listSearch: { searchMembers },
-	};
+	methods = { listSearch, loadOptions, resourceMapping };
 }

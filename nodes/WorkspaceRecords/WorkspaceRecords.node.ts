@@ -1,10 +1,10 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getAttributeFields } from '../shared/attributeMapper';
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { getAttributes, searchCollections, searchRecords } from '../shared/search';
-import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
+import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequest';
+import { requestHandlingField } from '../shared/transport/routing';
 import { collectionDescription } from './resources/collection';
 import { recordDescription } from './resources/record';
 
@@ -37,9 +37,5 @@ export class WorkspaceRecords implements INodeType {
 		properties,
 	};
 
-	methods = {
-		listSearch: { searchCollections, searchRecords },
-		loadOptions: { getAttributes },
-		resourceMapping: { getAttributeFields },
-	};
+	methods = { listSearch, loadOptions, resourceMapping };
 }

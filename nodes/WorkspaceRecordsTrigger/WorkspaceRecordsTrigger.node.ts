@@ -9,13 +9,15 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { subtitleOf } from '../shared/descriptions';
-import { buildFilter } from '../shared/filter';
-import { filterFields, filterParameters } from '../shared/filterFields';
+import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { fromInput } from '../shared/input';
-import { collectionLocator, listLocator } from '../shared/locators';
-import { getAttributes, searchCollections, searchLists } from '../shared/search';
+import { collectionLocator, listLocator, parameterId } from '../shared/locators';
+import { filterFields } from '../shared/query/fields';
+import { buildFilter } from '../shared/query/filter';
+import { filterParameters } from '../shared/query/send';
 import { simplifyFields, simplifyRecord } from '../shared/simplify';
-import { apiRequest, RECORDS_CREDENTIAL } from '../shared/transport';
+import { apiRequest, RECORDS_CREDENTIAL } from '../shared/transport/apiRequest';
+import { paths, segment } from '../shared/transport/paths';
 import type { Cursor, PollSource } from './poll';
 import { latest, poll } from './poll';
 
@@ -67,10 +69,7 @@ export class WorkspaceRecordsTrigger implements INodeType {
 		properties,
 	};
 
-	methods = {
-		listSearch: { searchCollections, searchLists },
-		loadOptions: { getAttributes },
-	};
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const source = pollSource(this);
@@ -91,18 +90,14 @@ export class WorkspaceRecordsTrigger implements INodeType {
 }
 
 function queryPath(context: IPollFunctions, event: Event): string {
-	const id = (name: string) =>
-		encodeURIComponent(context.getNodeParameter(name, '', { extractValue: true }) as string);
-	if (event === 'newActivity') return '/api/v1/collection-records/activity-list/query';
-	if (event === 'newListEntry') return `/api/v1/list-entries/${id('listId')}/query`;
-	return `/api/v1/collection-records/${id('collectionId')}/query`;
+	if (event === 'newActivity') return paths.activitiesQuery;
+	if (event === 'newListEntry') return paths.listEntriesQuery(segment(parameterId(context, 'listId')));
+	return paths.recordsQuery(segment(parameterId(context, 'collectionId')));
 }
 
 function pollSource(context: IPollFunctions): PollSource {
 	const event = context.getNodeParameter('event') as Event;
-	const filter = fromInput(context, () =>
-		buildFilter(filterParameters((name, fallback) => context.getNodeParameter(name, fallback), context.getTimezone())),
-	);
+	const filter = fromInput(context, () => buildFilter(filterParameters(context, context.getTimezone())));
 	const path = queryPath(context, event);
 	return {
 		query: async (body) => await apiRequest(context, 'POST', path, body as unknown as IDataObject),

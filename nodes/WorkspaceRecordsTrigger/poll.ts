@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toConditionArray } from '../shared/filter';
-import { collectPages } from '../shared/pagination';
+import { toConditionArray } from '../shared/query/filter';
+import { collectPages } from '../shared/transport/pagination';
 
 /** Where the last poll stopped: the newest `createdAt` seen, and every id seen at it. */
 export interface Cursor {
@@ -19,7 +19,7 @@ export interface QueryBody {
 export interface PollSource {
 	/** One page of the query endpoint. */
 	query: (body: QueryBody) => Promise<IDataObject[]>;
-	/** The activity query takes an array of conditions (spec §4.1). */
+	/** The activity query takes an array of conditions (docs/api.md §4.1). */
 	shape: 'object' | 'array';
 	/** The user's extra filter, if any. */
 	filter?: IDataObject | IDataObject[];

@@ -2,8 +2,10 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { credentialBaseUrl } from '../shared/baseUrl';
-import { RECORDS_CREDENTIAL, requestDefaults, requestHandlingField } from '../shared/transport';
+import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequest';
+import { credentialBaseUrl } from '../shared/transport/baseUrl';
+import { requestHandlingField } from '../shared/transport/routing';
 import { smsDescription } from './resources/sms';
 
 const properties: INodeProperties[] = [resourceSelector([{ name: 'SMS', value: 'sms' }]), ...smsDescription, requestHandlingField];
@@ -22,8 +24,10 @@ export class WorkspaceSms implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
-		// SMS lives on the second host of the spec, the credential's Messaging Base URL.
+		// SMS lives on the API's second host (docs/api.md §4.9), the credential's Messaging Base URL.
 		requestDefaults: { ...requestDefaults, baseURL: credentialBaseUrl('aiBaseUrl') },
 		properties,
 	};
+
+	methods = { listSearch, loadOptions, resourceMapping };
 }

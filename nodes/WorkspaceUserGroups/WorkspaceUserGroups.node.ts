@@ -2,7 +2,9 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { requestDefaults, requestHandlingField, USER_GROUPS_CREDENTIAL } from '../shared/transport';
+import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { requestDefaults, USER_GROUPS_CREDENTIAL } from '../shared/transport/apiRequest';
+import { requestHandlingField } from '../shared/transport/routing';
 import { userGroupDescription } from './resources/userGroup';
 
 const properties: INodeProperties[] = [resourceSelector([{ name: 'User Group', value: 'userGroup' }]), ...userGroupDescription, requestHandlingField];
@@ -24,4 +26,6 @@ export class WorkspaceUserGroups implements INodeType {
 		requestDefaults,
 		properties,
 	};
+
+	methods = { listSearch, loadOptions, resourceMapping };
 }

@@ -49,7 +49,7 @@ function naiveToUtc(text: string, timeZone: string): number | undefined {
 }
 
 /**
- * An instant as the API wants it: UTC, `YYYY-MM-DDTHH:mm:ss.SSSZ` (spec §4.1).
+ * An instant as the API wants it: UTC, `YYYY-MM-DDTHH:mm:ss.SSSZ` (docs/api.md §4.1).
  *
  * A date or time without an offset (what n8n's date picker gives, "2026-11-23T10:30:00",
  * or a date alone) is read in `timeZone`, the workflow's, as n8n's own nodes do. A text

@@ -11,10 +11,11 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { checkApiResponse } from './errors';
-import { paginateBody } from './pagination';
+import { parameterId } from './locators';
 import { simplifyItems } from './simplify';
-import { singleRequest, throughTheDoor } from './transport';
+import { checkApiResponse } from './transport/errors';
+import { paginateBody } from './transport/pagination';
+import { operationThroughDoor, singleRequest } from './transport/routing';
 
 /**
  * Shows `properties` only for one resource and its operation(s), so each file states that
@@ -97,7 +98,7 @@ export interface OperationSpec {
 	description: string;
 	method: IHttpRequestMethods;
 	url: string;
-	/** Offset pagination in the body, driven by Return All and Limit (pagination.ts). */
+	/** Offset pagination in the body, driven by Return All and Limit (transport/pagination.ts). */
 	paginate?: boolean;
 	preSend?: PreSendAction[];
 	/** What turns the response into items. Defaults to the envelope's `data`. */
@@ -128,10 +129,10 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		description,
 		routing: {
 			request: { method, url },
-			// Every request leaves through the door of transport.ts: routing hands a
+			// Every request leaves through the request door (transport/routing.ts): routing hands a
 			// declarative node its requests only through the pagination hook.
 			send: { paginate: true, ...(preSend ? { preSend } : {}) },
-			operations: { pagination: throughTheDoor(run ?? (paginate ? paginateBody : singleRequest)) },
+			operations: { pagination: operationThroughDoor(run ?? (paginate ? paginateBody : singleRequest)) },
 			output: {
 				postReceive: [checkApiResponse, ...(spec.output ?? [dataRoot]), ...(spec.simplify ? [simplifyItems] : [])],
 			},
@@ -152,7 +153,7 @@ export const hasContent = (items: INodeExecutionData[]) =>
 
 /**
  * An update, then the thing as it is after it. The service answers updates with only
- * `{status, message}` (beyond-the-spec.md), but users expect the updated record: when the
+ * `{status, message}` (docs/api.md §4.10), but users expect the updated record: when the
  * answer has no `data`, the same path is read with GET. A server that does send it back
  * costs no second request.
  */
@@ -167,7 +168,7 @@ export async function updateThenRead(
 
 /**
  * The path segment of an id parameter, resource locators included: a placeholder that the
- * request door fills in code (transport.ts, resolvePath), encoded, with no expression.
+ * request door fills in code (transport/routing.ts, `resolvePath`), encoded, with no expression.
  */
 export const idInPath = (parameter: string) => `{${parameter}}`;
 
@@ -177,9 +178,8 @@ export const idInPath = (parameter: string) => `{${parameter}}`;
  */
 export function reportDeleted(idParameter: string, containerParameters: string[] = []): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
-		const idOf = (name: string) => this.getNodeParameter(name, '', { extractValue: true }) as string;
-		const json: IDataObject = { deleted: true, _id: idOf(idParameter) };
-		for (const name of containerParameters) json[name] = idOf(name);
+		const json: IDataObject = { deleted: true, _id: parameterId(this, idParameter) };
+		for (const name of containerParameters) json[name] = parameterId(this, name);
 		return [{ json }];
 	};
 }

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 /**
  * Bad input found by one of the pure builders (filters, attributes, dates). It names the
- * field as the user sees it and says how to fix it; `asNodeError` adds the n8n context.
+ * field as the user sees it and says how to fix it; `fromInput` turns it into a node error.
  */
 export class InputError extends Error {
 	constructor(

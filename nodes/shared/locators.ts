@@ -1,4 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IGetNodeParameterOptions, INodeProperties, NodeParameterValueType } from 'n8n-workflow';
+
+/** What every n8n context a node runs in (an item, a poll, a dropdown) offers to read parameters. */
+export interface ParameterSource {
+	getNodeParameter(name: string, fallback?: unknown, options?: IGetNodeParameterOptions): NodeParameterValueType | object;
+}
+
+/** The ID a parameter holds: a resource locator's value in any mode, or a plain ID field; '' when none. */
+export const parameterId = (context: ParameterSource, name: string): string =>
+	String(context.getNodeParameter(name, '', { extractValue: true }) ?? '');
 
 interface LocatorSpec {
 	name: string;

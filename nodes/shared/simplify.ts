@@ -4,7 +4,7 @@ import { isPlainObject } from './input';
 
 /**
  * Simplify: one function over a record, used by every read and the trigger. A record's
- * values are nested objects (spec §2.3, 2.6): an option or a status becomes its name, a
+ * values are nested objects (docs/api.md §2.3, §2.6): an option or a status becomes its name, a
  * user their name and email, a company reference its name and `_id`. Everything else
  * (text, numbers, dates, lists of strings, `_id`) stays as it is.
  */

@@ -20,7 +20,7 @@ export const {
 /** A resource locator value "By ID", as n8n stores it in a workflow. */
 export const byId = (value: string): INodeParameters[string] => ({ __rl: true, mode: 'id', value });
 
-/** The request headers the records credential must put on every request (spec §5.1). */
+/** The request headers the records credential must put on every request (docs/api.md §5.1). */
 export const recordsAuthHeaders = {
 	'x-api-key': 'wr_test_key',
 	'x-workspace-id': 'ws_sandbox',

@@ -110,9 +110,32 @@ test.each(NODES.map((node) => [node.description.name, node] as const))(
 	(_, node) => {
 		const { subtitle, requestDefaults, ...rest } = node.description;
 		// The subtitle is the editor's, evaluated once per node on the canvas. The base URL is
-		// a placeholder the credential fills in (baseUrl.ts), not an expression.
+		// a placeholder the credential fills in (transport/baseUrl.ts), not an expression.
 		expect(String(subtitle)).toMatch(/^=\{\{/);
 		expect(String(requestDefaults?.baseURL)).toMatch(/^\{(baseUrl|aiBaseUrl)\}$/);
 		expect(expressionsIn({ ...rest, requestDefaults })).toEqual([]);
+	},
+);
+
+/** Every method a description names by string, with the kind of method it must be. */
+function methodsNamedIn(value: unknown): Array<[kind: string, name: string]> {
+	if (Array.isArray(value)) return value.flatMap(methodsNamedIn);
+	if (typeof value !== 'object' || value === null) return [];
+	const named: Array<[string, string]> = [];
+	const { searchListMethod, loadOptionsMethod, resourceMapperMethod } = value as Record<string, unknown>;
+	if (typeof searchListMethod === 'string') named.push(['listSearch', searchListMethod]);
+	if (typeof loadOptionsMethod === 'string') named.push(['loadOptions', loadOptionsMethod]);
+	if (typeof resourceMapperMethod === 'string') named.push(['resourceMapping', resourceMapperMethod]);
+	return [...named, ...Object.values(value).flatMap(methodsNamedIn)];
+}
+
+test.each([...NODES, new WorkspaceRecordsTrigger()].map((node) => [node.description.name, node] as const))(
+	'%s has every method its fields name (a rename would empty a dropdown silently)',
+	(_, node) => {
+		const named = methodsNamedIn(node.description.properties);
+		const methods = node.methods as Record<string, Record<string, unknown> | undefined>;
+		const missing = named.filter(([kind, name]) => typeof methods?.[kind]?.[name] !== 'function');
+		expect(missing).toEqual([]);
+		if (node.description.name === 'workspaceRecords') expect(named.length).toBeGreaterThan(3);
 	},
 );

@@ -70,7 +70,7 @@ test('Activity → Get with Simplify off returns the full objects', async () => 
 	expect(items[0].json.status).toMatchObject({ name: 'To Do', color: '#94a3b8', statusType: 'normal' });
 });
 
-test('Activity → Get Many sends the filter as an array of conditions (spec §4.1)', async () => {
+test('Activity → Get Many sends the filter as an array of conditions (docs/api.md §4.1)', async () => {
 	const { items } = await run({
 		operation: 'getAll',
 		returnAll: false,

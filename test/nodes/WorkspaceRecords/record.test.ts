@@ -310,7 +310,7 @@ describe('Record → Update and Delete', () => {
 		});
 		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, { jobTitle: 'Countess' }],
-			// The service answers an update with no `data` (beyond-the-spec.md): the record is read back.
+			// The service answers an update with no `data` (docs/api.md §4.10): the record is read back.
 			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, undefined],
 		]);
 		expect(env.sandbox.requests[0].headers).toMatchObject(recordsAuthHeaders);

@@ -1,7 +1,7 @@
 import { forOperation } from '../../../shared/descriptions';
 import { iconFields, optionalActivityFields, scheduleAtField, titleField } from './fields';
 
-export const createFields = forOperation('activity', 'create', [
+export const activityCreateFields = forOperation('activity', 'create', [
 	{ ...titleField, required: true },
 	{ ...scheduleAtField, required: true },
 	...iconFields,

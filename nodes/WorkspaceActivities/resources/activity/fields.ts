@@ -33,7 +33,7 @@ const MESSAGING_APPS = [
 ];
 const titleCase = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** The icon: its type decides which Icon Value input shows (spec §4.1). */
+/** The icon: its type decides which Icon Value input shows (docs/api.md §4.1). */
 export const iconFields: INodeProperties[] = [
 	{
 		displayName: 'Icon Type',
@@ -133,7 +133,7 @@ export interface ActivityInput {
 }
 
 /**
- * The activity body (spec §4.1). For a create every required field must be there; for an
+ * The activity body (docs/api.md §4.1). For a create every required field must be there; for an
  * update only what was given is sent. Empty optional fields are left out.
  */
 export function buildActivityBody(

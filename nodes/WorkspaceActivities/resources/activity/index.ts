@@ -10,14 +10,15 @@ import {
 	updateThenRead,
 } from '../../../shared/descriptions';
 import { simplifyFields } from '../../../shared/simplify';
-import { filterAndSortFields, sendFilterAndSort } from '../../../shared/filterFields';
+import { filterAndSortFields } from '../../../shared/query/fields';
+import { sendFilterAndSort } from '../../../shared/query/send';
 import { activityLocator } from '../../../shared/locators';
-import { createFields } from './create';
+import { paths } from '../../../shared/transport/paths';
+import { activityCreateFields } from './create';
 import { sendActivity } from './fields';
-import { updateFields } from './update';
+import { activityUpdateFields } from './update';
 
-const ACTIVITIES = '/api/v1/collection-records/activity-list';
-const oneActivity = `${ACTIVITIES}/${idInPath('activityId')}`;
+const oneActivity = paths.activity(idInPath('activityId'));
 
 export const activityDescription: INodeProperties[] = [
 	operationSelector('activity', [
@@ -27,7 +28,7 @@ export const activityDescription: INodeProperties[] = [
 			action: 'Create an activity',
 			description: 'Create a task, such as a call or a meeting, optionally tied to a record',
 			method: 'POST',
-			url: ACTIVITIES,
+			url: paths.activities,
 			preSend: [sendActivity('create')],
 		}),
 		operation({
@@ -54,7 +55,7 @@ export const activityDescription: INodeProperties[] = [
 			action: 'Get many activities',
 			description: 'Query activities, with filters and sorting',
 			method: 'POST',
-			url: `${ACTIVITIES}/query`,
+			url: paths.activitiesQuery,
 			paginate: true,
 			simplify: true,
 			preSend: [sendFilterAndSort('array')],
@@ -71,8 +72,8 @@ export const activityDescription: INodeProperties[] = [
 		}),
 	]),
 	...forOperation('activity', ['delete', 'get', 'update'], [activityLocator]),
-	...createFields,
+	...activityCreateFields,
 	...forOperation('activity', 'getAll', [...returnAllAndLimit, ...filterAndSortFields]),
-	...updateFields,
+	...activityUpdateFields,
 	...forOperation('activity', ['get', 'getAll'], simplifyFields),
 ];

@@ -1,7 +1,7 @@
 import { forOperation } from '../../../shared/descriptions';
 import { ICON_TYPES, optionalActivityFields, scheduleAtField, titleField } from './fields';
 
-export const updateFields = forOperation('activity', 'update', [
+export const activityUpdateFields = forOperation('activity', 'update', [
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

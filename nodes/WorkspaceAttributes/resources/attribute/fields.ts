@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { collectionLocator, listLocator } from '../../../shared/locators';
+import { paths } from '../../../shared/transport/paths';
 
 /** Which collection or list the attributes belong to. */
 export const targetFields: INodeProperties[] = [
@@ -19,4 +20,5 @@ export const targetFields: INodeProperties[] = [
 	{ ...listLocator, displayOptions: { show: { target: ['list'] } } },
 ];
 
-export const targetPath = '/api/v1/attributes/{target}/{targetId}';
+/** The attributes of the chosen target: the door fills `{targetId}` from Collection or List. */
+export const targetPath = paths.attributes('{target}', '{targetId}');

@@ -20,7 +20,7 @@ export const attributeDescription: INodeProperties[] = [
 			action: 'Get many attributes',
 			description: 'Get the attributes of a collection or list: API key names and types',
 			method: 'GET',
-			url: `${targetPath}`,
+			url: targetPath,
 		}),
 	]),
 	...forOperation('attribute', 'delete', [

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation, idInPath, operation, operationSelector } from '../../../shared/descriptions';
 import { listLocator } from '../../../shared/locators';
+import { paths } from '../../../shared/transport/paths';
 
 export const listDescription: INodeProperties[] = [
 	operationSelector('list', [
@@ -11,7 +12,7 @@ export const listDescription: INodeProperties[] = [
 			action: 'Get a list',
 			description: 'Get one list by ID',
 			method: 'GET',
-			url: `/api/v1/lists/${idInPath('listId')}`,
+			url: paths.list(idInPath('listId')),
 		}),
 		operation({
 			name: 'Get Many',
@@ -19,7 +20,7 @@ export const listDescription: INodeProperties[] = [
 			action: 'Get many lists',
 			description: 'Get all lists of the workspace, with the collection each belongs to',
 			method: 'GET',
-			url: '/api/v1/lists',
+			url: paths.lists,
 		}),
 	]),
 	...forOperation('list', 'get', [listLocator]),

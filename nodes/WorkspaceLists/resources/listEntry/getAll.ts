@@ -1,4 +1,4 @@
 import { forOperation, returnAllAndLimit } from '../../../shared/descriptions';
-import { filterAndSortFields } from '../../../shared/filterFields';
+import { filterAndSortFields } from '../../../shared/query/fields';
 
-export const getAllFields = forOperation('listEntry', 'getAll', [...returnAllAndLimit, ...filterAndSortFields]);
+export const listEntryGetAllFields = forOperation('listEntry', 'getAll', [...returnAllAndLimit, ...filterAndSortFields]);

@@ -1,14 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sendAttributes } from '../../../shared/attributes';
+import { sendAttributes } from '../../../shared/attributes/send';
 import { forOperation, idInPath, operation, operationSelector, reportDeleted, updateThenRead } from '../../../shared/descriptions';
 import { simplifyFields } from '../../../shared/simplify';
-import { sendFilterAndSort } from '../../../shared/filterFields';
-import { createFields } from './create';
-import { getAllFields } from './getAll';
-import { attributesToSend, sharedFields } from './shared';
+import { sendFilterAndSort } from '../../../shared/query/send';
+import { paths } from '../../../shared/transport/paths';
+import { listEntryCreateFields } from './create';
+import { listEntryGetAllFields } from './getAll';
+import { listEntryAttributesToSend, listEntrySharedFields } from './shared';
 
-const entriesOf = `/api/v1/list-entries/${idInPath('listId')}`;
+const list = idInPath('listId');
+const entry = idInPath('entryId');
 
 export const listEntryDescription: INodeProperties[] = [
 	operationSelector('listEntry', [
@@ -18,7 +20,7 @@ export const listEntryDescription: INodeProperties[] = [
 			action: 'Add a record to a list',
 			description: 'Add a record to a list as a new entry, with optional list attribute values',
 			method: 'POST',
-			url: `${entriesOf}`,
+			url: paths.listEntries(list),
 			preSend: [sendAttributes('data')],
 		}),
 		operation({
@@ -27,7 +29,7 @@ export const listEntryDescription: INodeProperties[] = [
 			action: 'Remove an entry from a list',
 			description: 'Delete a list entry (the record itself stays)',
 			method: 'DELETE',
-			url: `${entriesOf}/${idInPath('entryId')}`,
+			url: paths.listEntry(list, entry),
 			output: [reportDeleted('entryId', ['listId'])],
 		}),
 		operation({
@@ -37,7 +39,7 @@ export const listEntryDescription: INodeProperties[] = [
 			description: 'Get one entry of a list by ID',
 			method: 'GET',
 			simplify: true,
-			url: `${entriesOf}/${idInPath('entryId')}`,
+			url: paths.listEntry(list, entry),
 		}),
 		operation({
 			name: 'Get Many',
@@ -45,7 +47,7 @@ export const listEntryDescription: INodeProperties[] = [
 			action: 'Get many list entries',
 			description: 'Query the entries of a list, with filters and sorting',
 			method: 'POST',
-			url: `${entriesOf}/query`,
+			url: paths.listEntriesQuery(list),
 			paginate: true,
 			simplify: true,
 			preSend: [sendFilterAndSort('object')],
@@ -56,15 +58,15 @@ export const listEntryDescription: INodeProperties[] = [
 			action: 'Update a list entry',
 			description: "Change the values of a list entry's attributes; attributes not given stay as they are",
 			method: 'PATCH',
-			url: `${entriesOf}/${idInPath('entryId')}`,
+			url: paths.listEntry(list, entry),
 			// The vendor's SDK sends an entry's changes at the top level, not under `data`.
 			preSend: [sendAttributes(undefined, { requireSome: true })],
 			run: updateThenRead,
 		}),
 	]),
-	...sharedFields,
-	...createFields,
-	...getAllFields,
-	...attributesToSend,
+	...listEntrySharedFields,
+	...listEntryCreateFields,
+	...listEntryGetAllFields,
+	...listEntryAttributesToSend,
 	...forOperation('listEntry', ['get', 'getAll'], simplifyFields),
 ];

@@ -1,16 +1,15 @@
-import { attributeMapperField } from '../../../shared/attributeMapper';
-import { attributeFields } from '../../../shared/attributes';
+import { attributeFields, attributeMapperField } from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
 import { entryLocator, listLocator } from '../../../shared/locators';
 
 /** Fields several list-entry operations take, each declared once (see forOperation). */
-export const sharedFields = [
+export const listEntrySharedFields = [
 	...forOperation('listEntry', ['create', 'delete', 'get', 'getAll', 'update'], [listLocator]),
 	...forOperation('listEntry', ['delete', 'get', 'update'], [entryLocator]),
 ];
 
 /** The list attribute values to send, after each operation's own fields. */
-export const attributesToSend = [
+export const listEntryAttributesToSend = [
 	...forOperation('listEntry', ['create', 'update'], attributeFields({ what: 'list entry data' })),
 	...forOperation('listEntry', 'create', [attributeMapperField('add', 'list entry')]),
 	...forOperation('listEntry', 'update', [attributeMapperField('map', 'list entry')]),

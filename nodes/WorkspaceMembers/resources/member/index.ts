@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation, idInPath, operation, operationSelector } from '../../../shared/descriptions';
 import { memberLocator } from '../../../shared/locators';
+import { paths } from '../../../shared/transport/paths';
 
 export const memberDescription: INodeProperties[] = [
 	operationSelector('member', [
@@ -11,7 +12,7 @@ export const memberDescription: INodeProperties[] = [
 			action: 'Get a workspace member',
 			description: 'Get one member of the workspace: name, email, role and status',
 			method: 'GET',
-			url: `/api/v1/workspace-members/${idInPath('memberId')}`,
+			url: paths.member(idInPath('memberId')),
 		}),
 		operation({
 			name: 'Get Many',
@@ -19,7 +20,7 @@ export const memberDescription: INodeProperties[] = [
 			action: 'Get many workspace members',
 			description: 'Get all members of the workspace',
 			method: 'GET',
-			url: '/api/v1/workspace-members',
+			url: paths.members,
 		}),
 	]),
 	...forOperation('member', 'get', [memberLocator]),

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation, idInPath, operation, operationSelector } from '../../../shared/descriptions';
 import { collectionLocator } from '../../../shared/locators';
+import { paths } from '../../../shared/transport/paths';
 
 export const collectionDescription: INodeProperties[] = [
 	operationSelector('collection', [
@@ -11,7 +12,7 @@ export const collectionDescription: INodeProperties[] = [
 			action: 'Get a collection',
 			description: 'Get one collection by ID',
 			method: 'GET',
-			url: `/api/v1/collections/${idInPath('collectionId')}`,
+			url: paths.collection(idInPath('collectionId')),
 		}),
 		operation({
 			name: 'Get Many',
@@ -19,7 +20,7 @@ export const collectionDescription: INodeProperties[] = [
 			action: 'Get many collections',
 			description: 'List the system and custom collections of the workspace',
 			method: 'GET',
-			url: '/api/v1/collections',
+			url: paths.collections,
 		}),
 	]),
 	...forOperation('collection', 'get', [collectionLocator]),

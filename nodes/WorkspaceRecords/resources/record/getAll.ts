@@ -1,6 +1,6 @@
 import { forOperation, returnAllAndLimit } from '../../../shared/descriptions';
-import { filterAndSortFields } from '../../../shared/filterFields';
-export const getAllFields = forOperation('record', 'getAll', [
+import { filterAndSortFields } from '../../../shared/query/fields';
+export const recordGetAllFields = forOperation('record', 'getAll', [
 	...returnAllAndLimit,
 	...filterAndSortFields,
 ]);

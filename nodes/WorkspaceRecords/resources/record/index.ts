@@ -1,14 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sendAttributes } from '../../../shared/attributes';
+import { sendAttributes } from '../../../shared/attributes/send';
 import { forOperation, idInPath, operation, operationSelector, reportDeleted, updateThenRead } from '../../../shared/descriptions';
 import { simplifyFields } from '../../../shared/simplify';
-import { sendFilterAndSort } from '../../../shared/filterFields';
-import { getAllFields } from './getAll';
-import { attributesToSend, sharedFields } from './shared';
-import { upsertFields, upsertRecord } from './upsert';
+import { sendFilterAndSort } from '../../../shared/query/send';
+import { paths } from '../../../shared/transport/paths';
+import { recordGetAllFields } from './getAll';
+import { recordAttributesToSend, recordSharedFields } from './shared';
+import { recordUpsertFields, upsertRecord } from './upsert';
 
-const recordsOf = `/api/v1/collection-records/${idInPath('collectionId')}`;
+const collection = idInPath('collectionId');
+const record = paths.record(collection, idInPath('recordId'));
 
 export const recordDescription: INodeProperties[] = [
 	operationSelector('record', [
@@ -18,7 +20,7 @@ export const recordDescription: INodeProperties[] = [
 			action: 'Create a record',
 			description: 'Create a record in a collection from attribute values',
 			method: 'POST',
-			url: `${recordsOf}`,
+			url: paths.records(collection),
 			preSend: [sendAttributes(undefined, { requireSome: true })],
 		}),
 		operation({
@@ -27,7 +29,7 @@ export const recordDescription: INodeProperties[] = [
 			action: 'Create or update a record',
 			description: 'Create a new record, or update the current one if it already exists (upsert)',
 			method: 'POST',
-			url: `${recordsOf}`,
+			url: paths.records(collection),
 			preSend: [sendAttributes(undefined, { requireSome: true })],
 			run: upsertRecord,
 		}),
@@ -37,7 +39,7 @@ export const recordDescription: INodeProperties[] = [
 			action: 'Delete a record',
 			description: 'Delete a record of a collection by ID',
 			method: 'DELETE',
-			url: `${recordsOf}/${idInPath('recordId')}`,
+			url: record,
 			output: [reportDeleted('recordId', ['collectionId'])],
 		}),
 		operation({
@@ -47,7 +49,7 @@ export const recordDescription: INodeProperties[] = [
 			description: 'Get one record of a collection by ID',
 			method: 'GET',
 			simplify: true,
-			url: `${recordsOf}/${idInPath('recordId')}`,
+			url: record,
 		}),
 		operation({
 			name: 'Get Many',
@@ -55,7 +57,7 @@ export const recordDescription: INodeProperties[] = [
 			action: 'Get many records',
 			description: 'Query the records of a collection, with filters and sorting',
 			method: 'POST',
-			url: `${recordsOf}/query`,
+			url: paths.recordsQuery(collection),
 			paginate: true,
 			simplify: true,
 			preSend: [sendFilterAndSort('object')],
@@ -66,14 +68,14 @@ export const recordDescription: INodeProperties[] = [
 			action: 'Update a record',
 			description: 'Change the given attributes of a record; the others stay as they are',
 			method: 'PATCH',
-			url: `${recordsOf}/${idInPath('recordId')}`,
+			url: record,
 			preSend: [sendAttributes(undefined, { requireSome: true })],
 			run: updateThenRead,
 		}),
 	]),
-	...sharedFields,
-	...upsertFields,
-	...getAllFields,
-	...attributesToSend,
+	...recordSharedFields,
+	...recordUpsertFields,
+	...recordGetAllFields,
+	...recordAttributesToSend,
 	...forOperation('record', ['get', 'getAll'], simplifyFields),
 ];

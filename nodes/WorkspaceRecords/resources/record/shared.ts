@@ -1,16 +1,15 @@
-import { attributeMapperField } from '../../../shared/attributeMapper';
-import { attributeFields } from '../../../shared/attributes';
+import { attributeFields, attributeMapperField } from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
 import { collectionLocator, recordLocator } from '../../../shared/locators';
 
 /** Fields several record operations take, each declared once (see forOperation). */
-export const sharedFields = [
+export const recordSharedFields = [
 	...forOperation('record', ['create', 'upsert', 'delete', 'get', 'getAll', 'update'], [collectionLocator]),
 	...forOperation('record', ['delete', 'get', 'update'], [recordLocator]),
 ];
 
 /** The attributes to send, after each operation's own fields. */
-export const attributesToSend = [
+export const recordAttributesToSend = [
 	...forOperation('record', ['create', 'upsert', 'update'], attributeFields({ what: 'record' })),
 	...forOperation('record', 'create', [attributeMapperField('add', 'record')]),
 	...forOperation('record', 'update', [attributeMapperField('map', 'record')]),

@@ -7,11 +7,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { matchingAttribute } from '../../../shared/attributeMapper';
+import { matchingAttribute } from '../../../shared/attributes/send';
 import { forOperation, hasContent, withoutBody } from '../../../shared/descriptions';
-import { fetchPages } from '../../../shared/pagination';
+import { fetchPages } from '../../../shared/transport/pagination';
 
-export const upsertFields = forOperation('record', 'upsert', [
+export const recordUpsertFields = forOperation('record', 'upsert', [
 	{
 		displayName: 'Match On Name or ID',
 		name: 'matchAttribute',

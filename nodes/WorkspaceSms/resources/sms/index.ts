@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operation, operationSelector } from '../../../shared/descriptions';
+import { paths } from '../../../shared/transport/paths';
 import { sendFields, sendSms } from './send';
 
 export const smsDescription: INodeProperties[] = [
@@ -11,7 +12,7 @@ export const smsDescription: INodeProperties[] = [
 			action: 'Send an SMS',
 			description: 'Queue an SMS for sending; the answer carries a request ID',
 			method: 'POST',
-			url: '/api/ingest/sms/v1/message/send',
+			url: paths.smsSend,
 			preSend: [sendSms],
 			output: [],
 		}),

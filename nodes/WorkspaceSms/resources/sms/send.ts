@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { forOperation } from '../../../shared/descriptions';
 import { fromInput, InputError } from '../../../shared/input';
-import { RECORDS_CREDENTIAL } from '../../../shared/transport';
+import { RECORDS_CREDENTIAL } from '../../../shared/transport/apiRequest';
 
 const ROUTES = [
 	{ name: 'OTP', value: 'otp', description: 'One-time passwords' },
@@ -102,7 +102,7 @@ export function toRecipient(value: unknown): string {
 	return text;
 }
 
-/** The send body (beyond-the-spec.md, SMS): required fields, then the optional ones given. */
+/** The send body (docs/api.md §4.9): required fields, then the optional ones given. */
 export function buildSmsBody(input: SmsInput): IDataObject {
 	const required = (value: string | undefined, field: string, hint: string) => {
 		if (!String(value ?? '').trim()) throw new InputError(field, 'empty', hint);

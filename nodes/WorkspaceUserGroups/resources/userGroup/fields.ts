@@ -8,8 +8,9 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import type { AttributeEntry } from '../../../shared/attributes';
-import { buildTypedObject, typedValueFields } from '../../../shared/attributes';
+import { typedValueFields } from '../../../shared/attributes/fields';
+import type { TypedEntry } from '../../../shared/attributes/send';
+import { buildTypedObject } from '../../../shared/attributes/send';
 import { fromInput, InputError, parseJsonObject } from '../../../shared/input';
 
 export const userGroupIdField: INodeProperties = {
@@ -110,11 +111,11 @@ export interface UserGroupUpdate {
 	mappingPairs?: Array<{ key?: string; value?: string }>;
 	mappingJson?: unknown;
 	propertiesMode?: string;
-	propertyPairs?: AttributeEntry[];
+	propertyPairs?: TypedEntry[];
 	propertiesJson?: unknown;
 }
 
-/** The PUT /api/user body (spec §4.8): only what was given. */
+/** The PUT /api/user body (docs/api.md §4.8): only what was given. */
 export function buildUserGroupUpdate(input: UserGroupUpdate): IDataObject {
 	const userGroupId = String(input.userGroupId ?? '').trim();
 	if (!userGroupId) {
@@ -153,7 +154,7 @@ export const sendUserGroupUpdate: PreSendAction = async function (
 			mappingPairs: read('mappingPairs.pair', []) as UserGroupUpdate['mappingPairs'],
 			mappingJson: read('mappingJson', '{}'),
 			propertiesMode: read('propertiesMode', 'none') as string,
-			propertyPairs: read('propertyPairs.pair', []) as AttributeEntry[],
+			propertyPairs: read('propertyPairs.pair', []) as TypedEntry[],
 			propertiesJson: read('propertiesJson', '{}'),
 		}),
 	);
@@ -161,7 +162,7 @@ export const sendUserGroupUpdate: PreSendAction = async function (
 };
 
 /**
- * POST /api/user with `current_token` rotates, without it creates (spec §4.8). Rotating
+ * POST /api/user with `current_token` rotates, without it creates (docs/api.md §4.8). Rotating
  * with an empty token (say an expression that found nothing) is refused: it would
  * silently create a group.
  */

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation, operation, operationSelector } from '../../../shared/descriptions';
+import { paths } from '../../../shared/transport/paths';
 import {
 	currentTokenField,
 	mappingAndPropertiesFields,
@@ -22,7 +23,7 @@ export const userGroupDescription: INodeProperties[] = [
 			action: 'Create a user group or rotate its token',
 			description: 'Create a group, or give the group with the current token a new token',
 			method: 'POST',
-			url: '/api/user',
+			url: paths.userGroups,
 			preSend: [sendTokenAction],
 			output: [userGroupItem],
 		}),
@@ -32,7 +33,7 @@ export const userGroupDescription: INodeProperties[] = [
 			action: 'Delete a user group',
 			description: 'Delete a group by its ID and current token',
 			method: 'DELETE',
-			url: '/api/user',
+			url: paths.userGroups,
 			output: [userGroupDeleted],
 		}),
 		operation({
@@ -41,7 +42,7 @@ export const userGroupDescription: INodeProperties[] = [
 			action: 'Create or update a user group by ID',
 			description: 'Set the name, mapping and properties of the group with this ID, creating it when the ID is new',
 			method: 'PUT',
-			url: '/api/user',
+			url: paths.userGroups,
 			preSend: [sendUserGroupUpdate],
 			output: [userGroupItem],
 		}),

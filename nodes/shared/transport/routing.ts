@@ -1,37 +1,17 @@
 import type {
 	DeclarativeRestApiSettings,
-	IDataObject,
 	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
-	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { credentialBaseUrl } from './baseUrl';
-import { throwIfFailed } from './errors';
-import type { DoorOptions } from './requests';
-import { DEFAULT_DOOR_OPTIONS, Gate, throughDoor, withGate, WriteResults } from './requests';
-
-export const RECORDS_CREDENTIAL = 'workspaceRecordsApi';
-export const USER_GROUPS_CREDENTIAL = 'workspaceUserGroupsApi';
-
-/**
- * Every request of every node starts from these. Status errors are let through to the
- * error mapper (errors.ts), which turns each of them, 401 included, into a message that
- * says what to fix. n8n's own 401 handling would only re-send the same headers.
- */
-export const requestDefaults = {
-	baseURL: credentialBaseUrl(),
-	headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-	json: true,
-	ignoreHttpStatusErrors: true,
-};
+import { parameterId } from '../locators';
+import type { DoorOptions } from './door';
+import { DEFAULT_DOOR_OPTIONS, isRepeatable, labelOf, sendWithRetries } from './door';
+import { withGate } from './gate';
+import { segment } from './paths';
+import { WriteMemory } from './writeMemory';
 
 /** Path placeholders that are not one parameter: an attribute's list or collection. */
 const DERIVED_PLACEHOLDERS: Record<string, (read: (name: string) => string) => string> = {
@@ -44,53 +24,7 @@ const DERIVED_PLACEHOLDERS: Record<string, (read: (name: string) => string) => s
  * n8n evaluates expressions several times per item, at about a millisecond each.
  */
 export function resolvePath(url: string, read: (name: string) => string): string {
-	return url.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent((DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read)));
-}
-
-/** Whether sending a request twice does no harm: reads, deletes, updates and queries. */
-export function isRepeatable(method: string, url: string): boolean {
-	return method !== 'POST' || url.endsWith('/query');
-}
-
-/** A request as "METHOD /path", for messages; never the host, the headers or the body. */
-const labelOf = (method: string, url: string) => `${method} ${url.split('?')[0]}`;
-
-/**
- * The requests made outside declarative routing (dropdowns, searches and the trigger's
- * polls). They go through the credential, the same error mapper and the same door as every
- * operation; a dropdown waits at most 30 s for a rate limit to pass.
- */
-export async function apiRequest<T = IDataObject[]>(
-	context: ILoadOptionsFunctions | IPollFunctions | IExecuteSingleFunctions,
-	method: IHttpRequestMethods,
-	url: string,
-	body?: IDataObject,
-): Promise<T> {
-	const options: IHttpRequestOptions = {
-		method,
-		url,
-		baseURL: requestDefaults.baseURL,
-		headers: requestDefaults.headers,
-		json: true,
-		ignoreHttpStatusErrors: true,
-		returnFullResponse: true,
-		...(body ? { body } : {}),
-	};
-	const send = async () => {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			RECORDS_CREDENTIAL,
-			options,
-		)) as IN8nHttpFullResponse;
-		throwIfFailed(context.getNode(), response);
-		return (response.body as IDataObject).data as T;
-	};
-	return await throughDoor(
-		new Gate(1),
-		{ send, repeatable: isRepeatable(method, url), label: labelOf(method, url) },
-		{ maxWaitMs: 30_000 },
-		(error) => error as Error,
-	);
+	return url.replace(/\{(\w+)\}/g, (_, name: string) => segment((DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read)));
 }
 
 /** Request Handling: the options of the door, on every action node. */
@@ -145,7 +79,7 @@ type OperationRun = (
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
 
-const writeResults = new WriteResults<INodeExecutionData[]>();
+const writeMemory = new WriteMemory<INodeExecutionData[]>();
 
 function ambiguousWrite(context: IExecutePaginationFunctions, error: unknown, label: string): Error {
 	const itemIndex = context.getItemIndex();
@@ -167,11 +101,10 @@ function ambiguousWrite(context: IExecutePaginationFunctions, error: unknown, la
  * Update) goes through the door of this node run; a write that already succeeded for this
  * item in this run (before n8n's Retry On Fail ran the node again) is not sent again.
  */
-export function throughTheDoor(run: OperationRun): OperationRun {
+export function operationThroughDoor(run: OperationRun): OperationRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const options = doorOptions(this);
-		const read = (name: string) => String(this.getNodeParameter(name, '', { extractValue: true }) ?? '');
-		requestData.options.url = resolvePath(String(requestData.options.url ?? ''), read);
+		requestData.options.url = resolvePath(String(requestData.options.url ?? ''), (name) => parameterId(this, name));
 		const runKey = `${this.getExecutionId()}|${this.getNode().name}|${runIndexOf(this)}`;
 		return await withGate(runKey, options.maxConcurrency, async (gate) => {
 			const makeRoutingRequest = async (request: DeclarativeRestApiSettings.ResultOptions) => {
@@ -183,15 +116,15 @@ export function throughTheDoor(run: OperationRun): OperationRun {
 					method === 'GET' || url.endsWith('/query') || !this.getExecutionId()
 						? undefined
 						: `${runKey}|${this.getItemIndex()}|${method} ${String(request.options.baseURL ?? '')}${url} ${JSON.stringify(request.options.body ?? null)}`;
-				const earlier = writeKey ? writeResults.get(writeKey) : undefined;
+				const earlier = writeKey ? writeMemory.get(writeKey) : undefined;
 				if (earlier) return structuredClone(earlier);
-				const items = await throughDoor(
+				const items = await sendWithRetries(
 					gate,
 					{ send: async () => await this.makeRoutingRequest(request), repeatable, label: labelOf(method, url) },
 					options,
 					(error) => ambiguousWrite(this, error, labelOf(method, url)),
 				);
-				if (writeKey) writeResults.set(writeKey, structuredClone(items));
+				if (writeKey) writeMemory.set(writeKey, structuredClone(items));
 				return items;
 			};
 			return await run.call(Object.create(this, { makeRoutingRequest: { value: makeRoutingRequest } }), requestData);

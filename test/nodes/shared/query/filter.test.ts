@@ -1,6 +1,5 @@
-import { buildAttributeBody } from '../../../nodes/shared/attributes';
-import type { Condition, FilterParameters } from '../../../nodes/shared/filter';
-import { buildFilter, buildSort, toConditionArray } from '../../../nodes/shared/filter';
+import type { Condition, FilterParameters } from '../../../../nodes/shared/query/filter';
+import { buildFilter, buildSort, toConditionArray } from '../../../../nodes/shared/query/filter';
 
 const conditions = (list: Condition[], combine: 'and' | 'or' = 'and'): FilterParameters => ({
 	mode: 'conditions',
@@ -187,24 +186,5 @@ describe('the three worked examples of the README', () => {
 			'or',
 		));
 		expect(toConditionArray(filter!)).toEqual([{ $or: [{ name: { $starts_with: 'Call' } }, { name: { $starts_with: 'Meeting' } }] }]);
-	});
-});
-
-describe('buildAttributeBody', () => {
-	test('each value keeps its type', () => {
-		expect(
-			buildAttributeBody([
-				{ key: 'name', type: 'text', textValue: 'Ada' },
-				{ key: 'score', type: 'number', numberValue: 7 },
-				{ key: 'vip', type: 'boolean', booleanValue: true },
-				{ key: 'emails', type: 'list', listValue: ['a@x.io', ' b@x.io '] },
-				{ key: 'meta', type: 'json', jsonValue: '{"a": [1]}' },
-			]),
-		).toEqual({ name: 'Ada', score: 7, vip: true, emails: ['a@x.io', 'b@x.io'], meta: { a: [1] } });
-	});
-
-	test('bad entries name the entry', () => {
-		expect(() => buildAttributeBody([{ key: 'score', type: 'number', numberValue: Number.NaN }])).toThrow('Attributes, entry 1 (score): the value is not a number');
-		expect(() => buildAttributeBody([{ key: 'a' }, { key: 'a' }])).toThrow('Attributes, entry 2: the attribute "a" is given twice');
 	});
 });

@@ -1,9 +1,11 @@
-import { ATTRIBUTE_TYPES, getAttributeFields, mappedAttributes, typeOf } from '../../../nodes/shared/attributeMapper';
-import { WorkspaceLists } from '../../../nodes/WorkspaceLists/WorkspaceLists.node';
-import { WorkspaceRecords } from '../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
-import { byId, HOT_LEADS, PEOPLE } from '../../harness/fixtures';
-import { loadOptionsContext } from '../../harness/loadOptions';
-import { useSandbox } from '../../harness/sandbox';
+import { mappedAttributes } from '../../../../nodes/shared/attributes/send';
+import { ATTRIBUTE_TYPES, typeOf } from '../../../../nodes/shared/attributes/types';
+import { getAttributeFields } from '../../../../nodes/shared/methods/resourceMapping';
+import { WorkspaceLists } from '../../../../nodes/WorkspaceLists/WorkspaceLists.node';
+import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { byId, HOT_LEADS, PEOPLE } from '../../../harness/fixtures';
+import { loadOptionsContext } from '../../../harness/loadOptions';
+import { useSandbox } from '../../../harness/sandbox';
 
 const env = useSandbox();
 const convert = (inputType: string, value: unknown, timeZone = 'Europe/Berlin') =>

@@ -1,6 +1,6 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { describeFailure, HINTS, hintsFor } from '../../../nodes/shared/errors';
+import { describeFailure, HINTS, hintsFor } from '../../../../nodes/shared/transport/errors';
 
 const response = (statusCode: number, body: unknown, headers = {}) => ({
 	statusCode,

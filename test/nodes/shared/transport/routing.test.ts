@@ -1,10 +1,10 @@
-// The one request door (nodes/shared/requests.ts, transport.ts), through n8n-core's real
+// The one request door (nodes/shared/transport: door.ts, gate.ts, routing.ts), through n8n-core's real
 // routing engine, against the sandbox's token-bucket limiter and its faults.
-import { WorkspaceRecords } from '../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
-import { ADA_RECORD, byId, PEOPLE } from '../../harness/fixtures';
-import type { RunOptions } from '../../harness/runNode';
-import { runNode } from '../../harness/runNode';
-import { useSandbox } from '../../harness/sandbox';
+import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { ADA_RECORD, byId, PEOPLE } from '../../../harness/fixtures';
+import type { RunOptions } from '../../../harness/runNode';
+import { runNode } from '../../../harness/runNode';
+import { useSandbox } from '../../../harness/sandbox';
 
 const env = useSandbox();
 const nodeType = new WorkspaceRecords();

@@ -48,7 +48,7 @@ export async function collectPages<T>(
 /**
  * The pages of one query request, each through the operation's postReceive chain, so that
  * errors and the data root are handled as for a single request. `limit` and `offset` go in
- * the JSON body (spec §4.3).
+ * the JSON body (docs/api.md §4.3).
  */
 export async function fetchPages(
 	this: IExecutePaginationFunctions,

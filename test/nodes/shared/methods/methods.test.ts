@@ -1,23 +1,15 @@
-import { WorkspaceActivities } from '../../../nodes/WorkspaceActivities/WorkspaceActivities.node';
-import { WorkspaceAttributes } from '../../../nodes/WorkspaceAttributes/WorkspaceAttributes.node';
-import { WorkspaceLists } from '../../../nodes/WorkspaceLists/WorkspaceLists.node';
-import { WorkspaceMembers } from '../../../nodes/WorkspaceMembers/WorkspaceMembers.node';
-import { WorkspaceRecords } from '../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
-import {
-	getActivityStatuses,
-	getAttributes,
-	getCustomAttributes,
-	searchActivities,
-	searchCollections,
-	searchListEntries,
-	searchListRecords,
-	searchLists,
-	searchMembers,
-	searchRecords,
-} from '../../../nodes/shared/search';
-import { byId, HOT_LEADS, PEOPLE, recordsAuthHeaders } from '../../harness/fixtures';
-import { loadOptionsContext } from '../../harness/loadOptions';
-import { useSandbox } from '../../harness/sandbox';
+import { WorkspaceActivities } from '../../../../nodes/WorkspaceActivities/WorkspaceActivities.node';
+import { WorkspaceAttributes } from '../../../../nodes/WorkspaceAttributes/WorkspaceAttributes.node';
+import { WorkspaceLists } from '../../../../nodes/WorkspaceLists/WorkspaceLists.node';
+import { WorkspaceMembers } from '../../../../nodes/WorkspaceMembers/WorkspaceMembers.node';
+import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { listSearch, loadOptions } from '../../../../nodes/shared/methods';
+
+const { searchActivities, searchCollections, searchListEntries, searchListRecords, searchLists, searchMembers, searchRecords } = listSearch;
+const { getActivityStatuses, getAttributes, getCustomAttributes } = loadOptions;
+import { byId, HOT_LEADS, PEOPLE, recordsAuthHeaders } from '../../../harness/fixtures';
+import { loadOptionsContext } from '../../../harness/loadOptions';
+import { useSandbox } from '../../../harness/sandbox';
 
 const env = useSandbox();
 const records = (parameters = {}) => loadOptionsContext(new WorkspaceRecords(), { resource: 'record', ...parameters }, env.credentials);

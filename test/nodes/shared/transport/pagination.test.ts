@@ -1,4 +1,4 @@
-import { collectPages } from '../../../nodes/shared/pagination';
+import { collectPages } from '../../../../nodes/shared/transport/pagination';
 
 /** A page source over `total` numbered records, logging each request as [limit, offset]. */
 function source(total: number) {

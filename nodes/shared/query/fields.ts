@@ -1,15 +1,6 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { attributePicker } from './attributes';
-import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filter';
-import { buildFilter, buildSort, toConditionArray } from './filter';
-import { fromInput } from './input';
+import { attributePicker } from '../attributes/fields';
 
 const forOperators = (...operators: string[]) => ({ show: { operator: operators } });
 
@@ -192,38 +183,3 @@ const sortFields: INodeProperties[] = [
 
 /** The query UI of every Get Many: a filter, then sort keys. */
 export const filterAndSortFields: INodeProperties[] = [...filterFields, ...sortFields];
-
-/** Reads one node parameter, with a fallback: what both item and poll contexts offer. */
-export type ParameterReader = (name: string, fallback: unknown) => unknown;
-
-/** Reads the filter parameters into the builder's input; naive dates are read in `timeZone`. */
-export function filterParameters(read: ParameterReader, timeZone: string): FilterParameters {
-	const mode = read('filterMode', 'none') as FilterParameters['mode'];
-	return {
-		mode,
-		combine: read('combine', 'and') as 'and' | 'or',
-		conditions: read('conditions.condition', []) as Condition[],
-		shorthand: read('shorthand.pair', []) as ShorthandPair[],
-		json: mode === 'json' ? read('filterJson', '{}') : undefined,
-		timeZone,
-	};
-}
-
-/**
- * Adds `filter` and `sort` to a query body; with none given, the keys stay absent. The
- * activity query takes its filter as an array of conditions (`shape: 'array'`).
- */
-export function sendFilterAndSort(shape: 'object' | 'array'): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const body = { ...((options.body ?? {}) as IDataObject) };
-		fromInput(this, () => {
-			const filter = buildFilter(
-				filterParameters((name, fallback) => this.getNodeParameter(name, fallback), this.getTimezone()),
-			);
-			if (filter) body.filter = shape === 'array' ? toConditionArray(filter) : filter;
-			const sort = buildSort(this.getNodeParameter('sort.key', []) as SortKey[]);
-			if (sort) body.sort = sort as unknown as IDataObject[];
-		});
-		return { ...options, body };
-	};
-}

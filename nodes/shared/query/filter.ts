@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { LOOKS_LIKE_DATE, toUtcIso } from './dates';
-import { InputError, isPlainObject, parseJsonText, toStringList } from './input';
+import { VALUE_TYPES } from '../attributes/types';
+import { LOOKS_LIKE_DATE, toUtcIso } from '../dates';
+import { InputError, isPlainObject, parseJsonText, toStringList } from '../input';
 
-/** The eleven operators of spec §4.7, as the UI names them, and their wire names. */
+/** The eleven operators of docs/api.md §4.7, as the UI names them, and their wire names. */
 export const OPERATORS = {
 	eq: '$eq',
 	notEmpty: '$not_empty',
@@ -64,22 +65,9 @@ export interface SortParameter {
 
 const COMPARISONS: Operator[] = ['lt', 'lte', 'gt', 'gte'];
 
-function scalar(value: unknown, type: ScalarType, field: string): unknown {
-	if (type === 'number') {
-		const number = typeof value === 'number' ? value : Number(String(value ?? '').trim());
-		if (String(value ?? '').trim() === '' || Number.isNaN(number)) {
-			throw new InputError(field, `"${String(value)}" is not a number`, 'Give a number, or set Send Value As to Text.');
-		}
-		return number;
-	}
-	if (type === 'boolean') {
-		if (typeof value === 'boolean') return value;
-		const text = String(value ?? '').trim().toLowerCase();
-		if (text === 'true' || text === 'false') return text === 'true';
-		throw new InputError(field, `"${String(value)}" is not true or false`, 'Give true or false, or set Send Value As to Text.');
-	}
-	return value ?? '';
-}
+/** A value as Send Value As says, by the conversions every attribute value goes through. */
+const scalar = (value: unknown, type: ScalarType, field: string): unknown =>
+	(VALUE_TYPES[type] ?? VALUE_TYPES.text)(value, { timeZone: 'UTC', field, otherwise: 'Or set Send Value As to Text.' });
 
 /**
  * A comparison operand: a number stays a number, a date becomes ISO 8601 (UTC, with
@@ -192,7 +180,7 @@ function fromJson(value: unknown): IDataObject | IDataObject[] | undefined {
 	return Object.keys(parsed).length ? parsed : undefined;
 }
 
-/** The `filter` of a query body (spec §4.7), or undefined when there is none to send. */
+/** The `filter` of a query body (docs/api.md §4.7), or undefined when there is none to send. */
 export function buildFilter(parameters: FilterParameters): IDataObject | IDataObject[] | undefined {
 	switch (parameters.mode) {
 		case 'conditions':
@@ -207,7 +195,7 @@ export function buildFilter(parameters: FilterParameters): IDataObject | IDataOb
 }
 
 /**
- * The activity query types `filter` as an array of condition objects (spec §4.1), ANDed.
+ * The activity query types `filter` as an array of condition objects (docs/api.md §4.1), ANDed.
  * A top-level AND becomes that array; anything else is its one element.
  */
 export function toConditionArray(filter: IDataObject | IDataObject[]): IDataObject[] {

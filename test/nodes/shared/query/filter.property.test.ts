@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 
-import { WorkspaceRecords } from '../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
-import type { Condition } from '../../../nodes/shared/filter';
-import { byId, PEOPLE } from '../../harness/fixtures';
-import { runNode } from '../../harness/runNode';
-import { useSandbox } from '../../harness/sandbox';
+import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import type { Condition } from '../../../../nodes/shared/query/filter';
+import { byId, PEOPLE } from '../../../harness/fixtures';
+import { runNode } from '../../../harness/runNode';
+import { useSandbox } from '../../../harness/sandbox';
 
 /**
  * The filter the node serializes, evaluated by the sandbox, must select exactly the records

@@ -8,9 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { parseRetryAfter } from './requests';
-
-export interface Failure {
+export interface ApiFailure {
 	message: string;
 	description: string;
 	httpCode: string;
@@ -106,7 +104,7 @@ function missingParameter(said: string | undefined, idParameters: IdParameter[])
 	return byName ?? idParameters.find((p) => p.value && said.includes(p.value));
 }
 
-function notFound(said: string | undefined, idParameters: IdParameter[], httpCode: string): Failure {
+function notFound(said: string | undefined, idParameters: IdParameter[], httpCode: string): ApiFailure {
 	const named = missingParameter(said, idParameters);
 	if (named) {
 		return {
@@ -133,7 +131,7 @@ function notFound(said: string | undefined, idParameters: IdParameter[], httpCod
 export function describeFailure(
 	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
 	{ idParameters = [], hints = HINTS.workspaceRecords }: { idParameters?: IdParameter[]; hints?: Hints } = {},
-): Failure | undefined {
+): ApiFailure | undefined {
 	const { statusCode, body } = response;
 	const httpCode = String(statusCode);
 	const said = serverMessage(body);
@@ -191,6 +189,17 @@ export function describeFailure(
 	return undefined;
 }
 
+/** Seconds, or an HTTP date read against the answer's own Date header (not this host's clock). */
+export function parseRetryAfter(value: unknown, dateHeader?: unknown): number | undefined {
+	const text = String(value ?? '').trim();
+	if (!text) return undefined;
+	if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+	const at = Date.parse(text);
+	if (Number.isNaN(at)) return undefined;
+	const serverNow = Date.parse(String(dateHeader ?? ''));
+	return Math.max(0, at - (Number.isNaN(serverNow) ? Date.now() : serverNow));
+}
+
 export function throwIfFailed(
 	node: INode,
 	response: IN8nHttpFullResponse,
@@ -201,7 +210,7 @@ export function throwIfFailed(
 	if (!failure) return;
 	const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
 	const error = new NodeApiError(node, body as JsonObject, { ...failure, itemIndex });
-	// The one request door (requests.ts) reads how long a 429 asks to wait from here.
+	// The request door (door.ts) reads how long a 429 asks to wait from here.
 	const retryAfterMs = parseRetryAfter(response.headers?.['retry-after'], response.headers?.date);
 	if (retryAfterMs !== undefined) error.context.retryAfterMs = retryAfterMs;
 	throw error;

@@ -1,7 +1,10 @@
 import { sleep } from 'n8n-workflow';
 
-import { DEFAULT_DOOR_OPTIONS, Gate, parseRetryAfter, throughDoor, WriteResults } from '../../../nodes/shared/requests';
-import { requestHandlingField } from '../../../nodes/shared/transport';
+import { DEFAULT_DOOR_OPTIONS, sendWithRetries } from '../../../../nodes/shared/transport/door';
+import { parseRetryAfter } from '../../../../nodes/shared/transport/errors';
+import { Gate } from '../../../../nodes/shared/transport/gate';
+import { requestHandlingField } from '../../../../nodes/shared/transport/routing';
+import { WriteMemory } from '../../../../nodes/shared/transport/writeMemory';
 
 const failure = (httpCode: string, retryAfterMs?: number) =>
 	Object.assign(new Error(`HTTP ${httpCode}`), { httpCode, context: retryAfterMs === undefined ? {} : { retryAfterMs } });
@@ -77,7 +80,7 @@ describe('Gate', () => {
 	});
 });
 
-describe('throughDoor', () => {
+describe('sendWithRetries', () => {
 	const ambiguous = (error: unknown) => new Error(`ambiguous: ${(error as Error).message}`);
 
 	test('a 429 is retried for any method, a 5xx only for a repeatable request', async () => {
@@ -88,11 +91,11 @@ describe('throughDoor', () => {
 			if (answer instanceof Error) throw answer;
 			return answer;
 		};
-		await expect(throughDoor(new Gate(2), { send, repeatable: true, label: 'GET /x' }, { maxWaitMs: 10_000 }, ambiguous)).resolves.toBe('done');
+		await expect(sendWithRetries(new Gate(2), { send, repeatable: true, label: 'GET /x' }, { maxWaitMs: 10_000 }, ambiguous)).resolves.toBe('done');
 		expect(sent).toBe(3);
 
 		sent = 0;
-		await expect(throughDoor(new Gate(2), { send, repeatable: false, label: 'POST /x' }, { maxWaitMs: 10_000 }, ambiguous)).rejects.toThrow(
+		await expect(sendWithRetries(new Gate(2), { send, repeatable: false, label: 'POST /x' }, { maxWaitMs: 10_000 }, ambiguous)).rejects.toThrow(
 			'ambiguous: HTTP 503',
 		);
 		expect(sent).toBe(2);
@@ -104,7 +107,7 @@ describe('throughDoor', () => {
 			sent += 1;
 			throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 		};
-		await expect(throughDoor(new Gate(1), { send, repeatable: false, label: 'POST /x' }, { maxWaitMs: 10_000 }, ambiguous)).rejects.toThrow(
+		await expect(sendWithRetries(new Gate(1), { send, repeatable: false, label: 'POST /x' }, { maxWaitMs: 10_000 }, ambiguous)).rejects.toThrow(
 			'ambiguous: socket hang up',
 		);
 		expect(sent).toBe(1);
@@ -116,7 +119,7 @@ describe('throughDoor', () => {
 			sent += 1;
 			throw failure('404');
 		};
-		await expect(throughDoor(new Gate(1), { send, repeatable: true, label: 'GET /x' }, { maxWaitMs: 10_000 }, ambiguous)).rejects.toThrow('HTTP 404');
+		await expect(sendWithRetries(new Gate(1), { send, repeatable: true, label: 'GET /x' }, { maxWaitMs: 10_000 }, ambiguous)).rejects.toThrow('HTTP 404');
 		expect(sent).toBe(1);
 	});
 
@@ -126,16 +129,16 @@ describe('throughDoor', () => {
 			sent += 1;
 			throw failure('429', 40);
 		};
-		await expect(throughDoor(new Gate(1), { send, repeatable: true, label: 'GET /x' }, { maxWaitMs: 100 }, ambiguous)).rejects.toThrow(
+		await expect(sendWithRetries(new Gate(1), { send, repeatable: true, label: 'GET /x' }, { maxWaitMs: 100 }, ambiguous)).rejects.toThrow(
 			/gave up after 3 attempts over 0 s \(GET \/x\)$/,
 		);
 		expect(sent).toBe(3);
 	});
 });
 
-describe('WriteResults', () => {
+describe('WriteMemory', () => {
 	test('keeps at most its capacity, oldest out first', () => {
-		const results = new WriteResults<number>(2);
+		const results = new WriteMemory<number>(2);
 		results.set('a', 1);
 		results.set('b', 2);
 		results.set('c', 3);

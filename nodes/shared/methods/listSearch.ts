@@ -1,23 +1,18 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchResult,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { attributeKey, attributeType } from './attributeMapper';
-import { PAGE_SIZE } from './pagination';
-import { apiRequest } from './transport';
+import { parameterId } from '../locators';
+import { apiRequest } from '../transport/apiRequest';
+import { PAGE_SIZE } from '../transport/pagination';
+import { paths, segment } from '../transport/paths';
+
+/** The "From List" searches of the resource locators (locators.ts), each by its `searchListMethod`. */
 
 const matchesText = (filter: string | undefined, ...texts: unknown[]) =>
 	!filter || texts.some((text) => String(text ?? '').toLowerCase().includes(filter.toLowerCase()));
 
-const selectedId = (context: ILoadOptionsFunctions, name: string) =>
-	encodeURIComponent(context.getNodeParameter(name, '', { extractValue: true }) as string);
-
 interface QuerySearch {
 	path: string;
-	/** The activity query takes its filter as an array of conditions (spec §4.1). */
+	/** The activity query takes its filter as an array of conditions (docs/api.md §4.1). */
 	filterShape: 'object' | 'array';
 	label: (record: IDataObject) => string;
 	filter?: string;
@@ -48,7 +43,7 @@ export async function searchCollections(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const collections = await apiRequest(this, 'GET', '/api/v1/collections');
+	const collections = await apiRequest(this, 'GET', paths.collections);
 	return {
 		results: collections
 			.filter((c) => matchesText(filter, c.name, c.slug, c.collectionType))
@@ -58,7 +53,7 @@ export async function searchCollections(
 }
 
 export async function searchLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const lists = await apiRequest(this, 'GET', '/api/v1/lists');
+	const lists = await apiRequest(this, 'GET', paths.lists);
 	return {
 		results: lists
 			.filter((l) => matchesText(filter, l.name, l.slug))
@@ -67,7 +62,7 @@ export async function searchLists(this: ILoadOptionsFunctions, filter?: string):
 }
 
 export async function searchMembers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const members = await apiRequest(this, 'GET', '/api/v1/workspace-members');
+	const members = await apiRequest(this, 'GET', paths.members);
 	return {
 		results: members
 			.filter((m) => matchesText(filter, m.fullName, m.email))
@@ -80,7 +75,7 @@ export async function searchRecords(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const path = `/api/v1/collection-records/${selectedId(this, 'collectionId')}/query`;
+	const path = paths.recordsQuery(segment(parameterId(this, 'collectionId')));
 	return await searchQuery(this, { path, filterShape: 'object', label: byName, filter, paginationToken });
 }
 
@@ -90,8 +85,8 @@ export async function searchListRecords(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const list = await apiRequest<IDataObject>(this, 'GET', `/api/v1/lists/${selectedId(this, 'listId')}`);
-	const path = `/api/v1/collection-records/${encodeURIComponent(String(list.collectionId))}/query`;
+	const list = await apiRequest<IDataObject>(this, 'GET', paths.list(segment(parameterId(this, 'listId'))));
+	const path = paths.recordsQuery(segment(list.collectionId));
 	return await searchQuery(this, { path, filterShape: 'object', label: byName, filter, paginationToken });
 }
 
@@ -100,7 +95,7 @@ export async function searchActivities(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const path = '/api/v1/collection-records/activity-list/query';
+	const path = paths.activitiesQuery;
 	return await searchQuery(this, { path, filterShape: 'array', label: byName, filter, paginationToken });
 }
 
@@ -110,51 +105,7 @@ export async function searchListEntries(
 	_filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const path = `/api/v1/list-entries/${selectedId(this, 'listId')}/query`;
+	const path = paths.listEntriesQuery(segment(parameterId(this, 'listId')));
 	const label = (entry: IDataObject) => `Entry for record ${String(entry.recordId)}`;
 	return await searchQuery(this, { path, filterShape: 'object', label, paginationToken });
-}
-
-/**
- * The attributes that fit where the user is: a list's for list entries, the activity
- * collection's for activities, otherwise the chosen collection's.
- */
-export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	// The trigger names its subject by Event rather than Resource.
-	const resource = (this.getNodeParameter('resource', '') || this.getNodeParameter('event', '')) as string;
-	const target =
-		resource === 'listEntry' || resource === 'newListEntry'
-			? `list/${selectedId(this, 'listId')}`
-			: resource === 'activity' || resource === 'newActivity'
-				? 'collection/activity-list'
-				: `collection/${selectedId(this, 'collectionId')}`;
-	const attributes = await apiRequest(this, 'GET', `/api/v1/attributes/${target}`);
-	return attributes.map((a) => ({
-		name: `${String(a.name)} (${attributeKey(a)})`,
-		value: attributeKey(a),
-		description: `Type: ${attributeType(a)}`,
-	}));
-}
-
-/** The statuses an activity can take: the options of the activity collection's status attribute. */
-export async function getActivityStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const attributes = await apiRequest(this, 'GET', '/api/v1/attributes/collection/activity-list');
-	const status = attributes.find((a) => attributeType(a) === 'status');
-	if (!status) return [];
-	const options = await apiRequest(
-		this,
-		'GET',
-		`/api/v1/attributes/collection/activity-list/${encodeURIComponent(String(status._id))}/status`,
-	);
-	return options.map((o) => ({ name: String(o.name), value: String(o._id) }));
-}
-
-/** The custom (deletable) attributes of the chosen target, by id. */
-export async function getCustomAttributes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const target = this.getNodeParameter('target', 'collection') as string;
-	const id = selectedId(this, target === 'list' ? 'listId' : 'collectionId');
-	const attributes = await apiRequest(this, 'GET', `/api/v1/attributes/${target}/${id}`);
-	return attributes
-		.filter((a) => a.isSystem !== true)
-		.map((a) => ({ name: `${String(a.name)} (${attributeKey(a)})`, value: String(a._id) }));
 }

@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+
+import type { ParameterSource } from '../locators';
+import { parameterId } from '../locators';
+import { apiRequest } from '../transport/apiRequest';
+import { ACTIVITY_COLLECTION, paths, segment } from '../transport/paths';
+import { attributeKey, attributeType, isWritable } from './types';
+
+/**
+ * Where the attributes of the node's subject live: a list's for list entries, the activity
+ * collection's for activities, the chosen target's in the Attributes node, otherwise the
+ * chosen collection's. Undefined until that collection or list is chosen. The trigger names
+ * its subject by Event rather than Resource.
+ */
+export function subjectAttributesPath(context: ParameterSource): string | undefined {
+	const subject = String(context.getNodeParameter('resource', '') || context.getNodeParameter('event', ''));
+	if (subject === 'activity' || subject === 'newActivity') return paths.attributes('collection', ACTIVITY_COLLECTION);
+	const ofList =
+		subject === 'listEntry' ||
+		subject === 'newListEntry' ||
+		(subject === 'attribute' && context.getNodeParameter('target', 'collection') === 'list');
+	const id = parameterId(context, ofList ? 'listId' : 'collectionId');
+	return id ? paths.attributes(ofList ? 'list' : 'collection', segment(id)) : undefined;
+}
+
+/** The schema of one node run, fetched once for all its items. */
+const schemas = new Map<string, Promise<IDataObject[]>>();
+const SCHEMAS_KEPT = 50;
+
+/** The input type of each writable attribute, by key, for the operation's collection or list. */
+export async function attributeTypesOf(context: IExecuteSingleFunctions): Promise<Map<string, string>> {
+	const path = subjectAttributesPath(context) ?? paths.attributes('collection', '');
+	const key = `${context.getExecutionId()}|${context.getNode().name}|${path}`;
+	let pending = schemas.get(key);
+	if (!pending) {
+		pending = apiRequest(context, 'GET', path);
+		schemas.set(key, pending);
+		pending.catch(() => schemas.delete(key));
+		if (schemas.size > SCHEMAS_KEPT) schemas.delete(schemas.keys().next().value as string);
+	}
+	const definitions = await pending;
+	return new Map(definitions.filter(isWritable).map((d) => [attributeKey(d), attributeType(d)]));
+}

@@ -1,0 +1,147 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	PreSendAction,
+	ResourceMapperValue,
+} from 'n8n-workflow';
+
+import { fromInput, InputError, parseJsonObject } from '../input';
+import type { MapperMode } from './fields';
+import { MAPPER_PARAMETERS } from './fields';
+import { attributeTypesOf } from './schema';
+import type { ValueType } from './types';
+import { typeOf, VALUE_TYPES } from './types';
+
+/** One entry of a key/value list whose value input follows Send Value As. */
+export interface TypedEntry {
+	key?: string;
+	type?: ValueType;
+	textValue?: string;
+	numberValue?: number;
+	booleanValue?: boolean;
+	listValue?: string | string[];
+	jsonValue?: unknown;
+}
+
+const ENTRY_VALUE: Record<ValueType, keyof TypedEntry> = {
+	text: 'textValue',
+	number: 'numberValue',
+	boolean: 'booleanValue',
+	list: 'listValue',
+	json: 'jsonValue',
+};
+
+interface TypedPairs {
+	/** The field as the user sees it, e.g. "Attributes". */
+	field: string;
+	/** What one key is, e.g. "attribute". */
+	noun: string;
+	hint: string;
+}
+
+/** An object of key → typed value from repeated key/value entries, refusing empty and repeated keys. */
+export function buildTypedObject(entries: TypedEntry[], { field, noun, hint }: TypedPairs): IDataObject {
+	const body: IDataObject = {};
+	entries.forEach((entry, index) => {
+		const at = `${field}, entry ${index + 1}`;
+		const key = (entry.key ?? '').trim();
+		if (!key) throw new InputError(at, `the ${noun} has no name`, hint);
+		if (key in body) {
+			throw new InputError(at, `the ${noun} "${key}" is given twice`, 'Remove one of the two entries.');
+		}
+		const type = entry.type && Object.hasOwn(VALUE_TYPES, entry.type) ? entry.type : 'text';
+		body[key] = VALUE_TYPES[type](entry[ENTRY_VALUE[type]], {
+			timeZone: 'UTC',
+			field: `${at} (${key})`,
+			otherwise: 'Or pick another Send Value As.',
+		}) as IDataObject[string];
+	});
+	return body;
+}
+
+/** The body of attribute key → typed value, from the Attribute List (docs/api.md §4.3). */
+export const buildAttributeBody = (entries: TypedEntry[]) =>
+	buildTypedObject(entries, {
+		field: 'Attributes',
+		noun: 'attribute',
+		hint: 'Choose an attribute from the list, or type its API key name.',
+	});
+
+const MODE_OF_OPERATION: Record<string, MapperMode> = { create: 'add', update: 'map', upsert: 'upsert' };
+
+/** The resource mapper's value for this item's operation, read (and its expressions evaluated) once. */
+function mapperValue(context: IExecuteSingleFunctions): Partial<ResourceMapperValue> {
+	const mode = MODE_OF_OPERATION[context.getNodeParameter('operation', '') as string] ?? 'add';
+	return (context.getNodeParameter(MAPPER_PARAMETERS[mode], {}) ?? {}) as Partial<ResourceMapperValue>;
+}
+
+/**
+ * What the resource mapper gives for this item: with "Map Automatically" the input item's
+ * own fields (no expression evaluated), with "Map Each Attribute Below" the values set there.
+ */
+export function mapperInput(context: IExecuteSingleFunctions): IDataObject {
+	const mapping = mapperValue(context);
+	if (mapping.mappingMode === 'autoMapInputData') return context.getInputData().json;
+	return (mapping.value ?? {}) as IDataObject;
+}
+
+/**
+ * The attributes to send: each given value whose key is a writable attribute, converted by
+ * its type; other keys (fields of the input item that are no attributes) are left out.
+ */
+export function mappedAttributes(given: IDataObject, types: Map<string, string>, timeZone: string): IDataObject {
+	const body: IDataObject = {};
+	for (const [key, value] of Object.entries(given)) {
+		const inputType = types.get(key);
+		if (inputType === undefined || value === undefined || value === null || value === '') continue;
+		body[key] = typeOf(inputType).toWire(value, { timeZone, field: `Attributes (${key})` }) as IDataObject[string];
+	}
+	return body;
+}
+
+/** The match attribute of Create or Update, from the mapper's "columns to match on". */
+export function matchingAttribute(context: IExecuteSingleFunctions): string | undefined {
+	return mapperValue(context).matchingColumns?.[0];
+}
+
+/** Reads Input Mode and either the Attribute List or the JSON body. */
+function attributesFromParameters(context: IExecuteSingleFunctions, mode: string): IDataObject {
+	if (mode === 'json') return parseJsonObject(context.getNodeParameter('jsonBody', '{}'), 'JSON');
+	const entries = context.getNodeParameter('attributes.attribute', []) as TypedEntry[];
+	return buildAttributeBody(entries);
+}
+
+/**
+ * Sends the attributes as the body, or under `property` of the body (list entries send
+ * `{ recordId, data }`), from the attribute mapper, the attribute list or the JSON body.
+ * With `requireSome`, an empty set is an error: a create needs data.
+ */
+export function sendAttributes(property?: string, { requireSome = false } = {}): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const mode = this.getNodeParameter('inputMode', 'fields') as string;
+		const given = mode === 'mapper' ? mapperInput(this) : undefined;
+		// The schema is fetched once per node run, and not at all when nothing is mapped.
+		const types = given && Object.keys(given).length ? await attributeTypesOf(this) : new Map<string, string>();
+		const attributes = fromInput(this, () => {
+			const built = given ? mappedAttributes(given, types, this.getTimezone()) : attributesFromParameters(this, mode);
+			if (requireSome && Object.keys(built).length === 0) {
+				throw new InputError(
+					'Attributes',
+					'nothing to send',
+					mode === 'mapper'
+						? 'Set at least one attribute, or with Map Automatically give the input item fields named as attribute keys.'
+						: 'Add at least one attribute, or switch Input Mode to JSON.',
+				);
+			}
+			return built;
+		});
+		const body = (options.body ?? {}) as IDataObject;
+		if (property) {
+			if (Object.keys(attributes).length) body[property] = attributes;
+		} else {
+			Object.assign(body, attributes);
+		}
+		return { ...options, body };
+	};
+}

@@ -1,0 +1,139 @@
+import type { FieldType, IDataObject } from 'n8n-workflow';
+
+import { LOOKS_LIKE_DATE, toUtcIso } from '../dates';
+import { InputError, isPlainObject, parseJsonText, toStringList } from '../input';
+
+/**
+ * The attribute types: one table says, for each of the vendor's input types, which field the
+ * editor's mapper shows and how a value is converted for the wire. Each conversion is
+ * defined once here and used by every way of giving a value: the mapper, the Attribute List
+ * (its Send Value As) and the filter builder.
+ */
+
+/**
+ * An attribute definition as the service sends it: its key is `apiKeyName` and its type
+ * `inputType` (docs/api.md §2.9). `key` and `type` are read too, where a server sends those.
+ */
+export const attributeKey = (definition: IDataObject) => String(definition.apiKeyName ?? definition.key ?? '');
+export const attributeType = (definition: IDataObject) => String(definition.inputType ?? definition.type ?? '');
+
+/** Attributes a user cannot write: read-only ones (createdAt) and the service's AI fields. */
+export const isWritable = (definition: IDataObject) =>
+	definition.isEditable !== false && attributeType(definition) !== 'ai-wizard';
+
+export interface Conversion {
+	/** The workflow's time zone: dates without an offset are read in it. */
+	timeZone: string;
+	/** The field as the user sees it, for errors: "Attributes (score)". */
+	field: string;
+	/** What else the user can do, in the words of the field at hand: "Or set Send Value As to Text." */
+	otherwise?: string;
+}
+
+type ToWire = (value: unknown, conversion: Conversion) => unknown;
+
+const hint = (advice: string, { otherwise }: Conversion) => (otherwise ? `${advice} ${otherwise}` : advice);
+
+export const asText: ToWire = (value) =>
+	value === undefined || value === null
+		? ''
+		: typeof value === 'string'
+			? value
+			: isPlainObject(value) || Array.isArray(value)
+				? JSON.stringify(value)
+				: String(value);
+
+export const asNumber: ToWire = (value, conversion) => {
+	const number = typeof value === 'number' ? value : Number(String(value ?? '').trim());
+	if (String(value ?? '').trim() === '' || !Number.isFinite(number)) {
+		throw new InputError(conversion.field, `"${String(value)}" is not a number`, hint('Give a number, such as 42 or 9.5.', conversion));
+	}
+	return number;
+};
+
+export const asBoolean: ToWire = (value, conversion) => {
+	if (typeof value === 'boolean') return value;
+	const text = String(value ?? '').trim().toLowerCase();
+	if (['true', 'yes', '1', 'on'].includes(text)) return true;
+	if (['false', 'no', '0', 'off', ''].includes(text)) return false;
+	throw new InputError(conversion.field, `"${String(value)}" is not true or false`, hint('Give true or false.', conversion));
+};
+
+export const asList: ToWire = (value) => toStringList(value);
+
+/** Any JSON value: text is parsed, anything an expression gave is sent as it is. */
+const asJson: ToWire = (value, { field }) => (typeof value === 'string' ? parseJsonText(value, field) : value);
+
+/** An option by its ID or its name (as the service accepts), or an object from a read. */
+const asOption: ToWire = (value) => (isPlainObject(value) ? value._id : value);
+
+const asOptions: ToWire = (value, conversion) =>
+	(Array.isArray(value) ? value : toStringList(value)).map((entry) => asOption(entry, conversion));
+
+/** A record or member ID, or the object a read returned. */
+const asId: ToWire = (value) => (isPlainObject(value) ? (value._id ?? value.userId) : String(value).trim());
+
+const asTimestamp: ToWire = (value, { timeZone, field }) => toUtcIso(value, timeZone, field);
+
+/** A calendar date: the date part as given, or the date in the workflow's time zone. */
+const asDate: ToWire = (value, { timeZone, field }) => {
+	if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return value.trim();
+	if (typeof value === 'string' && LOOKS_LIKE_DATE.test(value) && !/[zZ]|[+-]\d{2}:?\d{2}$/.test(value)) {
+		return value.trim().slice(0, 10);
+	}
+	const instant = new Date(toUtcIso(value, timeZone, field));
+	return new Intl.DateTimeFormat('en-CA', {
+		timeZone: timeZone || 'UTC',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).format(instant);
+};
+
+/** Where the editor's choices come from, for `options` fields. */
+export type AttributeChoices = 'options' | 'status' | 'members';
+
+interface AttributeType {
+	/** The field the editor shows. */
+	field: FieldType;
+	/** The value as the service takes it. */
+	toWire: ToWire;
+	choices?: AttributeChoices;
+}
+
+/** The vendor's input types (docs/api.md §2.9) and what each becomes. */
+export const ATTRIBUTE_TYPES: Record<string, AttributeType> = {
+	text: { field: 'string', toWire: asText },
+	number: { field: 'number', toWire: asNumber },
+	currency: { field: 'number', toWire: asNumber },
+	rating: { field: 'number', toWire: asNumber },
+	checkbox: { field: 'boolean', toWire: asBoolean },
+	date: { field: 'dateTime', toWire: asDate },
+	timestamp: { field: 'dateTime', toWire: asTimestamp },
+	status: { field: 'options', toWire: asOption, choices: 'status' },
+	select: { field: 'options', toWire: asOption, choices: 'options' },
+	multiselect: { field: 'array', toWire: asOptions },
+	'record-reference': { field: 'string', toWire: asId },
+	'actor-reference': { field: 'options', toWire: asId, choices: 'members' },
+	domain: { field: 'string', toWire: asList },
+	'email-address': { field: 'string', toWire: asList },
+	'phone-number': { field: 'string', toWire: asList },
+	file: { field: 'string', toWire: asText },
+};
+
+/** What a type unknown to the table gets: the value as it is. */
+const AS_GIVEN: AttributeType = { field: 'string', toWire: (value) => value };
+
+export const typeOf = (inputType: string) => ATTRIBUTE_TYPES[inputType] ?? AS_GIVEN;
+
+/** How the user chose to send a value where no schema is read: Send Value As. */
+export type ValueType = 'text' | 'number' | 'boolean' | 'list' | 'json';
+
+/** Send Value As, by the same conversions as the attribute types. */
+export const VALUE_TYPES: Record<ValueType, ToWire> = {
+	text: asText,
+	number: asNumber,
+	boolean: asBoolean,
+	list: asList,
+	json: asJson,
+};

@@ -1,0 +1,43 @@
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { subjectAttributesPath } from '../attributes/schema';
+import { attributeKey, attributeType } from '../attributes/types';
+import { apiRequest } from '../transport/apiRequest';
+import { ACTIVITY_COLLECTION, paths, segment } from '../transport/paths';
+
+/** The dropdowns of `options` fields, each by its `loadOptionsMethod`. */
+
+/** The attributes that fit where the user is (`subjectAttributesPath`), by API key name. */
+export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const path = subjectAttributesPath(this);
+	if (!path) return [];
+	const attributes = await apiRequest(this, 'GET', path);
+	return attributes.map((a) => ({
+		name: `${String(a.name)} (${attributeKey(a)})`,
+		value: attributeKey(a),
+		description: `Type: ${attributeType(a)}`,
+	}));
+}
+
+/** The statuses an activity can take: the options of the activity collection's status attribute. */
+export async function getActivityStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const attributes = await apiRequest(this, 'GET', paths.attributes('collection', ACTIVITY_COLLECTION));
+	const status = attributes.find((a) => attributeType(a) === 'status');
+	if (!status) return [];
+	const options = await apiRequest(
+		this,
+		'GET',
+		paths.attributeChoices('collection', ACTIVITY_COLLECTION, segment(status._id), 'status'),
+	);
+	return options.map((o) => ({ name: String(o.name), value: String(o._id) }));
+}
+
+/** The custom (deletable) attributes of the Attributes node's target, by id. */
+export async function getCustomAttributes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const path = subjectAttributesPath(this);
+	if (!path) return [];
+	const attributes = await apiRequest(this, 'GET', path);
+	return attributes
+		.filter((a) => a.isSystem !== true)
+		.map((a) => ({ name: `${String(a.name)} (${attributeKey(a)})`, value: String(a._id) }));
+}

@@ -1,0 +1,53 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+	ResourceMapperField,
+	ResourceMapperFields,
+} from 'n8n-workflow';
+
+import { subjectAttributesPath } from '../attributes/schema';
+import type { AttributeChoices } from '../attributes/types';
+import { attributeKey, attributeType, isWritable, typeOf } from '../attributes/types';
+import { apiRequest } from '../transport/apiRequest';
+import { paths, segment } from '../transport/paths';
+
+/** The editor's choices for a select, status or member attribute. */
+async function choicesOf(
+	context: ILoadOptionsFunctions,
+	attributesPath: string,
+	definition: IDataObject,
+	kind: AttributeChoices,
+): Promise<INodePropertyOptions[]> {
+	if (kind === 'members') {
+		const members = await apiRequest(context, 'GET', paths.members);
+		return members.map((m) => ({ name: `${String(m.fullName)} <${String(m.email)}>`, value: String(m.userId) }));
+	}
+	const options = await apiRequest(context, 'GET', `${attributesPath}/${segment(definition._id)}/${kind}`);
+	return options.map((o) => ({ name: String(o.name), value: String(o._id) }));
+}
+
+/** The resource mapper's fields: one per writable attribute, typed, with its choices. */
+export async function getAttributeFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const path = subjectAttributesPath(this);
+	// Before a collection or list is chosen there is nothing to map (and nothing to ask for).
+	if (!path) return { fields: [] };
+	const definitions = (await apiRequest(this, 'GET', path)).filter(isWritable);
+	const fields = await Promise.all(
+		definitions.map(async (definition): Promise<ResourceMapperField> => {
+			const type = typeOf(attributeType(definition));
+			const key = attributeKey(definition);
+			return {
+				id: key,
+				displayName: String(definition.name ?? key),
+				required: definition.isRequired === true,
+				defaultMatch: false,
+				canBeUsedToMatch: type.field !== 'boolean',
+				display: true,
+				type: type.field,
+				...(type.choices ? { options: await choicesOf(this, path, definition, type.choices) } : {}),
+			};
+		}),
+	);
+	return { fields };
+}

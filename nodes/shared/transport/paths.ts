@@ -1,0 +1,45 @@
+/**
+ * The API's paths (docs/api.md §4), in one place. Ids go in as path segments: a value
+ * passed through `segment`, or a `{parameter}` placeholder that the request door fills in
+ * for an operation (routing.ts, `resolvePath`).
+ */
+const V1 = '/api/v1';
+
+/** An id as one path segment, encoded. */
+export const segment = (id: unknown) => encodeURIComponent(String(id ?? ''));
+
+/** The collection that holds activities: its records are the tasks (docs/api.md §4.1). */
+export const ACTIVITY_COLLECTION = 'activity-list';
+
+/** `collection` or `list` (or the `{target}` placeholder of the Attributes node). */
+type AttributeTarget = string;
+
+const records = (collection: string) => `${V1}/collection-records/${collection}`;
+const attributes = (target: AttributeTarget, id: string) => `${V1}/attributes/${target}/${id}`;
+
+export const paths = {
+	collections: `${V1}/collections`,
+	collection: (collection: string) => `${V1}/collections/${collection}`,
+	records,
+	record: (collection: string, record: string) => `${records(collection)}/${record}`,
+	recordsQuery: (collection: string) => `${records(collection)}/query`,
+	activities: records(ACTIVITY_COLLECTION),
+	activity: (activity: string) => `${records(ACTIVITY_COLLECTION)}/${activity}`,
+	activitiesQuery: `${records(ACTIVITY_COLLECTION)}/query`,
+	lists: `${V1}/lists`,
+	list: (list: string) => `${V1}/lists/${list}`,
+	listEntries: (list: string) => `${V1}/list-entries/${list}`,
+	listEntry: (list: string, entry: string) => `${V1}/list-entries/${list}/${entry}`,
+	listEntriesQuery: (list: string) => `${V1}/list-entries/${list}/query`,
+	members: `${V1}/workspace-members`,
+	member: (member: string) => `${V1}/workspace-members/${member}`,
+	attributes,
+	attribute: (target: AttributeTarget, id: string, attribute: string) => `${attributes(target, id)}/${attribute}`,
+	/** The choices of a select (`options`) or status (`status`) attribute. */
+	attributeChoices: (target: AttributeTarget, id: string, attribute: string, kind: 'options' | 'status') =>
+		`${attributes(target, id)}/${attribute}/${kind}`,
+	/** User groups of the embedded dashboards (docs/api.md §4.8), with their own credential. */
+	userGroups: '/api/user',
+	/** The messaging host's send endpoint (docs/api.md §4.9). */
+	smsSend: '/api/ingest/sms/v1/message/send',
+};
