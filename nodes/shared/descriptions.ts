@@ -12,6 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import { parameterId } from './locators';
+import { sendFilterAndSort } from './query/send';
 import { simplifyItems } from './simplify';
 import { checkApiResponse } from './transport/errors';
 import { paginateBody } from './transport/pagination';
@@ -61,32 +62,27 @@ export function subtitleOf(properties: INodeProperties[], parameters = ['operati
 	return `={{ ${parts.join(' + ": " + ')} }}`;
 }
 
-/** The Resource selector of a node. */
-export function resourceSelector(options: INodePropertyOptions[]): INodeProperties {
-	const firstResource = options[0].value;
+/** A selector whose default is its first option. */
+function selector(name: 'resource' | 'operation', options: INodePropertyOptions[]): INodeProperties {
+	const first = options[0].value;
 	return {
-		displayName: 'Resource',
-		name: 'resource',
+		displayName: name === 'resource' ? 'Resource' : 'Operation',
+		name,
 		type: 'options',
 		noDataExpression: true,
 		options,
-		default: firstResource,
+		default: first,
 	};
 }
 
-/** The Operation selector of one resource; its default is the first operation. */
-export function operationSelector(resource: string, options: INodePropertyOptions[]): INodeProperties {
-	const firstOperation = options[0].value;
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options,
-		default: firstOperation,
-	};
-}
+/** The Resource selector of a node. */
+export const resourceSelector = (options: INodePropertyOptions[]) => selector('resource', options);
+
+/** The Operation selector of one resource. */
+export const operationSelector = (resource: string, options: INodePropertyOptions[]): INodeProperties => ({
+	...selector('operation', options),
+	displayOptions: { show: { resource: [resource] } },
+});
 
 /** The `data` of the response envelope: one item for an object, one per element for an array. */
 const dataRoot: PostReceiveAction = { type: 'rootProperty', properties: { property: 'data' } };
@@ -139,6 +135,28 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		},
 	};
 }
+
+/**
+ * Get Many over a query endpoint: paged by Return All and Limit, filtered and sorted by the
+ * query fields, simplified. The activity query takes its filter as an array (`filterShape`).
+ */
+export const queryOperation = ({
+	action,
+	description,
+	url,
+	filterShape = 'object',
+}: Pick<OperationSpec, 'action' | 'description' | 'url'> & { filterShape?: 'object' | 'array' }) =>
+	operation({
+		name: 'Get Many',
+		value: 'getAll',
+		action,
+		description,
+		method: 'POST',
+		url,
+		paginate: true,
+		simplify: true,
+		preSend: [sendFilterAndSort(filterShape)],
+	});
 
 /** A request's options without its body: for a GET that follows a write. */
 export function withoutBody<T extends { body?: unknown }>(options: T): Omit<T, 'body'> {

@@ -5,13 +5,13 @@ import {
 	idInPath,
 	operation,
 	operationSelector,
+	queryOperation,
 	reportDeleted,
 	returnAllAndLimit,
 	updateThenRead,
 } from '../../../shared/descriptions';
 import { simplifyFields } from '../../../shared/simplify';
 import { filterAndSortFields } from '../../../shared/query/fields';
-import { sendFilterAndSort } from '../../../shared/query/send';
 import { activityLocator } from '../../../shared/locators';
 import { paths } from '../../../shared/transport/paths';
 import { activityCreateFields } from './create';
@@ -49,17 +49,7 @@ export const activityDescription: INodeProperties[] = [
 			simplify: true,
 			url: oneActivity,
 		}),
-		operation({
-			name: 'Get Many',
-			value: 'getAll',
-			action: 'Get many activities',
-			description: 'Query activities, with filters and sorting',
-			method: 'POST',
-			url: paths.activitiesQuery,
-			paginate: true,
-			simplify: true,
-			preSend: [sendFilterAndSort('array')],
-		}),
+		queryOperation({ action: 'Get many activities', description: 'Query activities, with filters and sorting', url: paths.activitiesQuery, filterShape: 'array' }),
 		operation({
 			name: 'Update',
 			value: 'update',

@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendAttributes } from '../../../shared/attributes/send';
-import { forOperation, idInPath, operation, operationSelector, reportDeleted, updateThenRead } from '../../../shared/descriptions';
+import { forOperation, idInPath, operation, operationSelector, queryOperation, reportDeleted, updateThenRead } from '../../../shared/descriptions';
 import { simplifyFields } from '../../../shared/simplify';
-import { sendFilterAndSort } from '../../../shared/query/send';
 import { paths } from '../../../shared/transport/paths';
 import { listEntryCreateFields } from './create';
 import { listEntryGetAllFields } from './getAll';
@@ -41,17 +40,7 @@ export const listEntryDescription: INodeProperties[] = [
 			simplify: true,
 			url: paths.listEntry(list, entry),
 		}),
-		operation({
-			name: 'Get Many',
-			value: 'getAll',
-			action: 'Get many list entries',
-			description: 'Query the entries of a list, with filters and sorting',
-			method: 'POST',
-			url: paths.listEntriesQuery(list),
-			paginate: true,
-			simplify: true,
-			preSend: [sendFilterAndSort('object')],
-		}),
+		queryOperation({ action: 'Get many list entries', description: 'Query the entries of a list, with filters and sorting', url: paths.listEntriesQuery(list) }),
 		operation({
 			name: 'Update',
 			value: 'update',

@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendAttributes } from '../../../shared/attributes/send';
-import { forOperation, idInPath, operation, operationSelector, reportDeleted, updateThenRead } from '../../../shared/descriptions';
+import { forOperation, idInPath, operation, operationSelector, queryOperation, reportDeleted, updateThenRead } from '../../../shared/descriptions';
 import { simplifyFields } from '../../../shared/simplify';
-import { sendFilterAndSort } from '../../../shared/query/send';
 import { paths } from '../../../shared/transport/paths';
 import { recordGetAllFields } from './getAll';
 import { recordAttributesToSend, recordSharedFields } from './shared';
@@ -51,17 +50,7 @@ export const recordDescription: INodeProperties[] = [
 			simplify: true,
 			url: record,
 		}),
-		operation({
-			name: 'Get Many',
-			value: 'getAll',
-			action: 'Get many records',
-			description: 'Query the records of a collection, with filters and sorting',
-			method: 'POST',
-			url: paths.recordsQuery(collection),
-			paginate: true,
-			simplify: true,
-			preSend: [sendFilterAndSort('object')],
-		}),
+		queryOperation({ action: 'Get many records', description: 'Query the records of a collection, with filters and sorting', url: paths.recordsQuery(collection) }),
 		operation({
 			name: 'Update',
 			value: 'update',
