@@ -100,7 +100,7 @@ function pollSource(context: IPollFunctions): PollSource {
 	const filter = fromInput(context, () => buildFilter(filterParameters(context, context.getTimezone())));
 	const path = queryPath(context, event);
 	return {
-		query: async (body) => await apiRequest(context, 'POST', path, body as unknown as IDataObject),
+		query: async (body) => await apiRequest(context, 'POST', path, { body: body as unknown as IDataObject, read: true }),
 		shape: event === 'newActivity' ? 'array' : 'object',
 		filter,
 	};

@@ -96,6 +96,11 @@ export interface OperationSpec {
 	url: string;
 	/** Offset pagination in the body, driven by Return All and Limit (transport/pagination.ts). */
 	paginate?: boolean;
+	/**
+	 * Whether its request may be sent twice after a failure whose outcome is unknown (a 5xx, a
+	 * dropped connection). By default every method but POST; a query POST declares it.
+	 */
+	repeatable?: boolean;
 	preSend?: PreSendAction[];
 	/** What turns the response into items. Defaults to the envelope's `data`. */
 	output?: PostReceiveAction[];
@@ -117,7 +122,7 @@ export interface OperationSpec {
  * mapper first, so no response is read before it has been checked.
  */
 export function operation(spec: OperationSpec): INodePropertyOptions {
-	const { name, value, action, description, method, url, paginate, preSend, run } = spec;
+	const { name, value, action, description, method, url, paginate, preSend, run, repeatable } = spec;
 	return {
 		name,
 		value,
@@ -128,7 +133,9 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 			// Every request leaves through the request door (transport/routing.ts): routing hands a
 			// declarative node its requests only through the pagination hook.
 			send: { paginate: true, ...(preSend ? { preSend } : {}) },
-			operations: { pagination: operationThroughDoor(run ?? (paginate ? paginateBody : singleRequest)) },
+			operations: {
+				pagination: operationThroughDoor(run ?? (paginate ? paginateBody : singleRequest), { repeatable }),
+			},
 			output: {
 				postReceive: [checkApiResponse, ...(spec.output ?? [dataRoot]), ...(spec.simplify ? [simplifyItems] : [])],
 			},
@@ -153,6 +160,7 @@ export const queryOperation = ({
 		description,
 		method: 'POST',
 		url,
+		repeatable: true,
 		paginate: true,
 		simplify: true,
 		preSend: [sendFilterAndSort(filterShape)],

@@ -30,7 +30,7 @@ async function searchQuery(
 		const condition = { name: { $contains: filter } };
 		body.filter = filterShape === 'array' ? [condition] : condition;
 	}
-	const records = await apiRequest(context, 'POST', path, body);
+	const records = await apiRequest(context, 'POST', path, { body, read: true });
 	return {
 		results: records.map((record) => ({ name: label(record), value: String(record._id) })),
 		paginationToken: records.length === PAGE_SIZE ? String(offset + PAGE_SIZE) : undefined,

@@ -9,9 +9,11 @@ import type {
 } from 'n8n-workflow';
 
 import { credentialBaseUrl } from './baseUrl';
-import { isRepeatable, labelOf, sendWithRetries } from './door';
+import { asRead, isRepeatable, labelOf, sendWithRetries } from './door';
 import { throwIfFailed } from './errors';
-import { Gate } from './gate';
+import { Gate, withGate } from './gate';
+import { doorOptions } from './routing';
+import { runKeyOf } from './writeMemory';
 
 export const RECORDS_CREDENTIAL = 'workspaceRecordsApi';
 export const USER_GROUPS_CREDENTIAL = 'workspaceUserGroupsApi';
@@ -26,18 +28,36 @@ export const requestDefaults = {
 	headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 	json: true,
 	ignoreHttpStatusErrors: true,
+	// A redirect is reported (errors.ts), never followed: the credential stays with the Base URL.
+	disableFollowRedirect: true,
 };
 
+/** How long a request outside an operation (a dropdown, a poll's page) may take in all. */
+export const OUTSIDE_BUDGET_MS = 30_000;
+
+export interface ApiRequestOptions {
+	body?: IDataObject;
+	/** A query POST: a read, safe to send twice. */
+	read?: boolean;
+	/** Wall-clock budget of this request, retries included (default `OUTSIDE_BUDGET_MS`). */
+	maxWaitMs?: number;
+}
+
+const inItem = (context: ApiContext): context is IExecuteSingleFunctions => 'getItemIndex' in context;
+
+type ApiContext = ILoadOptionsFunctions | IPollFunctions | IExecuteSingleFunctions;
+
 /**
- * The requests made outside declarative routing (dropdowns, searches and the trigger's
- * polls). They go through the credential, the same error mapper and the same door as every
- * operation; a dropdown waits at most 30 s for a rate limit to pass.
+ * The requests made outside declarative routing: dropdowns, searches, the attribute schema
+ * of a mapped write and the trigger's polls. They go through the credential, the same error
+ * mapper and the same door as every operation. Within an operation (the schema), a request
+ * shares its node run's concurrency and Give Up After; elsewhere it has a budget of its own.
  */
 export async function apiRequest<T = IDataObject[]>(
-	context: ILoadOptionsFunctions | IPollFunctions | IExecuteSingleFunctions,
+	context: ApiContext,
 	method: IHttpRequestMethods,
 	url: string,
-	body?: IDataObject,
+	{ body, read = false, maxWaitMs = OUTSIDE_BUDGET_MS }: ApiRequestOptions = {},
 ): Promise<T> {
 	const options: IHttpRequestOptions = {
 		method,
@@ -46,22 +66,27 @@ export async function apiRequest<T = IDataObject[]>(
 		headers: requestDefaults.headers,
 		json: true,
 		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
 		returnFullResponse: true,
 		...(body ? { body } : {}),
 	};
-	const send = async () => {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			RECORDS_CREDENTIAL,
-			options,
-		)) as IN8nHttpFullResponse;
-		throwIfFailed(context.getNode(), response);
-		return (response.body as IDataObject).data as T;
+	if (read) asRead(options);
+	const attempt = {
+		send: async () => {
+			const response = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				RECORDS_CREDENTIAL,
+				options,
+			)) as IN8nHttpFullResponse;
+			throwIfFailed(context.getNode(), response);
+			return (response.body as IDataObject).data as T;
+		},
+		repeatable: isRepeatable(method, options),
+		label: labelOf(method, url),
+		node: context.getNode(),
 	};
-	return await sendWithRetries(
-		new Gate(1),
-		{ send, repeatable: isRepeatable(method, url), label: labelOf(method, url) },
-		{ maxWaitMs: 30_000 },
-		(error) => error as Error,
-	);
+	if (!inItem(context)) return await sendWithRetries(new Gate(1), attempt, { maxWaitMs });
+	const door = doorOptions(context);
+	const itemAttempt = { ...attempt, itemIndex: context.getItemIndex(), signal: context.getExecutionCancelSignal?.() };
+	return await withGate(runKeyOf(context), door.maxConcurrency, async (gate) => await sendWithRetries(gate, itemAttempt, door));
 }

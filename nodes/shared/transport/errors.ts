@@ -136,6 +136,18 @@ export function describeFailure(
 	const httpCode = String(statusCode);
 	const said = serverMessage(body);
 
+	if (statusCode >= 300 && statusCode < 400) {
+		const location = String(response.headers?.location ?? '').trim();
+		return {
+			message: location
+				? `The Base URL redirects to ${location}: use that address`
+				: `The Base URL redirects elsewhere (HTTP ${statusCode}): use the address it moved to`,
+			description:
+				'The request was not followed, so the credential went nowhere else. Put the address the service moved to in the Base URL of the credential.',
+			httpCode,
+		};
+	}
+
 	if (body !== undefined && body !== null && (typeof body !== 'object' || Buffer.isBuffer(body))) {
 		const text = String(body).trim();
 		return {
@@ -210,7 +222,8 @@ export function throwIfFailed(
 	if (!failure) return;
 	const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
 	const error = new NodeApiError(node, body as JsonObject, { ...failure, itemIndex });
-	// The request door (door.ts) reads how long a 429 asks to wait from here.
+	// The request door (door.ts) classifies by this status, and waits as a 429 asks.
+	error.context.httpStatus = response.statusCode;
 	const retryAfterMs = parseRetryAfter(response.headers?.['retry-after'], response.headers?.date);
 	if (retryAfterMs !== undefined) error.context.retryAfterMs = retryAfterMs;
 	throw error;

@@ -1,5 +1,18 @@
 import { sleep } from 'n8n-workflow';
 
+/** Waits `ms`, or less when the execution is cancelled: every wait of the door ends. */
+export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
+	if (!signal) return await sleep(ms);
+	if (signal.aborted) return;
+	let stop = () => {};
+	const cancelled = new Promise<void>((resolve) => {
+		stop = resolve;
+		signal.addEventListener('abort', stop, { once: true });
+	});
+	await Promise.race([sleep(ms), cancelled]);
+	signal.removeEventListener('abort', stop);
+}
+
 /** The slowest pace, in requests a second: one probe every two seconds while the service refuses everything. */
 const MIN_RATE = 0.5;
 /** Over how long the accepted rate is measured when a refusal comes, at the least. */
@@ -45,14 +58,23 @@ export class Gate {
 		return this.rate;
 	}
 
-	/** Waits for a free place and, once paced, for the next start; returns the request's number. */
-	async enter(): Promise<number> {
+	/**
+	 * Waits for a free place and, once paced, for the next start; returns the request's number.
+	 * Undefined, with no place taken, when the start would come after `until` or the execution
+	 * was cancelled.
+	 */
+	async enter(signal?: AbortSignal, until = Infinity): Promise<number | undefined> {
 		while (this.inFlight >= Math.max(1, this.maxConcurrency)) {
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
 		}
 		this.inFlight += 1;
 		for (let wait = this.nextStart - Date.now(); this.rate && wait > 0; wait = this.nextStart - Date.now()) {
-			await sleep(wait);
+			if (this.nextStart > until || signal?.aborted) break;
+			await pause(wait, signal);
+		}
+		if (signal?.aborted || (this.rate && this.nextStart > until)) {
+			this.leave();
+			return undefined;
 		}
 		const now = Date.now();
 		if (this.rate) {

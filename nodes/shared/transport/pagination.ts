@@ -6,6 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { asRead } from './door';
+
 export const PAGE_SIZE = 100;
 
 export interface PageWindow<T> {
@@ -58,7 +60,8 @@ export async function fetchPages(
 	const baseBody = (requestData.options.body ?? {}) as IDataObject;
 	return await collectPages(
 		async (pageLimit, offset) => {
-			const options = { ...requestData.options, body: { ...baseBody, limit: pageLimit, offset } };
+			// A page is a read, whatever its method: sending it twice does no harm.
+			const options = asRead({ ...requestData.options, body: { ...baseBody, limit: pageLimit, offset } });
 			return await this.makeRoutingRequest({ ...requestData, options });
 		},
 		{

@@ -1,30 +1,52 @@
 import type {
 	DeclarativeRestApiSettings,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { parameterId } from '../locators';
 import type { DoorOptions } from './door';
-import { DEFAULT_DOOR_OPTIONS, isRepeatable, labelOf, sendWithRetries } from './door';
+import { asRead, DEFAULT_DOOR_OPTIONS, isOutcomeUnknown, isRepeatable, labelOf, outcomeUnknown, sendWithRetries } from './door';
+import { ID_PARAMETERS } from './errors';
 import { withGate } from './gate';
 import { segment } from './paths';
-import { WriteMemory } from './writeMemory';
+import { digestOf, itemKeyOf, runKeyOf, trackingDoubt, WriteMemory } from './writeMemory';
 
 /** Path placeholders that are not one parameter: an attribute's list or collection. */
 const DERIVED_PLACEHOLDERS: Record<string, (read: (name: string) => string) => string> = {
 	targetId: (read) => read(read('target') === 'list' ? 'listId' : 'collectionId'),
 };
 
+/** The field a placeholder comes from, as the user sees it. */
+const fieldOf = (name: string) =>
+	ID_PARAMETERS[name] ?? (name === 'targetId' ? 'Collection or List' : name === 'target' ? 'Target' : name);
+
 /**
  * Fills the placeholders of an operation's path ("/api/v1/collection-records/{collectionId}")
  * from the node's parameters, each encoded. Done in code rather than as a routing expression:
- * n8n evaluates expressions several times per item, at about a millisecond each.
+ * n8n evaluates expressions several times per item, at about a millisecond each. An empty
+ * value, `.` or `..` (an expression that found nothing) would name another path: refused,
+ * with the field named, before anything is sent.
  */
 export function resolvePath(url: string, read: (name: string) => string): string {
-	return url.replace(/\{(\w+)\}/g, (_, name: string) => segment((DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read)));
+	return url.replace(/\{(\w+)\}/g, (_, name: string) => {
+		const value = (DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read).trim();
+		if (value === '' || value === '.' || value === '..') throw new PathValueError(fieldOf(name), value);
+		return segment(value);
+	});
+}
+
+/** A path value that is no ID: the field it came from, for the message. */
+export class PathValueError extends Error {
+	constructor(
+		readonly field: string,
+		value: string,
+	) {
+		super(`${field}: ${value ? `"${value}" is not an ID` : 'no ID given'}`);
+	}
 }
 
 /** Request Handling: the options of the door, on every action node. */
@@ -58,7 +80,8 @@ export const requestHandlingField: INodeProperties = {
 	],
 };
 
-function doorOptions(context: IExecutePaginationFunctions): DoorOptions {
+/** The options of the door for this node run, from Request Handling. */
+export function doorOptions(context: IExecuteSingleFunctions): DoorOptions {
 	const chosen = context.getNodeParameter('requestHandling', {}) as { maxConcurrency?: number; maxWaitSeconds?: number };
 	return {
 		maxConcurrency: chosen.maxConcurrency ?? DEFAULT_DOOR_OPTIONS.maxConcurrency,
@@ -66,67 +89,98 @@ function doorOptions(context: IExecutePaginationFunctions): DoorOptions {
 	};
 }
 
-/**
- * The run of the node that an item belongs to. n8n's Retry On Fail runs a node again with
- * the same run index, a loop with the next one. The execution contexts of n8n-core keep it
- * as `runIndex` (node-execution-context.js) without a getter on the item contexts.
- */
-const runIndexOf = (context: IExecutePaginationFunctions) =>
-	(context as unknown as { runIndex?: number }).runIndex ?? 0;
-
 type OperationRun = (
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
 
-const writeMemory = new WriteMemory<INodeExecutionData[]>();
+/** What each write of an execution became, for n8n's re-runs of the node (Retry On Fail). */
+const writeMemory = new WriteMemory<INodeExecutionData[]>((items) => JSON.stringify(items).length);
 
-function ambiguousWrite(context: IExecutePaginationFunctions, error: unknown, label: string): Error {
-	const itemIndex = context.getItemIndex();
-	const reason = (error as Error).message;
-	// Only an HTTP status: n8n would replace this message with its own for a code like ECONNRESET.
-	const httpCode = String((error as { httpCode?: unknown }).httpCode ?? '');
+/** The error of a write tried before in this execution whose outcome is unknown: it is not sent again. */
+function stillUnknown(context: IExecutePaginationFunctions, label: string, reason: string): NodeApiError {
+	return outcomeUnknown(context.getNode(), label, `${reason}; an earlier try of this item, not sent again`, context.getItemIndex());
+}
+
+/** A write done before in this execution whose answer is no longer held, or whose run overflowed the memory. */
+function notResent(context: IExecutePaginationFunctions, label: string, why: string): NodeApiError {
 	return new NodeApiError(context.getNode(), {}, {
-		message: `Item ${itemIndex}: the write may or may not have happened (${label}: ${reason})`,
+		message: `Item ${context.getItemIndex()}: not sent again (${label}): ${why}`,
 		description:
-			'It was not sent again, so that nothing is created twice. Check in the workspace whether it exists before running this item again; with Continue On Fail on, this item goes to the error output.',
-		...(/^\d{3}$/.test(httpCode) ? { httpCode } : {}),
-		itemIndex,
+			'n8n ran this node again (Retry On Fail) in the same execution. The node does not repeat writes it may have done; check the workspace, and run this item again on its own if it is missing.',
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/**
+ * One request of an operation, through the door of its node run. A write that was done
+ * before in this execution (n8n's Retry On Fail runs the node again) returns the answer it
+ * got; a write whose outcome was unknown fails again, the same way, without being sent.
+ */
+async function sendOnce(
+	context: IExecutePaginationFunctions,
+	gate: Parameters<typeof sendWithRetries>[0],
+	options: DoorOptions,
+	request: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const method = String(request.options.method ?? 'GET');
+	const url = String(request.options.url ?? '');
+	const label = labelOf(method, url);
+	const repeatable = isRepeatable(method, request.options);
+	const attempt = {
+		send: async () => await context.makeRoutingRequest(request),
+		repeatable,
+		label,
+		node: context.getNode(),
+		itemIndex: context.getItemIndex(),
+		signal: context.getExecutionCancelSignal?.(),
+	};
+	// Reads, and requests outside an execution (a credential test), have nothing to protect.
+	const isWrite = method !== 'GET' && !(repeatable && method === 'POST') && Boolean(context.getExecutionId());
+	if (!isWrite) return await sendWithRetries(gate, attempt, options);
+
+	const run = runKeyOf(context);
+	const key = digestOf(run, String(context.getItemIndex()), method, String(request.options.baseURL ?? ''), url, JSON.stringify(request.options.body ?? null));
+	const earlier = writeMemory.get(key);
+	if (earlier?.kind === 'done') return structuredClone(earlier.value);
+	if (earlier?.kind === 'unknown') throw stillUnknown(context, label, earlier.reason);
+	if (earlier?.kind === 'done-forgotten') throw notResent(context, label, 'it was done before, and its answer is no longer held');
+	if (writeMemory.overflowed(run)) throw notResent(context, label, "this run's writes outgrew the memory that tells them apart");
+
+	return await trackingDoubt(itemKeyOf(context), async (doubt) => {
+		try {
+			const items = await sendWithRetries(gate, { ...attempt, onDoubt: () => doubt(method) }, options);
+			writeMemory.remember(key, run, { kind: 'done', value: structuredClone(items) });
+			return items;
+		} catch (error) {
+			if (isOutcomeUnknown(error)) writeMemory.remember(key, run, { kind: 'unknown', reason: String(error.context.reason) });
+			throw error;
+		}
 	});
 }
 
 /**
  * The pagination hook of every operation: routing hands a declarative node its requests
  * only here. Each request of `run` (one, the pages of a Get Many, the steps of Create or
- * Update) goes through the door of this node run; a write that already succeeded for this
- * item in this run (before n8n's Retry On Fail ran the node again) is not sent again.
+ * Update) goes through the door of this node run, and through the write memory (`sendOnce`).
+ * `repeatable` is the operation's own declaration: a query POST says it is a read.
  */
-export function operationThroughDoor(run: OperationRun): OperationRun {
+export function operationThroughDoor(run: OperationRun, { repeatable = false } = {}): OperationRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const options = doorOptions(this);
-		requestData.options.url = resolvePath(String(requestData.options.url ?? ''), (name) => parameterId(this, name));
-		const runKey = `${this.getExecutionId()}|${this.getNode().name}|${runIndexOf(this)}`;
-		return await withGate(runKey, options.maxConcurrency, async (gate) => {
-			const makeRoutingRequest = async (request: DeclarativeRestApiSettings.ResultOptions) => {
-				const method = String(request.options.method ?? 'GET');
-				const url = String(request.options.url ?? '');
-				const repeatable = isRepeatable(method, url);
-				// Without an execution (a credential test) there is no re-run to protect.
-				const writeKey =
-					method === 'GET' || url.endsWith('/query') || !this.getExecutionId()
-						? undefined
-						: `${runKey}|${this.getItemIndex()}|${method} ${String(request.options.baseURL ?? '')}${url} ${JSON.stringify(request.options.body ?? null)}`;
-				const earlier = writeKey ? writeMemory.get(writeKey) : undefined;
-				if (earlier) return structuredClone(earlier);
-				const items = await sendWithRetries(
-					gate,
-					{ send: async () => await this.makeRoutingRequest(request), repeatable, label: labelOf(method, url) },
-					options,
-					(error) => ambiguousWrite(this, error, labelOf(method, url)),
-				);
-				if (writeKey) writeMemory.set(writeKey, structuredClone(items));
-				return items;
-			};
+		try {
+			requestData.options.url = resolvePath(String(requestData.options.url ?? ''), (name) => parameterId(this, name));
+		} catch (error) {
+			if (!(error instanceof PathValueError)) throw error;
+			throw new NodeOperationError(this.getNode(), error.message, {
+				description: `Choose the ${error.field} from the list, or check the expression that gives its ID: it found nothing usable.`,
+				itemIndex: this.getItemIndex(),
+			});
+		}
+		if (repeatable) asRead(requestData.options);
+		return await withGate(runKeyOf(this), options.maxConcurrency, async (gate) => {
+			const makeRoutingRequest = async (request: DeclarativeRestApiSettings.ResultOptions) =>
+				await sendOnce(this, gate, options, request);
 			return await run.call(Object.create(this, { makeRoutingRequest: { value: makeRoutingRequest } }), requestData);
 		});
 	};

@@ -1,3 +1,4 @@
+import type { INode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { DEFAULT_DOOR_OPTIONS, sendWithRetries } from '../../../../nodes/shared/transport/door';
@@ -6,8 +7,11 @@ import { Gate } from '../../../../nodes/shared/transport/gate';
 import { requestHandlingField } from '../../../../nodes/shared/transport/routing';
 import { WriteMemory } from '../../../../nodes/shared/transport/writeMemory';
 
-const failure = (httpCode: string, retryAfterMs?: number) =>
-	Object.assign(new Error(`HTTP ${httpCode}`), { httpCode, context: retryAfterMs === undefined ? {} : { retryAfterMs } });
+/** A failure as the error mapper builds it from an answer: its status, and how long a 429 asks to wait. */
+const failure = (httpStatus: number, retryAfterMs?: number, message = `HTTP ${httpStatus}`) =>
+	Object.assign(new Error(message), { context: { httpStatus, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) } });
+
+const node: INode = { id: 'n', name: 'Node', type: 'n8n-nodes-workspace-records.workspaceRecords', typeVersion: 1, position: [0, 0], parameters: {} };
 
 describe('parseRetryAfter', () => {
 	test.each<[string, unknown, unknown, number | undefined]>([
@@ -51,7 +55,7 @@ describe('Gate', () => {
 		const enter = async () => {
 			const entering = gate.enter();
 			await jest.advanceTimersByTimeAsync(100);
-			const request = await entering;
+			const request = (await entering)!;
 			gate.leave();
 			return request;
 		};
@@ -75,74 +79,143 @@ describe('Gate', () => {
 
 	test('when the service accepts nothing, the pace falls to one request every two seconds', async () => {
 		const gate = new Gate(10);
-		gate.refused(await gate.enter());
+		gate.refused((await gate.enter())!);
 		expect(gate.pace).toBe(0.5);
 	});
 });
 
 describe('sendWithRetries', () => {
-	const ambiguous = (error: unknown) => new Error(`ambiguous: ${(error as Error).message}`);
-
-	test('a 429 is retried for any method, a 5xx only for a repeatable request', async () => {
-		const answers = [failure('429', 0), failure('503'), 'done'];
-		let sent = 0;
+	const sequence = (answers: unknown[]) => {
+		const sent = { count: 0 };
 		const send = async () => {
-			const answer = answers[sent++];
+			const answer = answers[Math.min(sent.count++, answers.length - 1)];
 			if (answer instanceof Error) throw answer;
 			return answer;
 		};
-		await expect(sendWithRetries(new Gate(2), { send, repeatable: true, label: 'GET /x' }, { maxWaitMs: 10_000 }, ambiguous)).resolves.toBe('done');
-		expect(sent).toBe(3);
+		return { sent, send };
+	};
 
-		sent = 0;
-		await expect(sendWithRetries(new Gate(2), { send, repeatable: false, label: 'POST /x' }, { maxWaitMs: 10_000 }, ambiguous)).rejects.toThrow(
-			'ambiguous: HTTP 503',
+	test('a 429 is retried for any method, a 5xx only for a repeatable request', async () => {
+		const get = sequence([failure(429, 1), failure(503), 'done']);
+		await expect(sendWithRetries(new Gate(2), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 10_000 })).resolves.toBe('done');
+		expect(get.sent.count).toBe(3);
+
+		const create = sequence([failure(429, 1), failure(503), 'done']);
+		await expect(sendWithRetries(new Gate(2), { send: create.send, repeatable: false, label: 'POST /x', node }, { maxWaitMs: 10_000 })).rejects.toThrow(
+			'the write may or may not have happened (POST /x: HTTP 503)',
 		);
-		expect(sent).toBe(2);
+		expect(create.sent.count).toBe(2);
 	});
 
-	test('a dropped connection on a create is ambiguous, never resent', async () => {
-		let sent = 0;
-		const send = async () => {
-			sent += 1;
-			throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-		};
-		await expect(sendWithRetries(new Gate(1), { send, repeatable: false, label: 'POST /x' }, { maxWaitMs: 10_000 }, ambiguous)).rejects.toThrow(
-			'ambiguous: socket hang up',
+	test('a dropped connection on a create is ambiguous, never resent, and says nothing of the request', async () => {
+		const request = { headers: { 'x-api-key': 'wr_secret_key' } };
+		const dropped = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET', config: request, cause: { config: request } });
+		const create = sequence([dropped]);
+		const error = await sendWithRetries(new Gate(1), { send: create.send, repeatable: false, label: 'POST /x', node, itemIndex: 2 }, { maxWaitMs: 10_000 }).catch((e: Error) => e) as Error;
+		expect(error.message).toBe('Item 2: the write may or may not have happened (POST /x: the connection dropped)');
+		expect(create.sent.count).toBe(1);
+		expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('wr_secret_key');
+		expect((error as { cause?: unknown }).cause).toBeUndefined();
+	});
+
+	test('a refused connection is final at once, rebuilt without the request it carried', async () => {
+		const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED', config: { headers: { 'x-api-key': 'wr_secret_key' } } });
+		const get = sequence([refused]);
+		const error = await sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 10_000 }).catch((e: Error) => e) as Error;
+		expect(error.message).toBe('The service could not be reached: the connection was refused (GET /x)');
+		expect(get.sent.count).toBe(1);
+		expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('wr_secret_key');
+	});
+
+	test('a name that did not resolve for a moment reached nothing: retried, even for a create', async () => {
+		const create = sequence([Object.assign(new Error('getaddrinfo EAI_AGAIN api'), { code: 'EAI_AGAIN' }), 'created']);
+		await expect(sendWithRetries(new Gate(1), { send: create.send, repeatable: false, label: 'POST /x', node }, { maxWaitMs: 10_000 })).resolves.toBe('created');
+		expect(create.sent.count).toBe(2);
+	});
+
+	test('failures are classified by their HTTP status, never by the words of the message', async () => {
+		const get = sequence([failure(400, undefined, 'Unknown attribute: callTimeout')]);
+		await expect(sendWithRetries(new Gate(1), { send: get.send, repeatable: false, label: 'POST /x', node }, { maxWaitMs: 10_000 })).rejects.toThrow(
+			'Unknown attribute: callTimeout',
 		);
-		expect(sent).toBe(1);
+		expect(get.sent.count).toBe(1);
 	});
 
 	test('other failures (a 400, a 404) are final at once', async () => {
-		let sent = 0;
-		const send = async () => {
-			sent += 1;
-			throw failure('404');
-		};
-		await expect(sendWithRetries(new Gate(1), { send, repeatable: true, label: 'GET /x' }, { maxWaitMs: 10_000 }, ambiguous)).rejects.toThrow('HTTP 404');
-		expect(sent).toBe(1);
+		const get = sequence([failure(404)]);
+		await expect(sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 10_000 })).rejects.toThrow('HTTP 404');
+		expect(get.sent.count).toBe(1);
 	});
 
-	test('it gives up once the waits would pass the limit, saying how often and how long', async () => {
-		let sent = 0;
-		const send = async () => {
-			sent += 1;
-			throw failure('429', 40);
-		};
-		await expect(sendWithRetries(new Gate(1), { send, repeatable: true, label: 'GET /x' }, { maxWaitMs: 100 }, ambiguous)).rejects.toThrow(
-			/gave up after 3 attempts over 0 s \(GET \/x\)$/,
+	test('it gives up once the wait would pass the deadline, saying how often and how long', async () => {
+		const get = sequence([failure(503)]);
+		await expect(sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 2_000 })).rejects.toThrow(
+			/^HTTP 503 — gave up after [23] attempts over [01] s \(GET \/x\)$/,
 		);
-		expect(sent).toBe(3);
+		expect(get.sent.count).toBeGreaterThanOrEqual(2);
+	});
+
+	test('the pace the service set counts against the deadline too', async () => {
+		// After a 429 that accepted nothing the pace is one request every two seconds: a retry
+		// that could only start after the deadline is not waited for.
+		const get = sequence([failure(429, 40)]);
+		const started = Date.now();
+		await expect(sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 100 })).rejects.toThrow(
+			/^HTTP 429 — gave up after 1 attempt over 0 s \(GET \/x\)$/,
+		);
+		expect(Date.now() - started).toBeLessThan(1_000);
+	});
+
+	test('Retry-After: 0 on every answer still backs off, and the deadline ends it', async () => {
+		const get = sequence([failure(429, 0)]);
+		const started = Date.now();
+		await expect(sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 1500 })).rejects.toThrow(/gave up after \d+ attempts?/);
+		// Backing off from half a second up, a second and a half holds a few attempts, not hundreds.
+		expect(get.sent.count).toBeGreaterThanOrEqual(1);
+		expect(get.sent.count).toBeLessThan(4);
+		expect(Date.now() - started).toBeLessThan(1500);
+	});
+
+	test('cancelling the execution ends the wait at once', async () => {
+		const get = sequence([failure(429, 60_000)]);
+		const cancel = new AbortController();
+		const started = Date.now();
+		const pending = sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node, signal: cancel.signal }, { maxWaitMs: 120_000 });
+		await sleep(50);
+		cancel.abort();
+		await expect(pending).rejects.toThrow('The execution was cancelled while GET /x waited to be retried');
+		expect(Date.now() - started).toBeLessThan(5_000);
 	});
 });
 
 describe('WriteMemory', () => {
-	test('keeps at most its capacity, oldest out first', () => {
-		const results = new WriteMemory<number>(2);
-		results.set('a', 1);
-		results.set('b', 2);
-		results.set('c', 3);
-		expect([results.get('a'), results.get('b'), results.get('c'), results.size]).toEqual([undefined, 2, 3, 2]);
+	const size = (value: string) => value.length;
+
+	test('answers past its bytes are let go oldest first; the writes stay known as done', () => {
+		const memory = new WriteMemory<string>(size, 3 * 200 + 1_500);
+		memory.remember('a', 'run', { kind: 'done', value: 'x'.repeat(1_000) });
+		memory.remember('b', 'run', { kind: 'done', value: 'y'.repeat(1_000) });
+		memory.remember('c', 'run', { kind: 'unknown', reason: 'HTTP 500' });
+		expect([memory.get('a')?.kind, memory.get('b')?.kind, memory.get('c')?.kind]).toEqual(['done-forgotten', 'done', 'unknown']);
+		expect(memory.size.bytes).toBeLessThanOrEqual(3 * 200 + 1_500);
+		expect(memory.overflowed('run')).toBe(false);
+	});
+
+	test('past that, whole entries go and their run is marked as overflowed', () => {
+		const memory = new WriteMemory<string>(size, 2 * 200);
+		for (const key of ['a', 'b', 'c']) memory.remember(key, `run-${key}`, { kind: 'unknown', reason: 'HTTP 500' });
+		expect([memory.get('a'), memory.size.entries]).toEqual([undefined, 2]);
+		expect([memory.overflowed('run-a'), memory.overflowed('run-b')]).toEqual([true, false]);
+	});
+
+	test('entries are swept by age', () => {
+		const memory = new WriteMemory<string>(size, 1_000_000, 60_000);
+		const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+		memory.remember('old', 'run', { kind: 'done', value: 'x' });
+		now.mockReturnValue(1_000_000 + 60_001);
+		memory.remember('new', 'run', { kind: 'done', value: 'y' });
+		expect([memory.get('old'), memory.get('new')?.kind, memory.size.entries]).toEqual([undefined, 'done', 1]);
+		now.mockRestore();
 	});
 });
 
