@@ -16,19 +16,20 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { installPackage, outputTail, runN8n, sandboxCredentials, stopChildrenAndExit } from './e2e.mjs';
 import { benchWorkflows, CONCURRENCIES, HEADER_AUTH, HTTP_BATCHING_FOUND, HTTP_BATCHINGS, MAPPINGS, RATE_LIMIT } from './make-bench.mjs';
-import { cacheRoot, prepare } from './n8n-runtime.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { createSandbox } = createRequire(import.meta.url)('../test/sandbox/server.js');
+import { cacheRoot, prepare } from '../test/rig/n8n-runtime.mjs';
+import { buildPackage, installPackage, parseRun, root, runN8n, runN8nCommands, writeCredentials } from '../test/rig/n8n.mjs';
+import { stopOnSignals } from '../test/rig/processes.mjs';
+import { createSandbox, sandboxCredentials, sandboxHeaders, SEED_IDS } from '../test/rig/sandbox.mjs';
 const version = process.env.BENCH_N8N_VERSION ?? '2.40.7';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SWEEP_RUNS = Number(process.env.BENCH_SWEEP_RUNS ?? 1);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const runs = (section) => !ONLY.length || ONLY.includes(String(section));
-const PEOPLE = 'a00000000000000000000001';
+const { PEOPLE } = SEED_IDS;
 const CREATE_PATH = `/api/v1/collection-records/${PEOPLE}`;
+/** The compiled door (nodes/shared): where the build puts it now, or put it before. */
+const DOOR_MODULES = ['dist/nodes/shared/transport/door.js', 'dist/nodes/shared/requests.js'];
 /** Max Concurrent Requests of the door measured alone, outside n8n, in benchmark 5. */
 const DOOR_CONCURRENCIES = [10, 1];
 /** Runs of each variant of benchmark 6 (10,000 creates, about half a minute a run). */
@@ -65,7 +66,7 @@ const axios = require('axios');
 	const records = [];
 	for (let offset = 0; ; offset += 100) {
 		const { data } = await axios.post(process.argv[1], { sort: [{ attribute: 'createdAt', direction: 'asc' }], limit: 100, offset },
-			{ headers: { 'x-api-key': 'wr_test_key', 'x-workspace-id': 'ws_sandbox' } });
+			{ headers: JSON.parse(process.argv[2]) });
 		records.push(...data.data);
 		if (data.data.length < 100) break;
 	}
@@ -82,7 +83,7 @@ async function buildAndInstall(userFolder) {
 	const installed = join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-workspace-records');
 	for (let attempt = 1; ; attempt++) {
 		try {
-			execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+			buildPackage();
 			installPackage(userFolder);
 			const missing = [...n8n.nodes, ...n8n.credentials].filter((file) => !existsSync(join(installed, file)));
 			if (missing.length) throw new Error(`the build left out ${missing.join(', ')}`);
@@ -137,398 +138,374 @@ function renewNotes() {
 	say('bench/results.md: notes renewed from bench/NOTES.md');
 }
 
-async function main() {
-	if (process.argv.includes('--notes')) return renewNotes();
-	const startedAt = new Date();
-	const loadAtStart = load();
+/**
+ * Everything the benchmarks share: n8n with the package just built, the sandbox, the bench
+ * workflows and credentials imported, and what is measured of the build itself.
+ */
+async function setUp() {
 	const runtime = await prepare(version);
 	const userFolder = join(cacheRoot(), 'bench-user');
 	await buildAndInstall(userFolder);
 	// Loaded and packed now, from the build just installed, before anyone's next build replaces dist/.
-	const door = createRequire(import.meta.url)('../dist/nodes/shared/requests.js');
+	const door = createRequire(import.meta.url)(join(root, DOOR_MODULES.find((file) => existsSync(join(root, file))) ?? DOOR_MODULES[0]));
 	const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
 	const source = sourceState();
 
 	// On a port from the OS (listening on 0); the HTTP Request workflows are written for it.
 	const sandbox = createSandbox({ people: 10_000 });
 	await sandbox.start();
-	const BENCH_WORKFLOWS = benchWorkflows(sandbox.url);
+	const workflows = benchWorkflows(sandbox.url);
 	const workflowFolder = join(userFolder, 'bench-workflows');
 	rmSync(workflowFolder, { recursive: true, force: true });
 	mkdirSync(workflowFolder, { recursive: true });
-	for (const [file, workflow] of Object.entries(BENCH_WORKFLOWS)) {
+	for (const [file, workflow] of Object.entries(workflows)) {
 		writeFileSync(join(workflowFolder, `${file}.json`), JSON.stringify(workflow));
 	}
-	const credentialsFile = join(userFolder, 'credentials.json');
 	const headerAuth = { ...HEADER_AUTH, type: 'httpHeaderAuth', data: { name: 'x-api-key', value: sandbox.config.apiKey } };
-	writeFileSync(credentialsFile, JSON.stringify([...sandboxCredentials(sandbox), headerAuth]));
-	for (const args of [
-		['import:credentials', `--input=${credentialsFile}`],
+	await runN8nCommands(runtime, userFolder, [
+		['import:credentials', `--input=${writeCredentials(userFolder, [...sandboxCredentials(sandbox), headerAuth])}`],
 		['import:workflow', '--separate', `--input=${workflowFolder}`],
-	]) {
-		const result = await runN8n(runtime, userFolder, args);
-		if (result.code !== 0) throw new Error(`n8n ${args[0]} failed (exit ${result.code}):\n${outputTail(result)}`);
-	}
+	]);
+	return { runtime, userFolder, door, pack, source, sandbox, workflows };
+}
 
-	/**
-	 * Runs one bench workflow: its time from the run data, its last node's items, the requests.
-	 * A run that fails throws, unless `allowFailure` (benchmark 5 counts failures).
-	 */
-	async function execute(name, { allowFailure = false, empty = false } = {}) {
-		const workflow = BENCH_WORKFLOWS[name];
-		if (empty) sandbox.reset({ people: 0 });
-		sandbox.clearRequests();
-		let samples;
-		const countFile = join(userFolder, 'expressions.txt');
-		rmSync(countFile, { force: true });
-		const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput'], {
-			timeoutMs: 0,
-			env: { NODE_OPTIONS: `--require=${EXPRESSION_COUNTER} ${process.env.BENCH_NODE_OPTIONS ?? ''}`, BENCH_EXPRESSION_COUNT_FILE: countFile },
-			onSpawn: (child) => (samples = sampleRss(child)),
-		});
-		// The run, pretty-printed: from a line "{" to the next line "}" (a failed run is followed by its error).
-		const start = stdout.search(/^\{/m);
-		const end = stdout.indexOf('\n}', start);
-		if (start === -1 || end === -1) throw new Error(`${name} did not run:\n${stderr.slice(-2000)}${stdout.slice(-2000)}`);
-		const run = JSON.parse(stdout.slice(start, end + 2));
-		const error = run.data.resultData.error?.message;
-		if (error && !allowFailure) throw new Error(`${name} failed: ${error}`);
-		const last = workflow.nodes.at(-1).name;
-		const task = run.data.resultData.runData[last]?.[0];
-		const items = task?.data?.main?.[0] ?? [];
-		return {
-			ms: Date.parse(run.stoppedAt) - Date.parse(run.startedAt),
-			stoppedAt: Date.parse(run.stoppedAt),
-			workflowStartedAt: Date.parse(run.startedAt),
-			// n8n's own measure of the node's run, in the run data.
-			nodeMs: task?.executionTime,
-			items: items.length,
-			errorItems: items.filter((item) => item.error).length,
-			error,
-			nodeStartedAt: task?.startTime,
-			requests: sandbox.requests.length,
-			// Up to the last page served (plus 200 ms to turn it into items): what the node holds,
-			// before n8n's CLI prints the whole run as one JSON string.
-			fetchPeakKb: peakKb(samples, (sandbox.requests.at(-1)?.at ?? Infinity) + 200),
-			peakRssKb: peakKb(samples),
-			queryBytes: sandbox.stats.queryBytes,
-			peakConnections: sandbox.stats.peakConnections,
-			connections: sandbox.stats.connections,
-			// Every expression n8n evaluated in the run; the workflows have none outside the measured node.
-			expressions: existsSync(countFile) ? Number(readFileSync(countFile, 'utf8')) : NaN,
-		};
-	}
-
-	/** The same requests as the node, in a plain loop, outside n8n: the physical limit here. */
-	async function bareLoop() {
-		sandbox.clearRequests();
-		const started = performance.now();
-		const records = [];
-		for (let offset = 0; ; offset += 100) {
-			const { data } = await axios.post(
-				`${sandbox.url}/api/v1/collection-records/${PEOPLE}/query`,
-				{ sort: [{ attribute: 'createdAt', direction: 'asc' }], limit: 100, offset },
-				{ headers: { 'x-api-key': 'wr_test_key', 'x-workspace-id': 'ws_sandbox' } },
-			);
-			records.push(...data.data);
-			if (data.data.length < 100) break;
-		}
-		return { ms: performance.now() - started, items: records.length, requests: sandbox.requests.length };
-	}
-
-	/** `runCount` runs of each variant, alternating which goes first: every sample, by variant. */
-	async function compare(variants, runCount = RUNS) {
-		const samples = Object.fromEntries(Object.keys(variants).map((key) => [key, []]));
-		for (let run = 0; run < runCount; run++) {
-			const order = Object.keys(variants);
-			if (run % 2) order.reverse();
-			for (const key of order) {
-				const sample = await variants[key]();
-				samples[key].push(sample);
-				say(`  ${key} run ${run + 1}: ${Math.round(sample.ms)} ms, ${sample.items} items, ${sample.requests} requests${sample.note ? `, ${sample.note}` : ''} (load ${load()})`);
-			}
-		}
-		return samples;
-	}
-
-	/** The load average (1 / 5 / 15 min) at the start of each benchmark, and when each started. */
-	const loads = [`start: ${loadAtStart}`];
-	const minutesSinceStart = () => ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
-	const section = (title, number) => {
-		loads.push(`benchmark ${number} (from minute ${minutesSinceStart()}): ${load()}`);
-		say(`${title} (minute ${minutesSinceStart()}, load ${load()})`);
+/**
+ * Runs one bench workflow: its time from the run data, its last node's items, the requests.
+ * A run that fails throws, unless `allowFailure` (benchmark 5 counts failures).
+ */
+async function execute({ runtime, userFolder, sandbox, workflows }, name, { allowFailure = false, empty = false } = {}) {
+	const workflow = workflows[name];
+	if (empty) sandbox.reset({ people: 0 });
+	sandbox.clearRequests();
+	let samples;
+	const countFile = join(userFolder, 'expressions.txt');
+	rmSync(countFile, { force: true });
+	const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput'], {
+		timeoutMs: 0,
+		env: { NODE_OPTIONS: `--require=${EXPRESSION_COUNTER} ${process.env.BENCH_NODE_OPTIONS ?? ''}`, BENCH_EXPRESSION_COUNT_FILE: countFile },
+		onSpawn: (child) => (samples = sampleRss(child)),
+	});
+	const run = parseRun(stdout);
+	if (!run) throw new Error(`${name} did not run:\n${stderr.slice(-2000)}${stdout.slice(-2000)}`);
+	const error = run.data.resultData.error?.message;
+	if (error && !allowFailure) throw new Error(`${name} failed: ${error}`);
+	const last = workflow.nodes.at(-1).name;
+	const task = run.data.resultData.runData[last]?.[0];
+	const items = task?.data?.main?.[0] ?? [];
+	return {
+		ms: Date.parse(run.stoppedAt) - Date.parse(run.startedAt),
+		stoppedAt: Date.parse(run.stoppedAt),
+		workflowStartedAt: Date.parse(run.startedAt),
+		// n8n's own measure of the node's run, in the run data.
+		nodeMs: task?.executionTime,
+		items: items.length,
+		errorItems: items.filter((item) => item.error).length,
+		error,
+		nodeStartedAt: task?.startTime,
+		requests: sandbox.requests.length,
+		// Up to the last page served (plus 200 ms to turn it into items): what the node holds,
+		// before n8n's CLI prints the whole run as one JSON string.
+		fetchPeakKb: peakKb(samples, (sandbox.requests.at(-1)?.at ?? Infinity) + 200),
+		peakRssKb: peakKb(samples),
+		queryBytes: sandbox.stats.queryBytes,
+		peakConnections: sandbox.stats.peakConnections,
+		connections: sandbox.stats.connections,
+		// Every expression n8n evaluated in the run; the workflows have none outside the measured node.
+		expressions: existsSync(countFile) ? Number(readFileSync(countFile, 'utf8')) : NaN,
 	};
+}
 
-	const ratio = (a, b) => (a / b).toFixed(2);
-	const row = (...cells) => `| ${cells.join(' | ')} |`;
-	const ms = (list) => median(list.map((s) => s.ms));
-	const tables = [];
-
-	if (runs(1) || runs(2) || runs(6)) {
-		const header = [
-			row('Benchmark', 'Variant', 'Requests', 'Items', 'Time min / median / max', 'Ratio of medians', 'Target'),
-			row('---', '---', '---', '---', '---', '---', '---'),
-		];
-		const lines = [];
-		if (runs(1)) {
-			section(`1. Return All, 10,000 records (n8n ${version}, ${RUNS} runs each)`, 1);
-			const s = await compare({
-				'(a) our node': () => execute('a-get-all'),
-				'(b) HTTP Request, plain headers': () => execute('b-http-get-all'),
-				"(b') HTTP Request, Header Auth": () => execute('b-http-auth-get-all'),
-				'(c) bare loop': bareLoop,
-			});
-			const [a, b, b2, c] = Object.values(s);
-			lines.push(
-				row('1. Return All, 10,000 records', '(a) our node', a[0].requests, a[0].items, spread(a.map((x) => x.ms)), '', ''),
-				row('', '(b) HTTP Request + Split Out, plain headers', b[0].requests, b[0].items, spread(b.map((x) => x.ms)), `a/b ${ratio(ms(a), ms(b))}`, 'a/b ≤ 1.0'),
-				row('', "(b') HTTP Request + Split Out, Header Auth credential", b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), `a/b' ${ratio(ms(a), ms(b2))}`, "a/b' ≤ 1.0"),
-				row('', '(c) bare axios loop', c[0].requests, c[0].items, spread(c.map((x) => x.ms)), `a/c ${ratio(ms(a), ms(c))}`, 'a/c ≤ 1.15'),
-			);
-		}
-		if (runs(2)) {
-			section(`2. 1,000 input items → Record Create (${RUNS} runs each)`, 2);
-			const ours = Object.fromEntries(
-				Object.entries(MAPPINGS).map(([mapping, { label }]) => [`(a) our node, ${label}`, () => execute(`a-${mapping}-create-1000`, { empty: true })]),
-			);
-			const s = await compare({
-				...ours,
-				'(b) HTTP Request, plain headers': () => execute('b-http-create-1000', { empty: true }),
-				"(b') HTTP Request, Header Auth": () => execute('b-http-auth-create-1000', { empty: true }),
-			});
-			const b = s['(b) HTTP Request, plain headers'];
-			const b2 = s["(b') HTTP Request, Header Auth"];
-			const perItem = (list) =>
-				`${(median(list.map((x) => x.expressions)) / list[0].items).toFixed(1)} expressions/item, ${median(list.map((x) => x.connections))} connections`;
-			const targets = { rows: "a/b' ≤ 1.3", below: "a/b' ≤ 1.3", auto: "a/b' ≤ 1.0, a/b ≤ 1.4, 0 expressions/item" };
-			Object.keys(MAPPINGS).forEach((mapping, i) => {
-				const label = Object.keys(ours)[i];
-				const a = s[label];
-				lines.push(
-					row(i === 0 ? '2. 1,000 items → Record Create' : '', `${label} (${perItem(a)})`, a[0].requests, a[0].items, spread(a.map((x) => x.ms)), `a/b ${ratio(ms(a), ms(b))}, a/b' ${ratio(ms(a), ms(b2))}`, targets[mapping]),
-				);
-			});
-			lines.push(
-				row('', `(b) HTTP Request, plain headers (${perItem(b)})`, b[0].requests, b[0].items, spread(b.map((x) => x.ms)), '', ''),
-				row('', `(b') HTTP Request, Header Auth credential (${perItem(b2)})`, b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), '', ''),
-			);
-		}
-		if (runs(6)) {
-			section(`6. 10,000 input items → Record Create, default settings (${RUNS_10K} runs each)`, 6);
-			const s = await compare(
-				{
-					'(a) our node, Map Each Attribute Below + expression': () => execute('a-below-create-10000', { empty: true }),
-					"(b') HTTP Request, Header Auth": () => execute('b-http-auth-create-10000', { empty: true }),
-				},
-				RUNS_10K,
-			);
-			const [a, b2] = Object.values(s);
-			const measures = (list) =>
-				`peak RSS ${range(list.map((x) => Math.round(x.peakRssKb / 1024)))} MB; peak open connections ${range(list.map((x) => x.peakConnections))}; ${range(list.map((x) => x.items - x.errorItems))} created`;
-			lines.push(
-				row('6. 10,000 items → Record Create', `(a) our node, Map Each Attribute Below + expression; ${measures(a)}`, a[0].requests, a[0].items, spread(a.map((x) => x.ms)), `a/b' ${ratio(ms(a), ms(b2))}`, "a/b' < 1, connections ≤ 10"),
-				row('', `(b') HTTP Request, Header Auth credential; ${measures(b2)}`, b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), '', ''),
-			);
-		}
-		tables.push(['Timed comparisons', [...header, ...lines].join('\n')]);
-	}
-
-	if (runs(5)) {
-		const floorMs = (1000 / RATE_LIMIT.rate) * 1000;
-		section(`5. 1,000 creates against a rate limit of ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}`, 5);
-		/** One rate-limited run on a fresh sandbox and a full bucket: what got created, and how. */
-		const fresh = () => {
-			sandbox.reset({ people: 0 });
-			sandbox.rateLimit(RATE_LIMIT);
-		};
-		/** What one rate-limited run created, refused and failed, from the sandbox's state and log. */
-		const tally = (sample, startedAt) => {
-			const names = [...sandbox.state.records.get(PEOPLE).values()].map((r) => r.name);
-			const counts = new Map();
-			for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
-			const creates = sandbox.requests.filter((r) => r.method === 'POST' && r.path === CREATE_PATH);
-			const refused = sandbox.requests.filter((r) => r.status === 429).length;
-			const result = {
-				...sample,
-				created: names.length,
-				duplicated: [...counts.values()].filter((n) => n > 1).length,
-				errors: sample.error ? 1 + sample.errorItems : sample.errorItems,
-				refused,
-				// From the workflow's start to the node's: the trigger and the Code node making the items.
-				beforeNodeMs: sample.workflowStartedAt ? startedAt - sample.workflowStartedAt : 0,
-				// From the node's start to its first request: n8n preparing every item first.
-				firstRequestMs: creates.length ? creates[0].at - startedAt : NaN,
-				// From the first request to the last answer: the part the rate limit governs.
-				sendingMs: creates.length ? Math.max(...creates.map((r) => r.doneAt ?? r.at)) - creates[0].at : NaN,
-				// From the last answer to the end of the workflow: n8n finishing the run.
-				afterMs: creates.length && sample.stoppedAt ? sample.stoppedAt - Math.max(...creates.map((r) => r.doneAt ?? r.at)) : NaN,
-			};
-			result.note = `${result.created} created, ${result.duplicated} duplicated, ${refused} × 429${sample.error ? `, failed: ${sample.error}` : ''}`;
-			return result;
-		};
-		/** One rate-limited run of a workflow, on a fresh sandbox and a full bucket. */
-		const limited = (name) => async () => {
-			fresh();
-			const sample = await execute(name, { allowFailure: true });
-			return tally(sample, sample.nodeStartedAt);
-		};
-		/**
-		 * The node's door (the compiled nodes/shared/requests.js) alone, outside n8n: 1,000 creates
-		 * through one gate, as one node run sends them, with axios. What the door costs by itself.
-		 */
-		const doorAlone = (maxConcurrency) => async () => {
-			fresh();
-			sandbox.clearRequests();
-			const gate = new door.Gate(maxConcurrency);
-			const headers = { 'x-api-key': sandbox.config.apiKey, 'x-workspace-id': sandbox.config.workspaceId };
-			const send = (i) => async () => {
-				const response = await axios.post(`${sandbox.url}${CREATE_PATH}`, { name: `Bench person ${i}` }, { headers, validateStatus: () => true });
-				if (response.status !== 429) return response.data;
-				// As the node's error mapper (nodes/shared/errors.ts) hands a 429 to the door.
-				const retryAfterMs = door.parseRetryAfter(response.headers['retry-after'], response.headers.date);
-				throw Object.assign(new Error('Too many requests'), { httpCode: '429', context: { retryAfterMs } });
-			};
-			const startedAt = Date.now();
-			const settled = await Promise.allSettled(
-				Array.from({ length: 1000 }, (_, i) =>
-					door.throughDoor(gate, { send: send(i), repeatable: false, label: 'POST' }, door.DEFAULT_DOOR_OPTIONS, (error) => error),
-				),
-			);
-			const failed = settled.filter((r) => r.status === 'rejected').length;
-			const sample = { ms: Date.now() - startedAt, nodeMs: Date.now() - startedAt, stoppedAt: Date.now(), items: 1000 - failed, errorItems: failed, requests: sandbox.requests.length };
-			return tally(sample, startedAt);
-		};
-		const complete = (r) => r.created === 1000 && r.duplicated === 0 && r.errors === 0;
-
-		// The settings only explored run SWEEP_RUNS times each; with 0 they are skipped.
-		const sweep = async (title, variants) => {
-			if (!SWEEP_RUNS) return {};
-			say(`  ${title}, ${SWEEP_RUNS} run(s) each:`);
-			return await compare(variants, SWEEP_RUNS);
-		};
-		const httpTries = await sweep(
-			'HTTP Request batching (items per batch / interval)',
-			Object.fromEntries(HTTP_BATCHINGS.map((b) => [`${b.join(' / ')} ms`, limited(`r-b-http-create-1000-batch-${b.join('-')}`)])),
+/** The same requests as the node, in a plain loop, outside n8n: the physical limit here. */
+async function bareLoop({ sandbox }) {
+	sandbox.clearRequests();
+	const started = performance.now();
+	const records = [];
+	for (let offset = 0; ; offset += 100) {
+		const { data } = await axios.post(
+			`${sandbox.url}/api/v1/collection-records/${PEOPLE}/query`,
+			{ sort: [{ attribute: 'createdAt', direction: 'asc' }], limit: 100, offset },
+			{ headers: sandboxHeaders(sandbox.config) },
 		);
-		// The best batching: the fastest that created all 1,000 without errors (without a sweep: the last found).
-		const bestBatching = SWEEP_RUNS
-			? HTTP_BATCHINGS.filter((b) => httpTries[`${b.join(' / ')} ms`].every(complete)).sort(
-					(x, y) => ms(httpTries[`${x.join(' / ')} ms`]) - ms(httpTries[`${y.join(' / ')} ms`]),
-				)[0]
-			: HTTP_BATCHING_FOUND;
-		const best = bestBatching && `${bestBatching.join(' / ')} ms`;
-		const bestName = bestBatching && `r-b-http-create-1000-batch-${bestBatching.join('-')}`;
-		say(`  HTTP Request batching for (c): ${best ?? 'none created all 1000 without errors'}`);
+		records.push(...data.data);
+		if (data.data.length < 100) break;
+	}
+	return { ms: performance.now() - started, items: records.length, requests: sandbox.requests.length };
+}
 
-		const ourTries = await sweep("our node's settings", {
-			...Object.fromEntries(CONCURRENCIES.map((n) => [`Map Automatically, Max Concurrent Requests ${n}`, limited(`r-a-create-1000-max${n}`)])),
-			[`${MAPPINGS.below.label}, default settings`]: limited('a-below-create-1000'),
+/** `runCount` runs of each variant, alternating which goes first: every sample, by variant. */
+async function compare(variants, runCount = RUNS) {
+	const samples = Object.fromEntries(Object.keys(variants).map((key) => [key, []]));
+	for (let run = 0; run < runCount; run++) {
+		const order = Object.keys(variants);
+		if (run % 2) order.reverse();
+		for (const key of order) {
+			const sample = await variants[key]();
+			samples[key].push(sample);
+			say(`  ${key} run ${run + 1}: ${Math.round(sample.ms)} ms, ${sample.items} items, ${sample.requests} requests${sample.note ? `, ${sample.note}` : ''} (load ${load()})`);
+		}
+	}
+	return samples;
+}
+
+const ratio = (a, b) => (a / b).toFixed(2);
+const row = (...cells) => `| ${cells.join(' | ')} |`;
+const ms = (list) => median(list.map((s) => s.ms));
+
+/** Benchmarks 1, 2 and 6: our node against HTTP Request (and a bare loop), timed; the table. */
+async function timedComparisons(bench) {
+	const run = (name, options) => execute(bench, name, options);
+	const header = [
+		row('Benchmark', 'Variant', 'Requests', 'Items', 'Time min / median / max', 'Ratio of medians', 'Target'),
+		row('---', '---', '---', '---', '---', '---', '---'),
+	];
+	const lines = [];
+	if (runs(1)) {
+		bench.section(`1. Return All, 10,000 records (n8n ${version}, ${RUNS} runs each)`, 1);
+		const s = await compare({
+			'(a) our node': () => run('a-get-all'),
+			'(b) HTTP Request, plain headers': () => run('b-http-get-all'),
+			"(b') HTTP Request, Header Auth": () => run('b-http-auth-get-all'),
+			'(c) bare loop': () => bareLoop(bench),
 		});
-		const doorTries = await sweep(
-			'the door alone, outside n8n',
-			Object.fromEntries(DOOR_CONCURRENCIES.map((n) => [`Max Concurrent Requests ${n}`, doorAlone(n)])),
+		const [a, b, b2, c] = Object.values(s);
+		lines.push(
+			row('1. Return All, 10,000 records', '(a) our node', a[0].requests, a[0].items, spread(a.map((x) => x.ms)), '', ''),
+			row('', '(b) HTTP Request + Split Out, plain headers', b[0].requests, b[0].items, spread(b.map((x) => x.ms)), `a/b ${ratio(ms(a), ms(b))}`, 'a/b ≤ 1.0'),
+			row('', "(b') HTTP Request + Split Out, Header Auth credential", b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), `a/b' ${ratio(ms(a), ms(b2))}`, "a/b' ≤ 1.0"),
+			row('', '(c) bare axios loop', c[0].requests, c[0].items, spread(c.map((x) => x.ms)), `a/c ${ratio(ms(a), ms(c))}`, 'a/c ≤ 1.15'),
 		);
-
-		say(`  the comparison, ${RUNS} runs each:`);
-		const main5 = await compare({
-			'(a) our node, Map Automatically, default settings (Max Concurrent Requests 10)': limited('a-auto-create-1000'),
-			'(b) HTTP Request, Retry On Fail (3 tries, 1 s apart)': limited('r-b-http-create-1000-retry'),
-			...(bestName ? { [`(c) HTTP Request, batching ${best}`]: limited(bestName) } : {}),
+	}
+	if (runs(2)) {
+		bench.section(`2. 1,000 input items → Record Create (${RUNS} runs each)`, 2);
+		const ours = Object.fromEntries(
+			Object.entries(MAPPINGS).map(([mapping, { label }]) => [`(a) our node, ${label}`, () => run(`a-${mapping}-create-1000`, { empty: true })]),
+		);
+		const s = await compare({
+			...ours,
+			'(b) HTTP Request, plain headers': () => run('b-http-create-1000', { empty: true }),
+			"(b') HTTP Request, Header Auth": () => run('b-http-auth-create-1000', { empty: true }),
 		});
-
-		const line = (label, list, target = '') =>
-			row(
-				label,
-				list.length,
-				range(list.map((r) => r.created)),
-				range(list.map((r) => r.duplicated)),
-				range(list.map((r) => r.errors)) + (list.some((r) => r.error) ? ` (${list.filter((r) => r.error).length} failed run${list.filter((r) => r.error).length > 1 ? 's' : ''})` : ''),
-				range(list.map((r) => r.refused)),
-				spread(list.map((r) => r.ms)),
-				`${ratio(ms(list), floorMs)}×`,
-				seconds(median(list.map((r) => r.beforeNodeMs))),
-				spread(list.map((r) => r.nodeMs)),
-				`${ratio(median(list.map((r) => r.nodeMs)), floorMs)}×`,
-				seconds(median(list.map((r) => r.firstRequestMs))),
-				seconds(median(list.map((r) => r.sendingMs))),
-				`${ratio(median(list.map((r) => r.sendingMs)), floorMs)}×`,
-				seconds(median(list.map((r) => r.afterMs))),
-				target,
+		const b = s['(b) HTTP Request, plain headers'];
+		const b2 = s["(b') HTTP Request, Header Auth"];
+		const perItem = (list) =>
+			`${(median(list.map((x) => x.expressions)) / list[0].items).toFixed(1)} expressions/item, ${median(list.map((x) => x.connections))} connections`;
+		const targets = { rows: "a/b' ≤ 1.3", below: "a/b' ≤ 1.3", auto: "a/b' ≤ 1.0, a/b ≤ 1.4, 0 expressions/item" };
+		Object.keys(MAPPINGS).forEach((mapping, i) => {
+			const label = Object.keys(ours)[i];
+			const a = s[label];
+			lines.push(
+				row(i === 0 ? '2. 1,000 items → Record Create' : '', `${label} (${perItem(a)})`, a[0].requests, a[0].items, spread(a.map((x) => x.ms)), `a/b ${ratio(ms(a), ms(b))}, a/b' ${ratio(ms(a), ms(b2))}`, targets[mapping]),
 			);
-		const lines5 = [
-			row('Variant', 'Runs', 'Records created', 'Names created twice or more', 'Errors', '429 answers', 'Workflow wall time min / median / max', 'Median ÷ floor', 'Before the node starts (median)', 'Node time min / median / max', 'Median ÷ floor', "Node's first request after (median)", 'Sending phase (median)', 'Sending ÷ floor', 'Last answer to end of run (median)', 'Target'),
-			row('---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---'),
-			...Object.entries(main5).map(([label, list], i) => line(label, list, i === 0 ? '1000 / 0 / 0, ≤ 1.15× floor' : '')),
-			...Object.entries(ourTries).map(([label, list]) => line(`(a) our node, ${label}`, list)),
-			...Object.entries(doorTries).map(([label, list]) => line(`the door alone (no n8n), ${label}`, list)),
-			...Object.entries(httpTries).map(([label, list]) => line(`HTTP Request, batching ${label}${label === best ? ' (the best: used as (c))' : ''}`, list)),
-		];
-		tables.push([
-			`Rate-limited creates: ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}, floor 1,000 / ${RATE_LIMIT.rate} = ${seconds(floorMs)}`,
-			lines5.join('\n'),
-		]);
-	}
-
-	let memory;
-	if (runs(3)) {
-		section('3. Return All, 100,000 records: memory', 3);
-		sandbox.reset({ people: 100_000 });
-		const baseline = await execute('a-get-one');
-		const big = await execute('a-get-all');
-		const growthMb = (big.fetchPeakKb - baseline.peakRssKb) / 1024;
-		const wholeRunMb = (big.peakRssKb - baseline.peakRssKb) / 1024;
-		const jsonMb = big.queryBytes / 1024 / 1024;
-
-		// The same 100,000 records parsed and held by a bare Node process: the cost of the data itself.
-		// (Asynchronously: the sandbox answering it runs in this process.)
-		const { stdout: bareOutput } = await promisify(execFile)(
-			process.execPath,
-			['-e', BARE_MEMORY_SCRIPT, `${sandbox.url}/api/v1/collection-records/${PEOPLE}/query`],
-			{ cwd: root },
+		});
+		lines.push(
+			row('', `(b) HTTP Request, plain headers (${perItem(b)})`, b[0].requests, b[0].items, spread(b.map((x) => x.ms)), '', ''),
+			row('', `(b') HTTP Request, Header Auth credential (${perItem(b2)})`, b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), '', ''),
 		);
-		const bareGrowthMb = Number(bareOutput);
-		memory = [
-			row('3. Return All, 100,000 records', '(a) our node', big.requests, big.items, `${big.ms} ms`, `RSS growth while fetching ${growthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(growthMb, jsonMb)}`, '≤ 2'),
-			row('', '(c) bare loop holding the records', '', '', '', `RSS growth ${bareGrowthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(bareGrowthMb, jsonMb)}`, ''),
-			row('', '(a), the same run to its end', '', '', '', `RSS growth ${wholeRunMb.toFixed(0)} MB, with n8n printing the run`, ''),
-		];
 	}
-	await sandbox.stop();
+	if (runs(6)) {
+		bench.section(`6. 10,000 input items → Record Create, default settings (${RUNS_10K} runs each)`, 6);
+		const s = await compare(
+			{
+				'(a) our node, Map Each Attribute Below + expression': () => run('a-below-create-10000', { empty: true }),
+				"(b') HTTP Request, Header Auth": () => run('b-http-auth-create-10000', { empty: true }),
+			},
+			RUNS_10K,
+		);
+		const [a, b2] = Object.values(s);
+		const measures = (list) =>
+			`peak RSS ${range(list.map((x) => Math.round(x.peakRssKb / 1024)))} MB; peak open connections ${range(list.map((x) => x.peakConnections))}; ${range(list.map((x) => x.items - x.errorItems))} created`;
+		lines.push(
+			row('6. 10,000 items → Record Create', `(a) our node, Map Each Attribute Below + expression; ${measures(a)}`, a[0].requests, a[0].items, spread(a.map((x) => x.ms)), `a/b' ${ratio(ms(a), ms(b2))}`, "a/b' < 1, connections ≤ 10"),
+			row('', `(b') HTTP Request, Header Auth credential; ${measures(b2)}`, b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), '', ''),
+		);
+	}
+	return ['Timed comparisons', [...header, ...lines].join('\n')];
+}
 
-	if (runs(4)) {
-		section('4. Package', 4);
-		const { size, files } = pack;
-		// What ships besides the compiled nodes, credentials, icons and codex files: anything else is an accident.
-		const extra = new Map();
-		for (const file of files.filter((f) => f.path.startsWith('dist/') && !/^dist\/(nodes|credentials|icons)\//.test(f.path))) {
-			const key = file.path.split('/').length > 2 ? `${file.path.split('/').slice(0, 2).join('/')}/` : file.path;
-			extra.set(key, (extra.get(key) ?? 0) + file.size);
-		}
-		const extras = [...extra].map(([path, bytes]) => `${path} ${(bytes / 1024).toFixed(0)} KB`).join(', ');
-		const dependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {}).length;
-		const lines = [
-			...(memory ?? []),
-			row('4. Package', 'npm pack of the build measured', '', '', '', `${(size / 1024).toFixed(1)} KB packed, ${files.length} files, ${dependencies} runtime dependencies${extras ? `; besides nodes, credentials and icons it ships ${extras} (unpacked)` : ''}`, '≤ 100 KB, 0'),
-		];
-		memory = lines;
-	}
-	if (memory) {
-		tables.push([
-			'Memory and package',
-			[row('Benchmark', 'Variant', 'Requests', 'Items', 'Time', 'Measure', 'Target'), row('---', '---', '---', '---', '---', '---', '---'), ...memory].join('\n'),
-		]);
-	}
-	loads.push(`end: ${load()}`);
+/** Benchmark 5: 1,000 creates against the sandbox's rate limit, with the sweeps; the table. */
+async function rateLimitedCreates(bench) {
+	const { sandbox, door } = bench;
+	const floorMs = (1000 / RATE_LIMIT.rate) * 1000;
+	bench.section(`5. 1,000 creates against a rate limit of ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}`, 5);
+	/** One rate-limited run on a fresh sandbox and a full bucket: what got created, and how. */
+	const fresh = () => {
+		sandbox.reset({ people: 0 });
+		sandbox.rateLimit(RATE_LIMIT);
+	};
+	/** What one rate-limited run created, refused and failed, from the sandbox's state and log. */
+	const tally = (sample, startedAt) => {
+		const names = [...sandbox.state.records.get(PEOPLE).values()].map((r) => r.name);
+		const counts = new Map();
+		for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+		const creates = sandbox.requests.filter((r) => r.method === 'POST' && r.path === CREATE_PATH);
+		const refused = sandbox.requests.filter((r) => r.status === 429).length;
+		const result = {
+			...sample,
+			created: names.length,
+			duplicated: [...counts.values()].filter((n) => n > 1).length,
+			errors: sample.error ? 1 + sample.errorItems : sample.errorItems,
+			refused,
+			// From the workflow's start to the node's: the trigger and the Code node making the items.
+			beforeNodeMs: sample.workflowStartedAt ? startedAt - sample.workflowStartedAt : 0,
+			// From the node's start to its first request: n8n preparing every item first.
+			firstRequestMs: creates.length ? creates[0].at - startedAt : NaN,
+			// From the first request to the last answer: the part the rate limit governs.
+			sendingMs: creates.length ? Math.max(...creates.map((r) => r.doneAt ?? r.at)) - creates[0].at : NaN,
+			// From the last answer to the end of the workflow: n8n finishing the run.
+			afterMs: creates.length && sample.stoppedAt ? sample.stoppedAt - Math.max(...creates.map((r) => r.doneAt ?? r.at)) : NaN,
+		};
+		result.note = `${result.created} created, ${result.duplicated} duplicated, ${refused} × 429${sample.error ? `, failed: ${sample.error}` : ''}`;
+		return result;
+	};
+	/** One rate-limited run of a workflow, on a fresh sandbox and a full bucket. */
+	const limited = (name) => async () => {
+		fresh();
+		const sample = await execute(bench, name, { allowFailure: true });
+		return tally(sample, sample.nodeStartedAt);
+	};
+	/**
+	 * The node's door (the compiled nodes/shared/requests.js) alone, outside n8n: 1,000 creates
+	 * through one gate, as one node run sends them, with axios. What the door costs by itself.
+	 */
+	const doorAlone = (maxConcurrency) => async () => {
+		fresh();
+		sandbox.clearRequests();
+		const gate = new door.Gate(maxConcurrency);
+		const headers = { 'x-api-key': sandbox.config.apiKey, 'x-workspace-id': sandbox.config.workspaceId };
+		const send = (i) => async () => {
+			const response = await axios.post(`${sandbox.url}${CREATE_PATH}`, { name: `Bench person ${i}` }, { headers, validateStatus: () => true });
+			if (response.status !== 429) return response.data;
+			// As the node's error mapper (nodes/shared/errors.ts) hands a 429 to the door.
+			const retryAfterMs = door.parseRetryAfter(response.headers['retry-after'], response.headers.date);
+			throw Object.assign(new Error('Too many requests'), { httpCode: '429', context: { retryAfterMs } });
+		};
+		const startedAt = Date.now();
+		const settled = await Promise.allSettled(
+			Array.from({ length: 1000 }, (_, i) =>
+				door.throughDoor(gate, { send: send(i), repeatable: false, label: 'POST' }, door.DEFAULT_DOOR_OPTIONS, (error) => error),
+			),
+		);
+		const failed = settled.filter((r) => r.status === 'rejected').length;
+		const sample = { ms: Date.now() - startedAt, nodeMs: Date.now() - startedAt, stoppedAt: Date.now(), items: 1000 - failed, errorItems: failed, requests: sandbox.requests.length };
+		return tally(sample, startedAt);
+	};
+	const complete = (r) => r.created === 1000 && r.duplicated === 0 && r.errors === 0;
 
-	const minutes = minutesSinceStart();
+	// The settings only explored run SWEEP_RUNS times each; with 0 they are skipped.
+	const sweep = async (title, variants) => {
+		if (!SWEEP_RUNS) return {};
+		say(`  ${title}, ${SWEEP_RUNS} run(s) each:`);
+		return await compare(variants, SWEEP_RUNS);
+	};
+	const httpTries = await sweep(
+		'HTTP Request batching (items per batch / interval)',
+		Object.fromEntries(HTTP_BATCHINGS.map((b) => [`${b.join(' / ')} ms`, limited(`r-b-http-create-1000-batch-${b.join('-')}`)])),
+	);
+	// The best batching: the fastest that created all 1,000 without errors (without a sweep: the last found).
+	const bestBatching = SWEEP_RUNS
+		? HTTP_BATCHINGS.filter((b) => httpTries[`${b.join(' / ')} ms`].every(complete)).sort(
+				(x, y) => ms(httpTries[`${x.join(' / ')} ms`]) - ms(httpTries[`${y.join(' / ')} ms`]),
+			)[0]
+		: HTTP_BATCHING_FOUND;
+	const best = bestBatching && `${bestBatching.join(' / ')} ms`;
+	const bestName = bestBatching && `r-b-http-create-1000-batch-${bestBatching.join('-')}`;
+	say(`  HTTP Request batching for (c): ${best ?? 'none created all 1000 without errors'}`);
+
+	const ourTries = await sweep("our node's settings", {
+		...Object.fromEntries(CONCURRENCIES.map((n) => [`Map Automatically, Max Concurrent Requests ${n}`, limited(`r-a-create-1000-max${n}`)])),
+		[`${MAPPINGS.below.label}, default settings`]: limited('a-below-create-1000'),
+	});
+	const doorTries = await sweep(
+		'the door alone, outside n8n',
+		Object.fromEntries(DOOR_CONCURRENCIES.map((n) => [`Max Concurrent Requests ${n}`, doorAlone(n)])),
+	);
+
+	say(`  the comparison, ${RUNS} runs each:`);
+	const main5 = await compare({
+		'(a) our node, Map Automatically, default settings (Max Concurrent Requests 10)': limited('a-auto-create-1000'),
+		'(b) HTTP Request, Retry On Fail (3 tries, 1 s apart)': limited('r-b-http-create-1000-retry'),
+		...(bestName ? { [`(c) HTTP Request, batching ${best}`]: limited(bestName) } : {}),
+	});
+
+	const line = (label, list, target = '') =>
+		row(
+			label,
+			list.length,
+			range(list.map((r) => r.created)),
+			range(list.map((r) => r.duplicated)),
+			range(list.map((r) => r.errors)) + (list.some((r) => r.error) ? ` (${list.filter((r) => r.error).length} failed run${list.filter((r) => r.error).length > 1 ? 's' : ''})` : ''),
+			range(list.map((r) => r.refused)),
+			spread(list.map((r) => r.ms)),
+			`${ratio(ms(list), floorMs)}×`,
+			seconds(median(list.map((r) => r.beforeNodeMs))),
+			spread(list.map((r) => r.nodeMs)),
+			`${ratio(median(list.map((r) => r.nodeMs)), floorMs)}×`,
+			seconds(median(list.map((r) => r.firstRequestMs))),
+			seconds(median(list.map((r) => r.sendingMs))),
+			`${ratio(median(list.map((r) => r.sendingMs)), floorMs)}×`,
+			seconds(median(list.map((r) => r.afterMs))),
+			target,
+		);
+	const lines5 = [
+		row('Variant', 'Runs', 'Records created', 'Names created twice or more', 'Errors', '429 answers', 'Workflow wall time min / median / max', 'Median ÷ floor', 'Before the node starts (median)', 'Node time min / median / max', 'Median ÷ floor', "Node's first request after (median)", 'Sending phase (median)', 'Sending ÷ floor', 'Last answer to end of run (median)', 'Target'),
+		row('---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---'),
+		...Object.entries(main5).map(([label, list], i) => line(label, list, i === 0 ? '1000 / 0 / 0, ≤ 1.15× floor' : '')),
+		...Object.entries(ourTries).map(([label, list]) => line(`(a) our node, ${label}`, list)),
+		...Object.entries(doorTries).map(([label, list]) => line(`the door alone (no n8n), ${label}`, list)),
+		...Object.entries(httpTries).map(([label, list]) => line(`HTTP Request, batching ${label}${label === best ? ' (the best: used as (c))' : ''}`, list)),
+	];
+	return [
+		`Rate-limited creates: ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}, floor 1,000 / ${RATE_LIMIT.rate} = ${seconds(floorMs)}`,
+		lines5.join('\n'),
+	];
+}
+
+/** Benchmark 3: the memory of Return All over 100,000 records, against a bare process holding them; rows. */
+async function memoryOfReturnAll(bench) {
+	const { sandbox } = bench;
+	bench.section('3. Return All, 100,000 records: memory', 3);
+	sandbox.reset({ people: 100_000 });
+	const baseline = await execute(bench, 'a-get-one');
+	const big = await execute(bench, 'a-get-all');
+	const growthMb = (big.fetchPeakKb - baseline.peakRssKb) / 1024;
+	const wholeRunMb = (big.peakRssKb - baseline.peakRssKb) / 1024;
+	const jsonMb = big.queryBytes / 1024 / 1024;
+
+	// The same 100,000 records parsed and held by a bare Node process: the cost of the data itself.
+	// (Asynchronously: the sandbox answering it runs in this process.)
+	const { stdout: bareOutput } = await promisify(execFile)(
+		process.execPath,
+		['-e', BARE_MEMORY_SCRIPT, `${sandbox.url}/api/v1/collection-records/${PEOPLE}/query`, JSON.stringify(sandboxHeaders(sandbox.config))],
+		{ cwd: root },
+	);
+	const bareGrowthMb = Number(bareOutput);
+	return [
+		row('3. Return All, 100,000 records', '(a) our node', big.requests, big.items, `${big.ms} ms`, `RSS growth while fetching ${growthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(growthMb, jsonMb)}`, '≤ 2'),
+		row('', '(c) bare loop holding the records', '', '', '', `RSS growth ${bareGrowthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(bareGrowthMb, jsonMb)}`, ''),
+		row('', '(a), the same run to its end', '', '', '', `RSS growth ${wholeRunMb.toFixed(0)} MB, with n8n printing the run`, ''),
+	];
+}
+
+/** Benchmark 4: what npm pack of the build ships; rows. */
+function packageSize({ pack, section }) {
+	section('4. Package', 4);
+	const { size, files } = pack;
+	// What ships besides the compiled nodes, credentials, icons and codex files: anything else is an accident.
+	const extra = new Map();
+	for (const file of files.filter((f) => f.path.startsWith('dist/') && !/^dist\/(nodes|credentials|icons)\//.test(f.path))) {
+		const key = file.path.split('/').length > 2 ? `${file.path.split('/').slice(0, 2).join('/')}/` : file.path;
+		extra.set(key, (extra.get(key) ?? 0) + file.size);
+	}
+	const extras = [...extra].map(([path, bytes]) => `${path} ${(bytes / 1024).toFixed(0)} KB`).join(', ');
+	const dependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {}).length;
+	return [
+		row('4. Package', 'npm pack of the build measured', '', '', '', `${(size / 1024).toFixed(1)} KB packed, ${files.length} files, ${dependencies} runtime dependencies${extras ? `; besides nodes, credentials and icons it ships ${extras} (unpacked)` : ''}`, '≤ 100 KB, 0'),
+	];
+}
+
+/** bench/results.md: the run's conditions, the tables and bench/NOTES.md. */
+function writeResults({ runtime, source, startedAt, loads, minutes, body }) {
 	const machine = `${cpus().length} cores (${cpus()[0].model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version} for the loop and the sandbox`;
-	const body = tables.map(([title, table]) => `### ${title}\n\n${table}\n`).join('\n');
-	say(`\n${body}`);
-	if (ONLY.length) {
-		say(`BENCH_ONLY=${ONLY.join(',')}: bench/results.md left as it is`);
-		return;
-	}
-
 	const results = [
 		'# Benchmark results',
 		'',
@@ -549,8 +526,43 @@ async function main() {
 	say('Written to bench/results.md');
 }
 
+async function main() {
+	if (process.argv.includes('--notes')) return renewNotes();
+	const startedAt = new Date();
+	/** The load average (1 / 5 / 15 min) at the start of each benchmark, and when each started. */
+	const loads = [`start: ${load()}`];
+	const minutesSinceStart = () => ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
+	const section = (title, number) => {
+		loads.push(`benchmark ${number} (from minute ${minutesSinceStart()}): ${load()}`);
+		say(`${title} (minute ${minutesSinceStart()}, load ${load()})`);
+	};
+	const bench = { ...(await setUp()), section };
+
+	const tables = [];
+	if (runs(1) || runs(2) || runs(6)) tables.push(await timedComparisons(bench));
+	if (runs(5)) tables.push(await rateLimitedCreates(bench));
+	const memory = runs(3) ? await memoryOfReturnAll(bench) : [];
+	await bench.sandbox.stop();
+	if (runs(4)) memory.push(...packageSize(bench));
+	if (memory.length) {
+		tables.push([
+			'Memory and package',
+			[row('Benchmark', 'Variant', 'Requests', 'Items', 'Time', 'Measure', 'Target'), row('---', '---', '---', '---', '---', '---', '---'), ...memory].join('\n'),
+		]);
+	}
+	loads.push(`end: ${load()}`);
+
+	const body = tables.map(([title, table]) => `### ${title}\n\n${table}\n`).join('\n');
+	say(`\n${body}`);
+	if (ONLY.length) {
+		say(`BENCH_ONLY=${ONLY.join(',')}: bench/results.md left as it is`);
+		return;
+	}
+	writeResults({ runtime: bench.runtime, source: bench.source, startedAt, loads, minutes: minutesSinceStart(), body });
+}
+
 // Stopped by a signal: the n8n process of the current run goes too.
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopChildrenAndExit(130));
+stopOnSignals({ exitCode: 130 });
 
 main().catch((error) => {
 	process.stderr.write(`${error.stack}\n`);

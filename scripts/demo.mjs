@@ -2,25 +2,23 @@
 // free one when that is taken, said on start), with this package installed, both
 // credentials created and every example imported. Ctrl-C stops both. The first start
 // installs n8n into ~/.cache (several minutes).
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { installPackage, n8nEnv, outputTail, runN8n, sandboxCredentials } from './e2e.mjs';
-import { cacheRoot, prepare } from './n8n-runtime.mjs';
-import { freePort, preferredOrFreePort } from './ports.mjs';
+import { cacheRoot, prepare } from '../test/rig/n8n-runtime.mjs';
+import { buildPackage, installPackage, root, runN8nCommands, startN8nServer, writeCredentials } from '../test/rig/n8n.mjs';
+import { freePort, preferredOrFreePort } from '../test/rig/ports.mjs';
+import { isStopping, onCleanup, stopEverythingAndExit, stopOnSignals } from '../test/rig/processes.mjs';
+import { createSandbox, sandboxCredentials } from '../test/rig/sandbox.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { createSandbox } = createRequire(import.meta.url)('../test/sandbox/server.js');
 const version = process.env.DEMO_N8N_VERSION ?? '2.40.7';
 const say = (line) => process.stdout.write(`${line}\n`);
 
 /**
  * The port people expect n8n on: N8N_PORT if set, else the port n8n itself defaults to,
  * asked from the installed n8n's own configuration. The README shows that port; the scripts
- * never write a port number down (scripts/ports.mjs), and this is a preference only: when the
+ * never write a port number down (test/rig/ports.mjs), and this is a preference only: when the
  * port is taken, the demo takes a free one and says so.
  */
 function n8nDefaultPort(runtime) {
@@ -43,57 +41,33 @@ function n8nDefaultPort(runtime) {
 }
 
 async function main() {
-	const children = new Set();
-	let sandbox;
-	let stopping = false;
-	const stop = async (code) => {
-		if (stopping) return;
-		stopping = true;
-		const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null);
-		for (const child of running) child.kill('SIGTERM');
-		// n8n shuts down within its own 30 s grace period; one that hangs is killed after 45 s.
-		const killer = setTimeout(() => running.forEach((child) => child.kill('SIGKILL')), 45_000);
-		await Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve))));
-		clearTimeout(killer);
-		await sandbox?.stop();
-		process.exit(code);
-	};
-	process.on('SIGINT', () => stop(0));
-	process.on('SIGTERM', () => stop(0));
+	stopOnSignals({ exitCode: 0 });
 
 	const runtime = await prepare(version);
 	say('Building the package …');
-	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+	buildPackage();
 
 	const userFolder = join(cacheRoot(), 'demo-user');
 	mkdirSync(userFolder, { recursive: true });
 	installPackage(userFolder);
 
-	sandbox = createSandbox();
+	const sandbox = createSandbox();
 	await sandbox.start(process.env.SANDBOX_PORT ? Number(process.env.SANDBOX_PORT) : await freePort());
+	onCleanup('sandbox', () => sandbox.stop());
 	say(`Sandbox API on ${sandbox.url}`);
 
-	const credentialsFile = join(userFolder, 'credentials.json');
-	writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(sandbox)));
-	for (const args of [
-		['import:credentials', `--input=${credentialsFile}`],
+	await runN8nCommands(runtime, userFolder, [
+		['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(sandbox))}`],
 		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
-	]) {
-		const result = await runN8n(runtime, userFolder, args, { onSpawn: (child) => children.add(child) });
-		if (stopping) return;
-		if (result.code !== 0) throw new Error(`n8n ${args[0]} failed (exit ${result.code}):\n${outputTail(result)}`);
-	}
+	]);
 
 	const preferred = Number(process.env.N8N_PORT) || n8nDefaultPort(runtime);
 	const n8nPort = await preferredOrFreePort(preferred);
 	if (preferred && n8nPort !== preferred) say(`Port ${preferred} is taken, so n8n gets port ${n8nPort}.`);
 	say(`Starting n8n ${version} on port ${n8nPort} …`);
-	const n8n = spawn(runtime.nodeExecutable, [runtime.n8nBin, 'start'], {
-		env: { ...n8nEnv(runtime, userFolder, await freePort()), N8N_PORT: String(n8nPort), N8N_SECURE_COOKIE: 'false' },
-		stdio: ['ignore', 'inherit', 'inherit'],
-	});
-	children.add(n8n);
-	n8n.on('exit', (code) => stop(code ?? 0));
+	// n8n shuts down within its own 30 s grace period; one that hangs is killed after 45 s.
+	const n8n = await startN8nServer(runtime, userFolder, { port: n8nPort, listenAddress: null, stdio: ['ignore', 'inherit', 'inherit'], graceMs: 45_000 });
+	n8n.child.exited.then((code) => isStopping() || stopEverythingAndExit(typeof code === 'number' ? code : 0));
 	say(
 		[
 			'',
@@ -107,7 +81,8 @@ async function main() {
 	);
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
+	if (isStopping()) return; // stopped by Ctrl-C while setting up
 	process.stderr.write(`${error.stack}\n`);
-	process.exit(1);
+	await stopEverythingAndExit(1);
 });

@@ -6,10 +6,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { CREDENTIALS, SANDBOX_DEFAULTS, SEED_IDS } from '../test/rig/sandbox.mjs';
+
 /** The sandbox address written into the committed copies only. */
 export const BENCH_URL = 'http://127.0.0.1:4011';
-const PEOPLE = 'a00000000000000000000001';
-const credentials = { workspaceRecordsApi: { id: 'wrSandbox1', name: 'Workspace Records sandbox' } };
+const { PEOPLE } = SEED_IDS;
+const credentials = { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi };
 /** The Header Auth credential a user creates for the HTTP Request node: the key, in n8n's credential store. */
 export const HEADER_AUTH = { id: 'benchHeaderAuth1', name: 'Sandbox API key (Header Auth)' };
 /** The rate limit of benchmark 5, in the sandbox's terms (test/sandbox/server.js). */
@@ -29,15 +31,15 @@ export const HTTP_BATCHING_FOUND = [1, 10];
 // or (as n8n suggests for secrets) the key in a Header Auth credential, the workspace a header.
 const headerParameters = {
 	parameters: [
-		{ name: 'x-api-key', value: 'wr_test_key' },
-		{ name: 'x-workspace-id', value: 'ws_sandbox' },
+		{ name: 'x-api-key', value: SANDBOX_DEFAULTS.apiKey },
+		{ name: 'x-workspace-id', value: SANDBOX_DEFAULTS.workspaceId },
 	],
 };
 const headerAuth = {
 	authentication: 'genericCredentialType',
 	genericAuthType: 'httpHeaderAuth',
 	sendHeaders: true,
-	headerParameters: { parameters: [{ name: 'x-workspace-id', value: 'ws_sandbox' }] },
+	headerParameters: { parameters: [{ name: 'x-workspace-id', value: SANDBOX_DEFAULTS.workspaceId }] },
 };
 /** The HTTP Request node's authentication parameters and node fields, plain or with the credential. */
 const auth = (withCredential) =>

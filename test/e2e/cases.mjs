@@ -3,14 +3,20 @@
 // real n8n must see: the requests the sandbox received and the items the node returned.
 import assert from 'node:assert/strict';
 
-const PEOPLE = 'a00000000000000000000001';
-const HOT_LEADS = 'a10000000000000000000001';
-const ADA = 'f00000000000000000000001';
-const ACTIVITY = 'f40000000000000000000001';
-const ENTRY = 'f50000000000000000000001';
-const MEMBER = 'e00000000000000000000001';
-const FIRST_COMPANY = 'f10000000000000000000001';
-const NICKNAME = 'd00000000000000000000011';
+import { CREDENTIALS, objectId, SEED_IDS } from '../rig/sandbox.mjs';
+
+const {
+	PEOPLE,
+	HOT_LEADS,
+	ADA_RECORD: ADA,
+	FIRST_ACTIVITY: ACTIVITY,
+	FIRST_ENTRY: ENTRY,
+	OWNER_MEMBER: MEMBER,
+	FIRST_COMPANY,
+	NICKNAME_ATTRIBUTE: NICKNAME,
+} = SEED_IDS;
+/** A person with no entry in Hot Leads yet. */
+const SEVENTH_PERSON = objectId('f0', 7);
 const byId = (value) => ({ __rl: true, mode: 'id', value });
 /** A picker value as the editor stores one chosen "From List": the examples open showing names. */
 const fromList = (value, cachedResultName) => ({ __rl: true, mode: 'list', value, cachedResultName });
@@ -183,11 +189,11 @@ export const cases = [
 			resource: 'listEntry',
 			operation: 'create',
 			listId: fromList(HOT_LEADS, 'Hot Leads'),
-			recordId: 'f00000000000000000000007',
+			recordId: SEVENTH_PERSON,
 			attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Met at the webinar' }] },
 		},
-		requests: [['POST', `/api/v1/list-entries/${HOT_LEADS}`, { recordId: 'f00000000000000000000007', data: { note: 'Met at the webinar' } }]],
-		check: (items) => assert.deepEqual([items[0].json.recordId, items[0].json.note], ['f00000000000000000000007', 'Met at the webinar']),
+		requests: [['POST', `/api/v1/list-entries/${HOT_LEADS}`, { recordId: SEVENTH_PERSON, data: { note: 'Met at the webinar' } }]],
+		check: (items) => assert.deepEqual([items[0].json.recordId, items[0].json.note], [SEVENTH_PERSON, 'Met at the webinar']),
 	},
 	{
 		file: 'lists-entry-get',
@@ -513,10 +519,6 @@ function assertEachImportedOnce(sandbox, count) {
 	assert.equal(new Set(names).size, count, 'distinct records');
 }
 
-export const CREDENTIALS = {
-	workspaceRecordsApi: { id: 'wrSandbox1', name: 'Workspace Records sandbox' },
-	workspaceUserGroupsApi: { id: 'ugSandbox1', name: 'Workspace User Groups sandbox' },
-};
 const NODE_CREDENTIAL = {
 	workspaceRecords: 'workspaceRecordsApi',
 	workspaceLists: 'workspaceRecordsApi',

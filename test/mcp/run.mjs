@@ -9,30 +9,25 @@
 // A model would add nothing to what is tested here: it only chooses the arguments, and any
 // MCP client (Claude Desktop, Cursor, n8n's own AI Agent through the MCP Client Tool) sends
 // the same tools/call message this client sends.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { installPackage, outputTail, phaseClock, runN8n, sandboxCredentials, startN8nServer, stopChildrenAndExit } from './e2e.mjs';
-import { cacheRoot, prepare } from './n8n-runtime.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const { createSandbox } = require('../test/sandbox/server.js');
+import { prepare } from '../rig/n8n-runtime.mjs';
+import { buildPackage, newUserFolder, outputTail, phaseClock, root, runN8nCommands, startN8nServer, writeCredentials } from '../rig/n8n.mjs';
+import { cleanUp, deadline, onCleanup, stopOnSignals } from '../rig/processes.mjs';
+import { createReporter } from '../rig/reporter.mjs';
+import { createSandbox, sandboxCredentials, SEED_IDS } from '../rig/sandbox.mjs';
 
 // The MCP Server Trigger and the "<node>Tool" types n8n derives from usableAsTool nodes are
 // tested on the 2.x line; 1.x has no publish:workflow to activate a workflow headless.
 const VERSION = '2.40.7';
 const EXAMPLE = join(root, 'examples', 'ai-agent-tools.json');
-const PEOPLE = 'a00000000000000000000001';
-const ADA = 'f00000000000000000000001';
+const { PEOPLE, ADA_RECORD: ADA } = SEED_IDS;
 // A hang becomes a failure. A run takes about 1 to 2 minutes (most of it n8n starting, four
 // times: three CLI commands and the server); this leaves room for a busy machine.
 const DEADLINE_MS = 300_000;
@@ -283,94 +278,80 @@ async function connect(n8n, url, token) {
 
 async function main() {
 	const started = Date.now();
-	process.on('SIGINT', () => stopChildrenAndExit(130));
-	process.on('SIGTERM', () => stopChildrenAndExit(143));
-	const deadline = setTimeout(() => {
-		process.stdout.write(`FAIL the run did not finish within ${DEADLINE_MS / 1000} s\n0 passed, 1 failed\n`);
-		stopChildrenAndExit(1);
-	}, DEADLINE_MS);
-	deadline.unref();
+	const reporter = createReporter();
+	let userFolder;
+	const lastWords = () => {
+		if (reporter.anyFailed && userFolder) reporter.say(`the user folder of this run is kept in ${userFolder}`);
+		process.stdout.write(`runtime ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
+		return reporter.tally();
+	};
+	stopOnSignals({ onSignal: (signal) => reporter.abort(`stopped by ${signal}`), lastWords });
+	const timer = deadline(DEADLINE_MS, { onExpire: () => reporter.abort(`the run did not finish within ${DEADLINE_MS / 1000} s`), lastWords });
 
 	const { phases, phase } = phaseClock();
-	execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-	phase('build');
-	const runtime = await prepare(VERSION);
-	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
-	const trigger = workflow.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
-
-	mkdirSync(cacheRoot(), { recursive: true });
-	const userFolder = mkdtempSync(join(cacheRoot(), `mcp-user-${VERSION}-`));
-	installPackage(userFolder);
-	const sandbox = createSandbox();
-	await sandbox.start();
-	let n8n;
-	let client;
-	const results = [];
 	try {
+		buildPackage();
+		phase('build');
+		const runtime = await prepare(VERSION);
+		const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
+		const trigger = workflow.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+		userFolder = newUserFolder(`mcp-user-${VERSION}`);
+		onCleanup('user folder', () => reporter.anyFailed || rmSync(userFolder, { recursive: true, force: true }));
+		const sandbox = createSandbox();
+		await sandbox.start();
+		onCleanup('sandbox', () => sandbox.stop());
+
 		// Headless set-up: credentials pointing at the sandbox, the example, and its activation
 		// (publish:workflow before `n8n start`, which then registers the MCP URL).
 		// The MCP Server Trigger's own credential: the bearer token MCP clients must send.
 		const token = randomUUID();
 		const triggerCredential = trigger.credentials.httpBearerAuth;
-		const credentialsFile = join(userFolder, 'credentials.json');
-		writeFileSync(credentialsFile, json([...sandboxCredentials(sandbox), { ...triggerCredential, type: 'httpBearerAuth', data: { token } }]));
-		for (const args of [
-			['import:credentials', `--input=${credentialsFile}`],
-			['import:workflow', `--input=${EXAMPLE}`],
-			['publish:workflow', `--id=${workflow.id}`],
-		]) {
-			const result = await runN8n(runtime, userFolder, args);
-			if (result.code !== 0) fail(`n8n ${args[0]} failed (exit ${result.code}):\n${outputTail(result)}`);
-			phase(args[0]);
-		}
+		const credentialsFile = writeCredentials(userFolder, [...sandboxCredentials(sandbox), { ...triggerCredential, type: 'httpBearerAuth', data: { token } }]);
+		await runN8nCommands(
+			runtime,
+			userFolder,
+			[
+				['import:credentials', `--input=${credentialsFile}`],
+				['import:workflow', `--input=${EXAMPLE}`],
+				['publish:workflow', `--id=${workflow.id}`],
+			],
+			{ afterEach: (args) => phase(args[0]) },
+		);
 
-		n8n = await startN8nServer(runtime, userFolder);
+		const n8n = await startN8nServer(runtime, userFolder);
 		const url = `${n8n.base}/mcp/${trigger.parameters.path}`;
+		let client;
 		try {
 			client = await connect(n8n, url, token);
 		} catch (error) {
 			fail(`${error.message}\n  n8n's output:\n${outputTail(n8n.output())}`);
 		}
+		onCleanup('MCP client', () => client.close().catch(() => {}));
 		phase('n8n start until the MCP URL answers');
 		const { tools } = await client.listTools();
 		const server = client.getServerVersion();
-		process.stdout.write(
+		reporter.say(
 			`set-up: ${phases.join(', ')}\n` +
 				`n8n ${VERSION} serves ${tools.length} tools at ${url} (streamable HTTP, server "${server?.name}")\n` +
-				`instructions: ${client.getInstructions() ?? '(none)'}\n\n${tools.map(describeTool).join('\n\n')}\n\n`,
+				`instructions: ${client.getInstructions() ?? '(none)'}\n\n${tools.map(describeTool).join('\n\n')}\n`,
 		);
 
 		for (const [title, check] of checks(workflow, url)) {
 			sandbox.clearRequests();
-			const checkStarted = Date.now();
-			try {
-				const note = await check({ client, sandbox, tools });
-				process.stdout.write(`ok   ${title} (${((Date.now() - checkStarted) / 1000).toFixed(1)}s)\n`);
-				if (note) process.stdout.write(`${note.replace(/^/gm, '       ')}\n`);
-				results.push(true);
-			} catch (error) {
-				process.stdout.write(`FAIL ${title}: ${error.message}\n`);
-				results.push(false);
-			}
+			await reporter.run(title, () => check({ client, sandbox, tools }));
 		}
-		if (results.includes(false)) process.stdout.write(`  n8n's output:\n${outputTail(n8n.output())}\n`);
+		if (reporter.anyFailed) reporter.say(`  n8n's output:\n${outputTail(n8n.output())}`);
 	} catch (error) {
-		process.stdout.write(`FAIL ${error.message}\n`);
-		results.push(false);
-	} finally {
-		await client?.close().catch(() => {});
-		await n8n?.stop();
-		await sandbox.stop();
+		reporter.fail(error.message);
 	}
-	const passed = results.filter(Boolean).length;
-	if (passed === results.length) rmSync(userFolder, { recursive: true, force: true });
-	else process.stdout.write(`the user folder of this run is kept in ${userFolder}\n`);
-	process.stdout.write(`runtime ${((Date.now() - started) / 1000).toFixed(1)}s\n${passed} passed, ${results.length - passed} failed\n`);
-	process.exit(passed === results.length ? 0 : 1);
+	timer.clear();
+	await cleanUp();
+	process.exit(lastWords());
 }
 
 main().catch(async (error) => {
 	process.stderr.write(`${error.stack}\n`);
 	process.stdout.write(`FAIL ${error.message}\n0 passed, 1 failed\n`);
-	await stopChildrenAndExit(1);
+	await cleanUp();
+	process.exit(1);
 });

@@ -12,14 +12,16 @@
 // ends with `N passed, M failed` and stops n8n, the sandbox and the browser whatever happened.
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
-import { outputTail, phaseClock } from './e2e.mjs';
-import { prepare } from './n8n-runtime.mjs';
-import { ensureChromium, launchBrowser, N8N_VERSION, OWNER, startEnvironment } from '../test/ui/env.mjs';
+import { prepare } from '../rig/n8n-runtime.mjs';
+import { outputTail, PACKAGE, phaseClock, root } from '../rig/n8n.mjs';
+import { cleanUp, deadline, stopOnSignals } from '../rig/processes.mjs';
+import { createReporter } from '../rig/reporter.mjs';
+import { CREDENTIALS, SEED_IDS } from '../rig/sandbox.mjs';
+import { ensureChromium, launchBrowser, N8N_VERSION, OWNER, startEnvironment } from './env.mjs';
 import {
 	clickCreatorEntry,
 	executeStep,
@@ -35,9 +37,8 @@ import {
 	squash,
 	TIMEOUT,
 	waitForText,
-} from '../test/ui/editor.mjs';
+} from './editor.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 // Outside the project: n8n-node build copies every image under it into dist/, which ships.
 const ARTIFACTS = process.env.WORKSPACE_RECORDS_UI_ARTIFACTS ?? join(tmpdir(), 'workspace-records-ui-artifacts');
@@ -45,10 +46,8 @@ const ARTIFACTS = process.env.WORKSPACE_RECORDS_UI_ARTIFACTS ?? join(tmpdir(), '
 // leaves room for a busy CI machine. Installing n8n itself (first run only) is not counted.
 const DEADLINE_MS = 300_000;
 
-const PEOPLE = 'a00000000000000000000001';
-const CUSTOMER = 'c10000000000000000000002';
-const CREDENTIAL = { id: 'wrSandbox1', name: 'Workspace Records sandbox' };
-const PACKAGE = 'n8n-nodes-workspace-records';
+const { PEOPLE, LIFECYCLE_CUSTOMER: CUSTOMER } = SEED_IDS;
+const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
 
 const fail = (message) => {
 	throw new Error(message);
@@ -369,61 +368,38 @@ async function waitForTable(page, ready) {
 	}
 }
 
+/** A playwright error without the call log and browser log it appends. */
+const withoutPlaywrightLogs = (message) => message.split(/\n(?:Call log|Browser logs):/)[0].trim();
+
 async function main() {
-	let aborted = false;
+	const reporter = createReporter();
+	const started = Date.now();
+	const lastWords = () => {
+		process.stdout.write(`(${((Date.now() - started) / 1000).toFixed(0)} s in all)\n`);
+		return reporter.tally();
+	};
 	// After an abort (deadline, signal) nothing more is reported: the browser closing under a
 	// running check would only add failures that say nothing.
-	const log = (line) => aborted || process.stdout.write(`${line}\n`);
+	stopOnSignals({ onSignal: (signal) => reporter.abort(`stopped by ${signal}`), lastWords });
+	const timer = deadline(DEADLINE_MS, { onExpire: () => reporter.abort(`the run did not finish within ${DEADLINE_MS / 1000} s`), lastWords });
 	rmSync(ARTIFACTS, { recursive: true, force: true });
 	mkdirSync(ARTIFACTS, { recursive: true });
-	ensureChromium(log);
-	await prepare(N8N_VERSION);
 
-	const started = Date.now();
-	const results = [];
-	let env;
-	let browser;
-	let stopping;
-	const stopAll = (keep) =>
-		(stopping ??= (async () => {
-			await browser?.close();
-			await env?.stop({ keep });
-		})());
-	const summary = () => {
-		const passed = results.filter(Boolean).length;
-		process.stdout.write(`(${((Date.now() - started) / 1000).toFixed(0)} s in all)\n`);
-		if (results.includes(false) && env?.userFolder) process.stdout.write(`n8n's user folder (server.log) is kept in ${env.userFolder}\n`);
-		process.stdout.write(`${passed} passed, ${results.length - passed} failed\n`);
-		return results.length - passed === 0 ? 0 : 1;
-	};
-	const abort = async (code, message) => {
-		if (aborted) return;
-		if (message) log(message);
-		aborted = true;
-		results.push(false);
-		await stopAll(true);
-		summary();
-		process.exit(code);
-	};
-	process.on('SIGINT', () => abort(130, 'FAIL stopped by SIGINT'));
-	process.on('SIGTERM', () => abort(143, 'FAIL stopped by SIGTERM'));
-	const deadline = setTimeout(() => abort(1, `FAIL the run did not finish within ${DEADLINE_MS / 1000} s`), DEADLINE_MS);
-	deadline.unref();
-
-	const { phases, phase } = phaseClock();
 	try {
-		env = await startEnvironment({ root, phase });
-		browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
+		ensureChromium(reporter.say);
+		await prepare(N8N_VERSION);
+		const { phases, phase } = phaseClock();
+		const env = await startEnvironment({ phase, keepUserFolder: () => reporter.anyFailed, log: reporter.say });
+		const browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
 		browser.context.setDefaultTimeout(TIMEOUT);
 		const page = browser.context.pages()[0] ?? (await browser.context.newPage());
 		await signIn(page, env.n8n.base, OWNER);
 		phase('browser and sign-in');
 		let editorFailed = false;
-		log(`set-up: ${phases.join(', ')}\nn8n ${N8N_VERSION} at ${env.n8n.base}, sandbox at ${env.sandbox.url}; screenshots in ${ARTIFACTS}\n`);
+		reporter.say(`set-up: ${phases.join(', ')}\nn8n ${N8N_VERSION} at ${env.n8n.base}, sandbox at ${env.sandbox.url}; screenshots in ${ARTIFACTS}\n`);
 
-		for (const [title, check] of checks()) {
-			if (aborted) break;
-			const checkStarted = Date.now();
+		for (const [index, [title, check]] of checks().entries()) {
+			if (reporter.aborted) break;
 			const shots = [];
 			const shot = async (name) => {
 				// Panels slide in: a picture is taken once no CSS transition or animation runs.
@@ -433,40 +409,35 @@ async function main() {
 				await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 				shots.push(`${name}.png`);
 			};
-			const seconds = () => ((Date.now() - checkStarted) / 1000).toFixed(1);
 			// A check that only reads what an earlier one saw has nothing to show on failure.
 			let picture = true;
 			const noPicture = () => (picture = false);
-			try {
-				const note = await check({ page, env, shot, noPicture });
-				log(`ok   ${title} (${seconds()}s)`);
-				if (note) log(note.replace(/^/gm, '       '));
-				results.push(true);
-			} catch (error) {
-				if (picture) {
-					await shot(`failure-${results.length + 1}`).catch(() => {});
-					editorFailed = true;
-				}
-				log(`FAIL ${title} (${seconds()}s): ${error.message.split(/\n(?:Call log|Browser logs):/)[0].trim()}`);
-				results.push(false);
-			}
-			if (shots.length) log(`       screenshots: ${shots.join(', ')}`);
+			await reporter.run(title, () => check({ page, env, shot, noPicture }), {
+				describeFailure: async (error) => {
+					if (picture) {
+						await shot(`failure-${index + 1}`).catch(() => {});
+						editorFailed = true;
+					}
+					return withoutPlaywrightLogs(error.message);
+				},
+			});
+			if (shots.length) reporter.say(`       screenshots: ${shots.join(', ')}`);
 			// Whatever a check left open (a dropdown, a panel, a modal) must not cover the next one.
 			await page.keyboard.press('Escape').catch(() => {});
 		}
-		if (editorFailed) log(`  n8n's output:\n${outputTail(env.n8n.output())}`);
+		if (editorFailed) reporter.say(`  n8n's output:\n${outputTail(env.n8n.output())}`);
 	} catch (error) {
-		log(`FAIL ${error.message.split(/\n(?:Call log|Browser logs):/)[0].trim()}`);
-		results.push(false);
+		reporter.fail(withoutPlaywrightLogs(error.message));
 	}
-	if (aborted) return;
-	clearTimeout(deadline);
-	await stopAll(results.includes(false));
-	process.exit(summary());
+	if (reporter.aborted) return;
+	timer.clear();
+	await cleanUp();
+	process.exit(lastWords());
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
 	process.stderr.write(`${error.stack}\n`);
 	process.stdout.write('0 passed, 1 failed\n');
+	await cleanUp();
 	process.exit(1);
 });

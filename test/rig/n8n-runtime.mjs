@@ -2,8 +2,8 @@
 // and describes how to run it. The e2e tests, the demo and the benchmark all start n8n
 // through this module, so the versions are pinned here and nowhere else.
 //
-//   node scripts/n8n-runtime.mjs            prepare every selected version
-//   N8N_VERSIONS=2.40.7 node scripts/...    prepare one
+//   node test/rig/n8n-runtime.mjs              prepare every selected version (npm run n8n:prepare)
+//   N8N_VERSIONS=2.40.7 node test/rig/...      prepare one
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';

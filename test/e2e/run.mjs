@@ -1,0 +1,164 @@
+// `npm run test:e2e`: every example workflow, run by a real n8n (each version selected by
+// N8N_VERSIONS, default all of test/rig/n8n-runtime.mjs), with this package installed the
+// way users install community packages, against the sandbox. For each workflow it checks
+// the requests the sandbox received and the items (or the error) the node produced.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+
+import { cases, workflowOf } from './cases.mjs';
+import { prepare, selectedVersions } from '../rig/n8n-runtime.mjs';
+import { buildPackage, newUserFolder, outputTail, parseRun, root, runN8n, runN8nCommands, startN8nServer, writeCredentials } from '../rig/n8n.mjs';
+import { cleanUp, onCleanup, stopOnSignals } from '../rig/processes.mjs';
+import { createReporter } from '../rig/reporter.mjs';
+import { createSandbox, sandboxCredentials, sandboxHeaders } from '../rig/sandbox.mjs';
+
+const OWNER = { email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-password-1' };
+const reporter = createReporter();
+
+const readExample = (file) => JSON.parse(readFileSync(join(root, 'examples', `${file}.json`), 'utf8'));
+
+/** The headers of the records credential (docs/api.md), unless a case names others. */
+const headersOf = (testCase, config) => testCase.headers ?? sandboxHeaders(config);
+
+function checkRequests(testCase, requests, config) {
+	// A case with many items states what must hold of its requests instead of listing them.
+	if (typeof testCase.requests === 'function') return testCase.requests(requests);
+	const seen = requests.map((r) => [r.method, r.path, ...(r.body === undefined ? [] : [r.body])]);
+	const wanted = testCase.requests.map(([method, path, body]) => (body === undefined ? [method, path] : [method, path, body]));
+	const comparable = seen.map((r, i) => (wanted[i]?.length === 2 ? r.slice(0, 2) : r));
+	if (!isDeepStrictEqual(comparable, wanted)) {
+		throw new Error(`requests differ:\n  got      ${JSON.stringify(seen)}\n  expected ${JSON.stringify(wanted)}`);
+	}
+	const headers = headersOf(testCase, config);
+	for (const request of requests) {
+		for (const [name, value] of Object.entries(headers)) {
+			if (request.headers[name] !== value) throw new Error(`${request.method} ${request.path}: header ${name} is ${request.headers[name]}`);
+		}
+	}
+}
+
+async function runVersion(version) {
+	const runtime = await prepare(version);
+	const userFolder = newUserFolder(`e2e-user-${version}`);
+	const sandbox = createSandbox();
+	await sandbox.start();
+	onCleanup('sandbox', () => sandbox.stop());
+	await runN8nCommands(runtime, userFolder, [
+		['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(sandbox))}`],
+		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
+	]);
+
+	let allPassed = true;
+	for (const testCase of cases.filter((c) => !c.trigger)) {
+		sandbox.reset();
+		testCase.setup?.(sandbox);
+		const started = Date.now();
+		const workflow = readExample(testCase.file);
+		const output = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput']);
+		allPassed &&= report(version, testCase, started, output, () => {
+			checkRequests(testCase, sandbox.requests, sandbox.config);
+			const run = parseRun(output.stdout);
+			const task = run?.data?.resultData?.runData?.[workflow.nodes[1].name]?.[0];
+			if (testCase.error) {
+				const message = task?.error?.message ?? run?.data?.resultData?.error?.message ?? 'no error in the run data';
+				if (!testCase.error.test(message)) throw new Error(`error "${message}" does not match ${testCase.error}`);
+			} else {
+				if (!task?.data) throw new Error('no output from the node');
+				testCase.check(task.data.main[0], sandbox);
+			}
+		});
+	}
+	allPassed = (await runTriggerCases(runtime, userFolder, sandbox, version)) && allPassed;
+	// Kept after a failure, to look into; n8n's own log of the trigger cases is server.log.
+	if (allPassed) rmSync(userFolder, { recursive: true, force: true });
+	else reporter.say(`n8n ${version}: the user folder of this run is kept in ${userFolder}`);
+}
+
+/**
+ * How one check of one case went: a line, and true or false. A failure also shows the tail of
+ * what n8n itself printed (`output`: { code, stdout, stderr } or a function that reads it),
+ * because "requests differ: got []" alone hides why n8n sent nothing.
+ */
+function report(version, testCase, started, output, check) {
+	const title = `n8n ${version}  ${testCase.file} (${((Date.now() - started) / 1000).toFixed(1)}s)`;
+	try {
+		check();
+		return reporter.pass(title);
+	} catch (error) {
+		const said = typeof output === 'function' ? output() : output;
+		const exit = said?.code === undefined || said.code === 0 ? '' : ` (n8n exited with ${said.code})`;
+		return reporter.fail(title, `${error.message}\n  n8n's output${exit}:\n${outputTail(said ?? {})}`);
+	}
+}
+
+/**
+ * A trigger cannot start `n8n execute`, which needs a Manual Trigger. So the trigger cases
+ * run as in the editor: a started n8n, an owner, and a manual run from the trigger over the
+ * REST API ("Fetch Test Event"), whose execution is then read back.
+ */
+async function runTriggerCases(runtime, userFolder, sandbox, version) {
+	const triggerCases = cases.filter((c) => c.trigger);
+	if (!triggerCases.length) return true;
+	const n8n = await startN8nServer(runtime, userFolder);
+	let allPassed = true;
+	try {
+		await n8n.readyWithOwner(OWNER);
+		for (const testCase of triggerCases) {
+			sandbox.reset();
+			const started = Date.now();
+			const workflow = readExample(testCase.file);
+			let items = [];
+			let failure;
+			try {
+				items = await n8n.rest.runFromTrigger(workflow.id, workflow.nodes[0].name);
+			} catch (error) {
+				failure = error;
+			}
+			allPassed &&= report(version, testCase, started, n8n.output, () => {
+				if (failure) throw failure;
+				checkRequests(testCase, sandbox.requests, sandbox.config);
+				testCase.check(items);
+			});
+		}
+	} finally {
+		await n8n.stop();
+	}
+	return allPassed;
+}
+
+/** The examples users import must be the workflows asserted here. */
+function assertExamplesCurrent() {
+	const stale = cases.filter((testCase, index) => {
+		try {
+			return !isDeepStrictEqual(readExample(testCase.file), workflowOf(testCase, index));
+		} catch {
+			return true;
+		}
+	});
+	if (stale.length) {
+		throw new Error(`examples/ is out of date for ${stale.map((c) => c.file).join(', ')}: run npm run examples`);
+	}
+}
+
+async function main() {
+	stopOnSignals({ onSignal: (signal) => reporter.abort(`stopped by ${signal}`), lastWords: () => reporter.tally() });
+	assertExamplesCurrent();
+	buildPackage();
+	// Each version installs into its own folder (npm's cache is safe to share), so a cold
+	// machine installs both at once; then they run side by side, each with its own sandbox
+	// and ports (every port from the OS, so also next to `npm run demo`).
+	const versions = selectedVersions();
+	await Promise.all(versions.map((version) => prepare(version)));
+	await Promise.all(versions.map((version) => runVersion(version)));
+	await cleanUp();
+	process.exit(reporter.tally());
+}
+
+main().catch(async (error) => {
+	process.stderr.write(`${error.stack}\n`);
+	reporter.abort(error.message.split('\n')[0]);
+	await cleanUp();
+	reporter.tally();
+	process.exit(1);
+});

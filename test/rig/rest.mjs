@@ -1,0 +1,95 @@
+// The one client of n8n's own REST API, for the few calls the editor makes that the suites
+// need: readiness, the owner account, saving a workflow, and a manual run from a trigger.
+import { createRequire } from 'node:module';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class N8nRest {
+	/** `exited()`: the server's exit code or signal, null while it runs (a dead server is not waited for). */
+	constructor(base, { runtime, exited = () => null } = {}) {
+		this.base = base;
+		this.runtime = runtime;
+		this.exited = exited;
+		this.cookie = '';
+	}
+
+	async call(method, path, body) {
+		const response = await fetch(`${this.base}${path}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'browser-id': 'workspace-records-tests', cookie: this.cookie },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = response.headers.get('set-cookie');
+		if (setCookie) this.cookie = setCookie.split(';')[0];
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+		try {
+			return text ? JSON.parse(text) : {};
+		} catch {
+			throw new Error(`${method} ${path}: the answer is not JSON: ${text.slice(0, 300)}`);
+		}
+	}
+
+	/**
+	 * /healthz answers before the REST routes exist; the settings route means they do, once it
+	 * answers JSON (while starting up, n8n answers every route with "n8n is starting up").
+	 */
+	async ready() {
+		const settings = () =>
+			fetch(`${this.base}/rest/settings`).then(
+				async (r) => r.ok && (await r.text()).trimStart().startsWith('{'),
+				() => false,
+			);
+		for (let waited = 0; waited < 180_000; waited += 500) {
+			if (this.exited() !== null) throw new Error(`n8n exited with ${this.exited()} before it answered`);
+			if (await settings()) return;
+			await sleep(500);
+		}
+		throw new Error('n8n did not answer within 3 minutes');
+	}
+
+	/** n8n registers its REST routes one by one; under load the owner route can come last. */
+	async setUpOwner(owner) {
+		for (let attempt = 0; ; attempt++) {
+			try {
+				return await this.call('POST', '/rest/owner/setup', owner);
+			} catch (error) {
+				if (!/HTTP 404|n8n is starting up/.test(error.message) || attempt >= 120) throw error;
+				await sleep(500);
+			}
+		}
+	}
+
+	/** A workflow saved for the owner; returns its id. */
+	async createWorkflow(workflow) {
+		const { data } = await this.call('POST', '/rest/workflows', workflow);
+		return data.id;
+	}
+
+	/**
+	 * A manual run from the trigger, as "Fetch Test Event" in the editor: the trigger's items,
+	 * read back from the stored execution.
+	 */
+	async runFromTrigger(workflowId, triggerName) {
+		// n8n stores executions "flatted"; n8n's own copy of the library reads them back.
+		const flatted = createRequire(this.runtime.n8nBin)('flatted');
+		const { data: workflowData } = await this.call('GET', `/rest/workflows/${workflowId}`);
+		const { data } = await this.call('POST', `/rest/workflows/${workflowId}/run`, {
+			workflowData,
+			triggerToStartFrom: { name: triggerName },
+		});
+		for (let attempt = 0; attempt < 120; attempt++) {
+			const { data: execution } = await this.call('GET', `/rest/executions/${data.executionId}`);
+			const done = execution?.finished || ['success', 'error', 'crashed'].includes(execution?.status);
+			// n8n 1.x can mark the execution finished a moment before its run data is stored.
+			const run = done ? flatted.parse(execution.data) : undefined;
+			if (run?.resultData) {
+				const task = run.resultData.runData[triggerName]?.[0];
+				if (task?.error || run.resultData.error) throw new Error((task?.error ?? run.resultData.error).message);
+				return task?.data?.main?.[0] ?? [];
+			}
+			await sleep(250);
+		}
+		throw new Error('the manual run did not finish within 30 s');
+	}
+}
