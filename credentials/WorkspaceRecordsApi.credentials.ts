@@ -84,6 +84,8 @@ export class WorkspaceRecordsApi implements ICredentialType {
 		request: {
 			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
 			url: '/api/v1/collections',
+			// The key goes to the Base URL only, never where a redirect points.
+			disableFollowRedirect: true,
 		},
 		rules: [
 			{

@@ -51,9 +51,10 @@ export class WorkspaceUserGroupsApi implements ICredentialType {
 	}
 
 	// The user-group API has no read endpoint, and its POST creates or rotates. The test
-	// therefore deletes the group whose user_group_id is empty, with an empty current token:
-	// no group can have an empty id or token, so nothing can be deleted, while the key is
-	// still checked. Whatever "no such group" looks like (HTTP 200 with success 0, or a 404),
+	// therefore asks to delete a group by an id and a token that cannot both exist: the token
+	// has spaces and punctuation no token the service issues has. Empty values would not do:
+	// a lax server that ignores empty filters could delete every group. The key is still
+	// checked. Whatever "no such group" looks like (HTTP 200 with success 0, or a 404),
 	// it proves the key, so status errors are let through and only a refusal fails. n8n's
 	// rules can read only the body then: these are the refusals the vendor documents.
 	test: ICredentialTestRequest = {
@@ -61,8 +62,10 @@ export class WorkspaceUserGroupsApi implements ICredentialType {
 			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
 			url: '/api/user',
 			method: 'DELETE',
-			body: { user_group_id: '', current_token: '' },
+			body: { user_group_id: 'n8n-credential-test', current_token: 'n8n credential test: not a token' },
 			ignoreHttpStatusErrors: true,
+			// The key goes to the Base URL only, never where a redirect points.
+			disableFollowRedirect: true,
 		},
 		rules: ['Unauthorised', 'Unauthorized', 'No token provided'].map((refusal) => ({
 			type: 'responseSuccessBody' as const,

@@ -24,6 +24,11 @@ function offsetAt(utcMs: number, timeZone: string): number {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The last instant a JavaScript date can hold, either side of 1970. */
+const LATEST_MS = 8.64e15;
+
+/** A zoned ISO text as the parser takes it: "T" between date and time, no space before the offset. */
+const asIsoInstant = (text: string) => text.replace(/^(\S+)\s+(?=\d)/, '$1T').replace(/\s+(?=[zZ+-][^T]*$)/, '');
 
 /**
  * The instant a wall-clock time names in `timeZone` (given as milliseconds "as if UTC").
@@ -64,7 +69,10 @@ export function toUtcIso(value: unknown, timeZone: string, field: string): strin
 	else {
 		const text = String(value ?? '').trim();
 		if (!text) throw new InputError(field, 'no date given', 'Pick a date and time, or give one with an expression.');
-		ms = ZONED_ISO.test(text) ? Date.parse(text.replace(' ', 'T')) : naiveToUtc(text, timeZone || 'UTC');
+		ms = ZONED_ISO.test(text) ? Date.parse(asIsoInstant(text)) : naiveToUtc(text, timeZone || 'UTC');
+	}
+	if (ms !== undefined && Math.abs(ms) > LATEST_MS) {
+		throw new InputError(field, `${String(value)} is too far from today to be a date`, 'Give epoch milliseconds, such as 1795600000000, or an ISO date.');
 	}
 	if (ms === undefined || !Number.isFinite(ms)) {
 		throw new InputError(

@@ -18,6 +18,14 @@ export class InputError extends Error {
 export const isPlainObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Sets `key` as an own property, whatever its name: `constructor`, `toString` and even
+ * `__proto__` are attribute keys like any other.
+ */
+export function setOwn(target: IDataObject, key: string, value: unknown): void {
+	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** A list of strings from a comma-separated text or an array given by an expression. */
 export function toStringList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');

@@ -58,7 +58,7 @@ describe('workspaceUserGroupsApi', () => {
 		const result = await testCredential('workspaceUserGroupsApi', env.credentials.workspaceUserGroupsApi);
 		expect(result.status).toBe('OK');
 		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body, r.headers.authorization])).toEqual([
-			['DELETE', '/api/user', { user_group_id: '', current_token: '' }, 'Token ug_test_key'],
+			['DELETE', '/api/user', { user_group_id: 'n8n-credential-test', current_token: 'n8n credential test: not a token' }, 'Token ug_test_key'],
 		]);
 		expect(JSON.stringify([...env.sandbox.state.userGroups])).toBe(before);
 		expect(env.sandbox.state.userGroups.size).toBe(1);

@@ -644,6 +644,12 @@ function createSandbox(options = {}) {
 			}
 		}
 		if (path.startsWith('/__sandbox/')) return handleControl(req, res, path, body);
+		// Strict JSON, as many servers are: a write that says it sends JSON must send some.
+		const saysJson = String(req.headers['content-type'] ?? '').includes('application/json');
+		if (['POST', 'PUT', 'PATCH'].includes(req.method) && saysJson && rawBody === '') {
+			requests.push({ method: req.method, path, query: Object.fromEntries(url.searchParams), headers: { ...req.headers }, body, at: Date.now(), status: 400, doneAt: Date.now() });
+			return send(res, 400, { status: false, message: 'The body is not valid JSON: it is empty' });
+		}
 
 		const logged = {
 			method: req.method,

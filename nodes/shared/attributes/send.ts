@@ -6,7 +6,7 @@ import type {
 	ResourceMapperValue,
 } from 'n8n-workflow';
 
-import { fromInput, InputError, parseJsonObject } from '../input';
+import { fromInput, InputError, parseJsonObject, setOwn } from '../input';
 import type { MapperMode } from './fields';
 import { MAPPER_PARAMETERS } from './fields';
 import { attributeTypesOf } from './schema';
@@ -47,15 +47,15 @@ export function buildTypedObject(entries: TypedEntry[], { field, noun, hint }: T
 		const at = `${field}, entry ${index + 1}`;
 		const key = (entry.key ?? '').trim();
 		if (!key) throw new InputError(at, `the ${noun} has no name`, hint);
-		if (key in body) {
+		if (Object.hasOwn(body, key)) {
 			throw new InputError(at, `the ${noun} "${key}" is given twice`, 'Remove one of the two entries.');
 		}
 		const type = entry.type && Object.hasOwn(VALUE_TYPES, entry.type) ? entry.type : 'text';
-		body[key] = VALUE_TYPES[type](entry[ENTRY_VALUE[type]], {
-			timeZone: 'UTC',
-			field: `${at} (${key})`,
-			otherwise: 'Or pick another Send Value As.',
-		}) as IDataObject[string];
+		setOwn(
+			body,
+			key,
+			VALUE_TYPES[type](entry[ENTRY_VALUE[type]], { timeZone: 'UTC', field: `${at} (${key})`, otherwise: 'Or pick another Send Value As.' }),
+		);
 	});
 	return body;
 }
@@ -95,7 +95,7 @@ export function mappedAttributes(given: IDataObject, types: Map<string, string>,
 	for (const [key, value] of Object.entries(given)) {
 		const inputType = types.get(key);
 		if (inputType === undefined || value === undefined || value === null || value === '') continue;
-		body[key] = typeOf(inputType).toWire(value, { timeZone, field: `Attributes (${key})` }) as IDataObject[string];
+		setOwn(body, key, typeOf(inputType).toWire(value, { timeZone, field: `Attributes (${key})` }));
 	}
 	return body;
 }

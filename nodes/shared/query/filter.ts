@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { VALUE_TYPES } from '../attributes/types';
 import { LOOKS_LIKE_DATE, toUtcIso } from '../dates';
-import { InputError, isPlainObject, parseJsonText, toStringList } from '../input';
+import { InputError, isPlainObject, parseJsonText, setOwn, toStringList } from '../input';
 
 /** The eleven operators of docs/api.md §4.7, as the UI names them, and their wire names. */
 export const OPERATORS = {
@@ -158,10 +158,10 @@ function fromShorthand(pairs: ShorthandPair[]): IDataObject | undefined {
 	pairs.forEach((pair, index) => {
 		const field = `Shorthand, pair ${index + 1}`;
 		const attribute = requireAttribute(pair.attribute, field);
-		if (attribute in filter) {
+		if (Object.hasOwn(filter, attribute)) {
 			throw new InputError(field, `"${attribute}" is given twice`, 'Shorthand ANDs equalities: use Conditions to test one attribute twice.');
 		}
-		filter[attribute] = scalar(pair.value, pair.valueType ?? 'text', `${field} (${attribute})`) as IDataObject[keyof IDataObject];
+		setOwn(filter, attribute, scalar(pair.value, pair.valueType ?? 'text', `${field} (${attribute})`));
 	});
 	return Object.keys(filter).length ? filter : undefined;
 }

@@ -47,6 +47,8 @@ export interface Attempt<T> {
 	signal?: AbortSignal;
 	/** Called before a retry that follows a failure whose outcome is unknown (a 5xx, a drop). */
 	onDoubt?: () => void;
+	/** Called when it fails with an unknown outcome and is not sent again, with the reason. */
+	onUnknown?: (reason: string) => void;
 }
 
 /** A request whose options carry this mark is a read, whatever its method (a query POST). */
@@ -114,11 +116,6 @@ const backoff = (attempt: number) => {
 	return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 };
 
-/** Marks an error as the one of a write whose outcome is unknown. */
-const OUTCOME_UNKNOWN = 'outcomeUnknown';
-export const isOutcomeUnknown = (error: unknown): error is NodeApiError =>
-	(error as { context?: IDataObject }).context?.[OUTCOME_UNKNOWN] === true;
-
 /**
  * Transport failures in words. The code itself stays out of messages: n8n replaces a message
  * that names one (ECONNRESET) with its own, which would lose what the node has to say.
@@ -154,16 +151,13 @@ function reasonOf(error: unknown): string {
  * connection): it was not sent again, so that nothing is created twice.
  */
 export function outcomeUnknown(node: INode, label: string, reason: string, itemIndex?: number, httpStatus?: number): NodeApiError {
-	const error = new NodeApiError(node, {}, {
+	return new NodeApiError(node, {}, {
 		message: `${itemIndex === undefined ? '' : `Item ${itemIndex}: `}the write may or may not have happened (${label}: ${reason})`,
 		description:
 			'It was not sent again, so that nothing is created twice, not even by Retry On Fail. Check in the workspace whether it exists before running this item again; with Continue On Fail on, this item goes to the error output.',
 		...(httpStatus ? { httpCode: String(httpStatus) } : {}),
 		itemIndex,
 	});
-	error.context[OUTCOME_UNKNOWN] = true;
-	error.context.reason = reason;
-	return error;
 }
 
 /** An error of the transport (refused, DNS, TLS, dropped), rebuilt without the request it carried. */
@@ -214,7 +208,9 @@ export async function sendWithRetries<T>(
 		}
 		if (failure.kind === 'final') throw isTransportFailure(lastError) ? unreachable(attempt, lastError) : lastError;
 		if (failure.kind === 'in-doubt' && !attempt.repeatable) {
-			throw outcomeUnknown(attempt.node, attempt.label, reasonOf(lastError), attempt.itemIndex, httpStatusOf(lastError));
+			const reason = reasonOf(lastError);
+			attempt.onUnknown?.(reason);
+			throw outcomeUnknown(attempt.node, attempt.label, reason, attempt.itemIndex, httpStatusOf(lastError));
 		}
 		if (failure.kind === 'in-doubt') attempt.onDoubt?.();
 		// A Retry-After of 0 or in the past still backs off: no request storms a refusing service.

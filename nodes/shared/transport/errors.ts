@@ -8,6 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { doubtedMethodOf } from './writeMemory';
+
 export interface ApiFailure {
 	message: string;
 	description: string;
@@ -246,6 +248,8 @@ export async function checkApiResponse(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
+	// A DELETE sent again after an answer that was lost: its 404 says the first one did it.
+	if (response.statusCode === 404 && doubtedMethodOf(this) === 'DELETE') return items;
 	const ids = response.statusCode === 404 ? idParametersOf(this) : [];
 	throwIfFailed(this.getNode(), response, ids, this.getItemIndex());
 	return items;

@@ -142,3 +142,26 @@ export async function withGate<T>(key: string, maxConcurrency: number, work: (ga
 		entry.idleSince = Date.now();
 	}
 }
+
+/** The tail of the work waiting under each key of `oneAtATime`. */
+const queues = new Map<string, Promise<void>>();
+
+/**
+ * Runs `work` once every earlier work under the same key has finished, in the order they
+ * came: Create or Update of one match value within a node run, so that the second item
+ * finds what the first created instead of creating it again.
+ */
+export async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+	const before = queues.get(key) ?? Promise.resolve();
+	let release = () => {};
+	const mine = new Promise<void>((resolve) => (release = resolve));
+	const tail = before.then(async () => await mine);
+	queues.set(key, tail);
+	await before;
+	try {
+		return await work();
+	} finally {
+		release();
+		if (queues.get(key) === tail) queues.delete(key);
+	}
+}

@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { parameterId } from '../locators';
 import type { DoorOptions } from './door';
-import { asRead, DEFAULT_DOOR_OPTIONS, isOutcomeUnknown, isRepeatable, labelOf, outcomeUnknown, sendWithRetries } from './door';
+import { asRead, DEFAULT_DOOR_OPTIONS, isRepeatable, labelOf, outcomeUnknown, sendWithRetries } from './door';
 import { ID_PARAMETERS } from './errors';
 import { withGate } from './gate';
 import { segment } from './paths';
@@ -31,22 +31,16 @@ const fieldOf = (name: string) =>
  * value, `.` or `..` (an expression that found nothing) would name another path: refused,
  * with the field named, before anything is sent.
  */
-export function resolvePath(url: string, read: (name: string) => string): string {
+export function resolvePath(
+	url: string,
+	read: (name: string) => string,
+	refuse: (field: string, value: string) => Error,
+): string {
 	return url.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const value = (DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read).trim();
-		if (value === '' || value === '.' || value === '..') throw new PathValueError(fieldOf(name), value);
+		if (value === '' || value === '.' || value === '..') throw refuse(fieldOf(name), value);
 		return segment(value);
 	});
-}
-
-/** A path value that is no ID: the field it came from, for the message. */
-export class PathValueError extends Error {
-	constructor(
-		readonly field: string,
-		value: string,
-	) {
-		super(`${field}: ${value ? `"${value}" is not an ID` : 'no ID given'}`);
-	}
 }
 
 /** Request Handling: the options of the door, on every action node. */
@@ -148,14 +142,17 @@ async function sendOnce(
 	if (writeMemory.overflowed(run)) throw notResent(context, label, "this run's writes outgrew the memory that tells them apart");
 
 	return await trackingDoubt(itemKeyOf(context), async (doubt) => {
-		try {
-			const items = await sendWithRetries(gate, { ...attempt, onDoubt: () => doubt(method) }, options);
-			writeMemory.remember(key, run, { kind: 'done', value: structuredClone(items) });
-			return items;
-		} catch (error) {
-			if (isOutcomeUnknown(error)) writeMemory.remember(key, run, { kind: 'unknown', reason: String(error.context.reason) });
-			throw error;
-		}
+		const items = await sendWithRetries(
+			gate,
+			{
+				...attempt,
+				onDoubt: () => doubt(method),
+				onUnknown: (reason) => writeMemory.remember(key, run, { kind: 'unknown', reason }),
+			},
+			options,
+		);
+		writeMemory.remember(key, run, { kind: 'done', value: structuredClone(items) });
+		return items;
 	});
 }
 
@@ -168,15 +165,15 @@ async function sendOnce(
 export function operationThroughDoor(run: OperationRun, { repeatable = false } = {}): OperationRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const options = doorOptions(this);
-		try {
-			requestData.options.url = resolvePath(String(requestData.options.url ?? ''), (name) => parameterId(this, name));
-		} catch (error) {
-			if (!(error instanceof PathValueError)) throw error;
-			throw new NodeOperationError(this.getNode(), error.message, {
-				description: `Choose the ${error.field} from the list, or check the expression that gives its ID: it found nothing usable.`,
-				itemIndex: this.getItemIndex(),
-			});
-		}
+		requestData.options.url = resolvePath(
+			String(requestData.options.url ?? ''),
+			(name) => parameterId(this, name),
+			(field, value) =>
+				new NodeOperationError(this.getNode(), `${field}: ${value ? `"${value}" is not an ID` : 'no ID given'}`, {
+					description: `Choose the ${field} from the list, or check the expression that gives its ID: it found nothing usable.`,
+					itemIndex: this.getItemIndex(),
+				}),
+		);
 		if (repeatable) asRead(requestData.options);
 		return await withGate(runKeyOf(this), options.maxConcurrency, async (gate) => {
 			const makeRoutingRequest = async (request: DeclarativeRestApiSettings.ResultOptions) =>

@@ -9,7 +9,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { matchingAttribute } from '../../../shared/attributes/send';
 import { forOperation, hasContent, withoutBody } from '../../../shared/descriptions';
+import { oneAtATime } from '../../../shared/transport/gate';
 import { fetchPages } from '../../../shared/transport/pagination';
+import { segment } from '../../../shared/transport/paths';
+import { digestOf, runKeyOf } from '../../../shared/transport/writeMemory';
 
 export const recordUpsertFields = forOperation('record', 'upsert', [
 	{
@@ -40,7 +43,9 @@ const matchValueOf = (value: unknown) => (Array.isArray(value) ? value[0] : valu
  * update (one match), or an error (several, unless Update All Matches is on, which pages
  * through every match). Routing gives a declarative node several requests only through its
  * pagination hook, so this is that hook; every request still goes through the operation's
- * error mapper. Each update outputs the record as it is afterwards.
+ * error mapper. Each update outputs the record as it is afterwards. Within a node run, the
+ * items with one match value take turns, so that a batch that names a new contact twice
+ * creates it once and then updates it.
  */
 export async function upsertRecord(
 	this: IExecutePaginationFunctions,
@@ -61,6 +66,25 @@ export async function upsertRecord(
 			itemIndex: this.getItemIndex(),
 		});
 	}
+	// Items with the same value take turns; the others stay concurrent.
+	const turn = digestOf(runKeyOf(this), collectionPath, matchAttribute, JSON.stringify(value));
+	return await oneAtATime(turn, async () => await createOrUpdate.call(this, requestData, { attributes, matchAttribute, value, updateAll }));
+}
+
+interface Match {
+	attributes: IDataObject;
+	matchAttribute: string;
+	value: unknown;
+	updateAll: boolean;
+}
+
+/** The query for the match value, then a create, an update, or an error. */
+async function createOrUpdate(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	{ attributes, matchAttribute, value, updateAll }: Match,
+): Promise<INodeExecutionData[]> {
+	const collectionPath = String(requestData.options.url);
 	const bare = withoutBody(requestData.options);
 	const request = (method: IHttpRequestMethods, url: string, body?: IDataObject) =>
 		this.makeRoutingRequest({ ...requestData, options: { ...bare, method, url, ...(body ? { body } : {}) } });
@@ -79,7 +103,7 @@ export async function upsertRecord(
 	}
 	const updated: INodeExecutionData[] = [];
 	for (const match of matches) {
-		const recordPath = `${collectionPath}/${encodeURIComponent(String(match.json._id))}`;
+		const recordPath = `${collectionPath}/${segment(match.json._id)}`;
 		const answer = await request('PATCH', recordPath, attributes);
 		const record = hasContent(answer) ? answer : await request('GET', recordPath);
 		updated.push(...record.map(({ json }) => ({ json: { action: 'updated', ...json } })));

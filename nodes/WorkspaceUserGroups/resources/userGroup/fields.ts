@@ -12,6 +12,7 @@ import { typedValueFields } from '../../../shared/attributes/fields';
 import type { TypedEntry } from '../../../shared/attributes/send';
 import { buildTypedObject } from '../../../shared/attributes/send';
 import { fromInput, InputError, parseJsonObject } from '../../../shared/input';
+import { doubtedMethodOf } from '../../../shared/transport/writeMemory';
 
 export const userGroupIdField: INodeProperties = {
 	displayName: 'User Group ID',
@@ -167,7 +168,9 @@ export const sendUserGroupUpdate: PreSendAction = async function (
  * silently create a group.
  */
 export const sendTokenAction: PreSendAction = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	if (this.getNodeParameter('tokenAction', 'rotate') === 'create') return { ...options, body: {} };
+	// An empty object as text: n8n leaves an empty object body out, and a strict JSON server
+	// refuses a JSON request without a body.
+	if (this.getNodeParameter('tokenAction', 'rotate') === 'create') return { ...options, body: '{}' };
 	const currentToken = fromInput(this, () => {
 		const token = String(this.getNodeParameter('currentToken', '') ?? '').trim();
 		if (!token) {
@@ -185,6 +188,8 @@ export const sendTokenAction: PreSendAction = async function (this: IExecuteSing
 /**
  * The group as one item: `success` and the fields of `user_group`, plus `created` (a
  * boolean) where the service says whether the group is new, whatever its field is named.
+ * After an attempt whose answer was lost, the retry's answer cannot say whether that first
+ * attempt created the group: `created` is then null.
  */
 export async function userGroupItem(
 	this: IExecuteSingleFunctions,
@@ -194,7 +199,8 @@ export async function userGroupItem(
 	const { success, user_group: userGroup = {} } = response.body as IDataObject;
 	const group = userGroup as IDataObject;
 	const isNew = group.new_user_group ?? group.created;
-	return [{ json: { success, ...group, ...(isNew === undefined ? {} : { created: Boolean(Number(isNew)) }) } }];
+	const created = doubtedMethodOf(this) ? null : Boolean(Number(isNew));
+	return [{ json: { success, ...group, ...(isNew === undefined ? {} : { created }) } }];
 }
 
 export async function userGroupDeleted(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {

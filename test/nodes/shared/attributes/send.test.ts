@@ -14,6 +14,13 @@ describe('buildAttributeBody', () => {
 		).toEqual({ name: 'Ada', score: 7, vip: true, emails: ['a@x.io', 'b@x.io'], meta: { a: [1] } });
 	});
 
+	test('keys that are names of object methods are attribute keys like any other', () => {
+		const body = buildAttributeBody(['constructor', 'toString', 'valueOf', '__proto__'].map((key) => ({ key, textValue: key.toUpperCase() })));
+		expect(JSON.stringify(body)).toBe('{"constructor":"CONSTRUCTOR","toString":"TOSTRING","valueOf":"VALUEOF","__proto__":"__PROTO__"}');
+		const shorthand = buildFilter({ mode: 'shorthand', shorthand: [{ attribute: 'constructor', value: 'x' }, { attribute: 'valueOf', value: 'y' }] });
+		expect(JSON.stringify(shorthand)).toBe('{"constructor":"x","valueOf":"y"}');
+	});
+
 	test('bad entries name the entry and say what else to do', () => {
 		expect(() => buildAttributeBody([{ key: 'score', type: 'number', numberValue: Number.NaN }])).toThrow(
 			'Attributes, entry 1 (score): "NaN" is not a number',

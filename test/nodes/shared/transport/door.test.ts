@@ -1,11 +1,11 @@
-import type { INode } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { DEFAULT_DOOR_OPTIONS, sendWithRetries } from '../../../../nodes/shared/transport/door';
 import { parseRetryAfter } from '../../../../nodes/shared/transport/errors';
 import { Gate } from '../../../../nodes/shared/transport/gate';
 import { requestHandlingField } from '../../../../nodes/shared/transport/routing';
-import { WriteMemory } from '../../../../nodes/shared/transport/writeMemory';
+import { runKeyOf, WriteMemory } from '../../../../nodes/shared/transport/writeMemory';
 
 /** A failure as the error mapper builds it from an answer: its status, and how long a 429 asks to wait. */
 const failure = (httpStatus: number, retryAfterMs?: number, message = `HTTP ${httpStatus}`) =>
@@ -186,6 +186,15 @@ describe('sendWithRetries', () => {
 		await expect(pending).rejects.toThrow('The execution was cancelled while GET /x waited to be retried');
 		expect(Date.now() - started).toBeLessThan(5_000);
 	});
+});
+
+test("a tool's writes are one run across n8n's tool calls; a node's runs are apart", () => {
+	const context = (type: string, runIndex: number) =>
+		({ getNode: () => ({ name: 'Create Person', type }), getExecutionId: () => 'exec-1', runIndex }) as unknown as IExecuteSingleFunctions;
+	const tool = 'n8n-nodes-workspace-records.workspaceRecordsTool';
+	const node = 'n8n-nodes-workspace-records.workspaceRecords';
+	expect(runKeyOf(context(tool, 3))).toBe(runKeyOf(context(tool, 4)));
+	expect(runKeyOf(context(node, 0))).not.toBe(runKeyOf(context(node, 1)));
 });
 
 describe('WriteMemory', () => {

@@ -223,12 +223,3 @@ test('Retry On Fail does not send again a write whose outcome is unknown: the it
 	expect(importedCounts().size).toBe(20);
 	expect([...importedCounts().values()].every((count) => count === 1)).toBe(true);
 });
-	const { items, error } = await createPeople(20, { settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 } });
-	expect(error).toBeUndefined();
-	expect(items).toHaveLength(20);
-	const counts = importedCounts();
-	expect(counts.size).toBe(20);
-	expect([...counts.values()].every((count) => count === 1)).toBe(true);
-	// 20 in the first run (one refused), then only the refused one again.
-	expect(creates()).toHaveLength(21);
-});
