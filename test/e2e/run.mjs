@@ -56,7 +56,8 @@ async function runVersion(version) {
 		const started = Date.now();
 		const workflow = readExample(testCase.file);
 		const output = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput']);
-		allPassed &&= report(version, testCase, started, output, () => {
+		// report() first: `allPassed &&= report(…)` would skip the checks of every case after a failure.
+		const passed = report(version, testCase, started, output, () => {
 			checkRequests(testCase, sandbox.requests, sandbox.config);
 			const run = parseRun(output.stdout);
 			const task = run?.data?.resultData?.runData?.[workflow.nodes[1].name]?.[0];
@@ -68,6 +69,7 @@ async function runVersion(version) {
 				testCase.check(task.data.main[0], sandbox);
 			}
 		});
+		allPassed = passed && allPassed;
 	}
 	allPassed = (await runTriggerCases(runtime, userFolder, sandbox, version)) && allPassed;
 	// Kept after a failure, to look into; n8n's own log of the trigger cases is server.log.
@@ -115,11 +117,12 @@ async function runTriggerCases(runtime, userFolder, sandbox, version) {
 			} catch (error) {
 				failure = error;
 			}
-			allPassed &&= report(version, testCase, started, n8n.output, () => {
+			const passed = report(version, testCase, started, n8n.output, () => {
 				if (failure) throw failure;
 				checkRequests(testCase, sandbox.requests, sandbox.config);
 				testCase.check(items);
 			});
+			allPassed = passed && allPassed;
 		}
 	} finally {
 		await n8n.stop();
