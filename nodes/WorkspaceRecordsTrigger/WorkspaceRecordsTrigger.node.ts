@@ -17,9 +17,10 @@ import { buildFilter } from '../shared/query/filter';
 import { filterParameters } from '../shared/query/send';
 import { simplifyFields, simplifyRecord } from '../shared/simplify';
 import { apiRequest, RECORDS_CREDENTIAL } from '../shared/transport/apiRequest';
+import { Gate } from '../shared/transport/gate';
 import { paths, segment } from '../shared/transport/paths';
-import type { Cursor, PollSource } from './poll';
-import { latest, poll } from './poll';
+import type { Cursor, PollBounds, PollSource } from './poll';
+import { latest, poll, POLL_BOUNDS } from './poll';
 
 type Event = 'newRecord' | 'newActivity' | 'newListEntry';
 
@@ -39,7 +40,7 @@ const properties: INodeProperties[] = [
 	{ ...listLocator, displayOptions: { show: { event: ['newListEntry'] } } },
 	{
 		displayName:
-			'Each poll emits what was created since the last one, once. The first activation starts from now; "Fetch Test Event" returns the newest item so you can map its fields.',
+			'Each poll emits what was created since the last one, once, oldest first: at most 1,000 items a poll, so a larger backlog (after downtime) arrives over the next polls. The first activation starts from now; "Fetch Test Event" returns the newest item so you can map its fields.',
 		name: 'pollingNotice',
 		type: 'notice',
 		default: '',
@@ -82,25 +83,49 @@ export class WorkspaceRecordsTrigger implements INodeType {
 			const row = await latest(source);
 			return emit(row ? [row] : []);
 		}
-		const staticData = this.getWorkflowStaticData('node');
-		const { rows, cursor } = await poll(source, staticData.cursor as Cursor | undefined);
-		staticData.cursor = cursor as unknown as IDataObject;
-		return emit(rows);
+		// One poll of this trigger at a time in this process: a poll n8n gave up waiting for
+		// must not read the same rows beside the next one.
+		const self = `${this.getWorkflow().id}|${this.getNode().id}`;
+		if (pollsRunning.has(self)) return null;
+		pollsRunning.add(self);
+		try {
+			const staticData = this.getWorkflowStaticData('node');
+			const { rows, cursor } = await poll(source, staticData.cursor as Cursor | undefined, boundsOf(this));
+			staticData.cursor = cursor as unknown as IDataObject;
+			return emit(rows);
+		} finally {
+			pollsRunning.delete(self);
+		}
 	}
+}
+
+/** The polls running now, by workflow and node. */
+const pollsRunning = new Set<string>();
+
+/**
+ * The bounds of one poll: ours, within what n8n grants. n8n 2.40+ abandons a poll after
+ * `scheduler.pollTimeoutSeconds` (45 s) and tells a poll its budget; n8n 1.x does neither.
+ */
+function boundsOf(context: IPollFunctions): PollBounds {
+	const granted = (context as { getPollBudgetMs?: () => number }).getPollBudgetMs?.();
+	return { ...POLL_BOUNDS, budgetMs: Math.min(POLL_BOUNDS.budgetMs, granted ?? Infinity) };
 }
 
 function queryPath(context: IPollFunctions, event: Event): string {
 	if (event === 'newActivity') return paths.activitiesQuery;
-	if (event === 'newListEntry') return paths.listEntriesQuery(segment(parameterId(context, 'listId')));
-	return paths.recordsQuery(segment(parameterId(context, 'collectionId')));
+	if (event === 'newListEntry') return paths.listEntriesQuery(segment(parameterId(context, 'listId'), 'List'));
+	return paths.recordsQuery(segment(parameterId(context, 'collectionId'), 'Collection'));
 }
 
 function pollSource(context: IPollFunctions): PollSource {
 	const event = context.getNodeParameter('event') as Event;
 	const filter = fromInput(context, () => buildFilter(filterParameters(context, context.getTimezone())));
-	const path = queryPath(context, event);
+	const path = fromInput(context, () => queryPath(context, event));
+	// The pages of one poll share a gate, so that they keep the pace the service set.
+	const gate = new Gate(1);
 	return {
-		query: async (body) => await apiRequest(context, 'POST', path, { body: body as unknown as IDataObject, read: true }),
+		query: async (body, maxWaitMs) =>
+			await apiRequest(context, 'POST', path, { body: body as unknown as IDataObject, read: true, maxWaitMs, gate }),
 		shape: event === 'newActivity' ? 'array' : 'object',
 		filter,
 	};

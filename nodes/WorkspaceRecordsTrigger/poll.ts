@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { toConditionArray } from '../shared/query/filter';
-import { collectPages } from '../shared/transport/pagination';
 
-/** Where the last poll stopped: the newest `createdAt` seen, and every id seen at it. */
+/** Where the last poll stopped: the `createdAt` of the last row emitted, and every id emitted at it. */
 export interface Cursor {
 	createdAt: string;
 	idsAtCursor: string[];
@@ -17,13 +16,24 @@ export interface QueryBody {
 }
 
 export interface PollSource {
-	/** One page of the query endpoint. */
-	query: (body: QueryBody) => Promise<IDataObject[]>;
+	/** One page of the query endpoint, within `maxWaitMs` (retries included). */
+	query: (body: QueryBody, maxWaitMs: number) => Promise<IDataObject[]>;
 	/** The activity query takes an array of conditions (docs/api.md §4.1). */
 	shape: 'object' | 'array';
 	/** The user's extra filter, if any. */
 	filter?: IDataObject | IDataObject[];
 }
+
+/** How much one poll may do: n8n abandons a poll that runs too long, and its work with it. */
+export interface PollBounds {
+	/** Rows one poll emits at most; a larger backlog drains over the next polls. */
+	maxRows: number;
+	pageSize: number;
+	/** Wall-clock time one poll may spend, in milliseconds. */
+	budgetMs: number;
+}
+
+export const POLL_BOUNDS: PollBounds = { maxRows: 1_000, pageSize: 100, budgetMs: 25_000 };
 
 /**
  * Where a cursor starts when the collection (or list) is empty: before anything, so that
@@ -32,71 +42,93 @@ export interface PollSource {
  */
 export const BEFORE_ANYTHING = '1970-01-01T00:00:00.000Z';
 
-function withCondition(
-	source: PollSource,
-	condition?: IDataObject,
-	{ userFilter = true } = {},
-): IDataObject | IDataObject[] | undefined {
-	const extra = userFilter && source.filter ? toConditionArray(source.filter) : [];
-	const parts = [...extra, ...(condition ? [condition] : [])];
+const idOf = (row: IDataObject) => String(row._id);
+const OLDEST_FIRST: QueryBody['sort'] = [{ attribute: 'createdAt', direction: 'asc' }];
+
+function withConditions(source: PollSource, conditions: IDataObject[], { userFilter = true } = {}): IDataObject | IDataObject[] | undefined {
+	const parts = [...(userFilter && source.filter ? toConditionArray(source.filter) : []), ...conditions];
 	if (parts.length === 0) return undefined;
 	if (source.shape === 'array') return parts;
 	return parts.length === 1 ? parts[0] : { $and: parts };
 }
 
-const idOf = (row: IDataObject) => String(row._id);
-
-/** Every row from `createdAt` ≥ `since` on, oldest first, read to the end; each id once. */
-async function readSince(source: PollSource, since: string): Promise<IDataObject[]> {
-	const filter = withCondition(source, { createdAt: { $gte: since } });
-	const rows = await collectPages(
-		async (limit, offset) =>
-			await source.query({ ...(filter ? { filter } : {}), sort: [{ attribute: 'createdAt', direction: 'asc' }], limit, offset }),
-		{
-			returnAll: true,
-			limit: Infinity,
-			idOf,
-			repeatedPage: (offset) => new Error(`The service sent the same page again at offset ${offset}`),
-		},
-	);
-	// A record created while we page can shift a row into the next page: keep each id once.
-	const seen = new Set<string>();
-	return rows.filter((row) => !seen.has(idOf(row)) && seen.add(idOf(row)));
+/**
+ * The rows after the cursor, as a keyset: `createdAt` at or after it, less the ids already
+ * emitted at its exact timestamp. Every page starts at offset 0 from the cursor moved past
+ * the page before, so a row deleted while the poll pages shifts nothing into a page already
+ * read, and rows sharing a timestamp across pages are neither skipped nor repeated.
+ */
+function afterCursor(source: PollSource, cursor: Cursor): IDataObject | IDataObject[] | undefined {
+	const conditions: IDataObject[] = [{ createdAt: { $gte: cursor.createdAt } }];
+	if (cursor.idsAtCursor.length) conditions.push({ $not: { _id: { $in: cursor.idsAtCursor } } });
+	return withConditions(source, conditions);
 }
 
+/** The cursor moved past `rows`, oldest first, which all come after `previous`. */
 function cursorAfter(rows: IDataObject[], previous: Cursor): Cursor {
 	if (rows.length === 0) return previous;
 	const newest = String(rows[rows.length - 1].createdAt);
-	const idsAtNewest = rows.filter((row) => row.createdAt === newest).map(idOf);
+	const idsAtNewest = rows.filter((row) => String(row.createdAt) === newest).map(idOf);
 	return {
 		createdAt: newest,
 		idsAtCursor: newest === previous.createdAt ? [...new Set([...previous.idsAtCursor, ...idsAtNewest])] : idsAtNewest,
 	};
 }
 
+/**
+ * Reads the rows after `cursor`, oldest first, page by page, until there are no more, the
+ * poll has `maxRows`, or its time is spent. A page that fails once rows were read ends the
+ * poll with those rows: the next poll goes on from the last of them.
+ */
+async function readAfter(source: PollSource, start: Cursor, bounds: PollBounds, startedAt: number) {
+	const rows: IDataObject[] = [];
+	let cursor = start;
+	while (rows.length < bounds.maxRows) {
+		const left = startedAt + bounds.budgetMs - Date.now();
+		if (left <= 0) break;
+		const limit = Math.min(bounds.pageSize, bounds.maxRows - rows.length);
+		const filter = afterCursor(source, cursor);
+		const body: QueryBody = { ...(filter ? { filter } : {}), sort: OLDEST_FIRST, limit, offset: 0 };
+		// Once rows were read, a failing page ends the poll with them instead of losing them.
+		const page = rows.length === 0 ? await source.query(body, left) : await source.query(body, left).catch(() => undefined);
+		if (!page) break;
+		// A server that ignores part of the keyset must not make a row come twice.
+		const seen = new Set(cursor.idsAtCursor);
+		const fresh = page.filter((row) => !(String(row.createdAt) === cursor.createdAt && seen.has(idOf(row))));
+		rows.push(...fresh);
+		cursor = cursorAfter(fresh, cursor);
+		if (page.length < limit || fresh.length === 0) break;
+	}
+	return { rows, cursor };
+}
+
 /** The newest row: matching the user's filter for a manual "fetch test event", or any. */
-export async function latest(source: PollSource, { userFilter = true } = {}): Promise<IDataObject | undefined> {
-	const filter = withCondition(source, undefined, { userFilter });
-	const [row] = await source.query({ ...(filter ? { filter } : {}), sort: [{ attribute: 'createdAt', direction: 'desc' }], limit: 1, offset: 0 });
+export async function latest(source: PollSource, { userFilter = true } = {}, maxWaitMs = POLL_BOUNDS.budgetMs): Promise<IDataObject | undefined> {
+	const filter = withConditions(source, [], { userFilter });
+	const sort: QueryBody['sort'] = [{ attribute: 'createdAt', direction: 'desc' }];
+	const [row] = await source.query({ ...(filter ? { filter } : {}), sort, limit: 1, offset: 0 }, maxWaitMs);
 	return row;
 }
 
 /**
  * One poll. The first one only sets the cursor at the newest existing row, whatever the
- * user's filter (or before anything when there is none), so nothing old is emitted. Later ones read every row with `createdAt` at or after the
- * cursor, oldest first, and emit those not seen at the cursor's exact timestamp: equal
- * timestamps are never skipped, and no row is emitted twice.
+ * user's filter (or before anything when there is none), so nothing old is emitted. Later
+ * ones emit the rows after the cursor, oldest first, at most `maxRows` and within
+ * `budgetMs`, and move the cursor to the last row emitted: a backlog drains over several
+ * polls, each row once.
  */
-export async function poll(source: PollSource, cursor: Cursor | undefined): Promise<{ rows: IDataObject[]; cursor: Cursor }> {
+export async function poll(
+	source: PollSource,
+	cursor: Cursor | undefined,
+	bounds: PollBounds = POLL_BOUNDS,
+): Promise<{ rows: IDataObject[]; cursor: Cursor }> {
+	const startedAt = Date.now();
 	if (!cursor) {
-		const newest = await latest(source, { userFilter: false });
+		const newest = await latest(source, { userFilter: false }, bounds.budgetMs);
 		const start: Cursor = { createdAt: newest ? String(newest.createdAt) : BEFORE_ANYTHING, idsAtCursor: [] };
-		return { rows: [], cursor: cursorAfter(await readSince(source, start.createdAt), start) };
+		// What shares the newest timestamp (or came since) is old too: the cursor moves past it.
+		const { cursor: baseline } = await readAfter(source, start, bounds, startedAt);
+		return { rows: [], cursor: baseline };
 	}
-	const rows = await readSince(source, cursor.createdAt);
-	const seenAtCursor = new Set(cursor.idsAtCursor);
-	return {
-		rows: rows.filter((row) => !(row.createdAt === cursor.createdAt && seenAtCursor.has(idOf(row)))),
-		cursor: cursorAfter(rows, cursor),
-	};
+	return await readAfter(source, cursor, bounds, startedAt);
 }

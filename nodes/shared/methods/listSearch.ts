@@ -75,7 +75,7 @@ export async function searchRecords(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const path = paths.recordsQuery(segment(parameterId(this, 'collectionId')));
+	const path = paths.recordsQuery(segment(parameterId(this, 'collectionId'), 'Collection'));
 	return await searchQuery(this, { path, filterShape: 'object', label: byName, filter, paginationToken });
 }
 
@@ -85,7 +85,7 @@ export async function searchListRecords(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const list = await apiRequest<IDataObject>(this, 'GET', paths.list(segment(parameterId(this, 'listId'))));
+	const list = await apiRequest<IDataObject>(this, 'GET', paths.list(segment(parameterId(this, 'listId'), 'List')));
 	const path = paths.recordsQuery(segment(list.collectionId));
 	return await searchQuery(this, { path, filterShape: 'object', label: byName, filter, paginationToken });
 }
@@ -105,7 +105,7 @@ export async function searchListEntries(
 	_filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const path = paths.listEntriesQuery(segment(parameterId(this, 'listId')));
+	const path = paths.listEntriesQuery(segment(parameterId(this, 'listId'), 'List'));
 	const label = (entry: IDataObject) => `Entry for record ${String(entry.recordId)}`;
 	return await searchQuery(this, { path, filterShape: 'object', label, paginationToken });
 }

@@ -41,6 +41,8 @@ export interface ApiRequestOptions {
 	read?: boolean;
 	/** Wall-clock budget of this request, retries included (default `OUTSIDE_BUDGET_MS`). */
 	maxWaitMs?: number;
+	/** The gate of a series of requests (a poll's pages), so that they keep the pace they learnt. */
+	gate?: Gate;
 }
 
 const inItem = (context: ApiContext): context is IExecuteSingleFunctions => 'getItemIndex' in context;
@@ -57,7 +59,7 @@ export async function apiRequest<T = IDataObject[]>(
 	context: ApiContext,
 	method: IHttpRequestMethods,
 	url: string,
-	{ body, read = false, maxWaitMs = OUTSIDE_BUDGET_MS }: ApiRequestOptions = {},
+	{ body, read = false, maxWaitMs = OUTSIDE_BUDGET_MS, gate = new Gate(1) }: ApiRequestOptions = {},
 ): Promise<T> {
 	const options: IHttpRequestOptions = {
 		method,
@@ -85,7 +87,7 @@ export async function apiRequest<T = IDataObject[]>(
 		label: labelOf(method, url),
 		node: context.getNode(),
 	};
-	if (!inItem(context)) return await sendWithRetries(new Gate(1), attempt, { maxWaitMs });
+	if (!inItem(context)) return await sendWithRetries(gate, attempt, { maxWaitMs });
 	const door = doorOptions(context);
 	const itemAttempt = { ...attempt, itemIndex: context.getItemIndex(), signal: context.getExecutionCancelSignal?.() };
 	return await withGate(runKeyOf(context), door.maxConcurrency, async (gate) => await sendWithRetries(gate, itemAttempt, door));

@@ -1,3 +1,5 @@
+import { InputError } from '../input';
+
 /**
  * The API's paths (docs/api.md §4), in one place. Ids go in as path segments: a value
  * passed through `segment`, or a `{parameter}` placeholder that the request door fills in
@@ -5,8 +7,17 @@
  */
 const V1 = '/api/v1';
 
-/** An id as one path segment, encoded. */
-export const segment = (id: unknown) => encodeURIComponent(String(id ?? ''));
+/**
+ * An id as one path segment, encoded. Empty, `.` or `..` would name another path: refused,
+ * naming `field`.
+ */
+export function segment(id: unknown, field = 'ID'): string {
+	const value = String(id ?? '').trim();
+	if (value === '' || value === '.' || value === '..') {
+		throw new InputError(field, value ? `"${value}" is not an ID` : 'no ID given', `Choose the ${field} from the list, or check the expression that gives its ID.`);
+	}
+	return encodeURIComponent(value);
+}
 
 /** The collection that holds activities: its records are the tasks (docs/api.md §4.1). */
 export const ACTIVITY_COLLECTION = 'activity-list';

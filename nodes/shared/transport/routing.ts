@@ -5,8 +5,9 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
+import { fromInput } from '../input';
 import { parameterId } from '../locators';
 import type { DoorOptions } from './door';
 import { asRead, DEFAULT_DOOR_OPTIONS, isRepeatable, labelOf, outcomeUnknown, sendWithRetries } from './door';
@@ -26,21 +27,12 @@ const fieldOf = (name: string) =>
 
 /**
  * Fills the placeholders of an operation's path ("/api/v1/collection-records/{collectionId}")
- * from the node's parameters, each encoded. Done in code rather than as a routing expression:
- * n8n evaluates expressions several times per item, at about a millisecond each. An empty
- * value, `.` or `..` (an expression that found nothing) would name another path: refused,
- * with the field named, before anything is sent.
+ * from the node's parameters, each a checked, encoded path segment. Done in code rather than
+ * as a routing expression: n8n evaluates expressions several times per item, at about a
+ * millisecond each.
  */
-export function resolvePath(
-	url: string,
-	read: (name: string) => string,
-	refuse: (field: string, value: string) => Error,
-): string {
-	return url.replace(/\{(\w+)\}/g, (_, name: string) => {
-		const value = (DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read).trim();
-		if (value === '' || value === '.' || value === '..') throw refuse(fieldOf(name), value);
-		return segment(value);
-	});
+export function resolvePath(url: string, read: (name: string) => string): string {
+	return url.replace(/\{(\w+)\}/g, (_, name: string) => segment((DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read), fieldOf(name)));
 }
 
 /** Request Handling: the options of the door, on every action node. */
@@ -165,14 +157,10 @@ async function sendOnce(
 export function operationThroughDoor(run: OperationRun, { repeatable = false } = {}): OperationRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const options = doorOptions(this);
-		requestData.options.url = resolvePath(
-			String(requestData.options.url ?? ''),
-			(name) => parameterId(this, name),
-			(field, value) =>
-				new NodeOperationError(this.getNode(), `${field}: ${value ? `"${value}" is not an ID` : 'no ID given'}`, {
-					description: `Choose the ${field} from the list, or check the expression that gives its ID: it found nothing usable.`,
-					itemIndex: this.getItemIndex(),
-				}),
+		// An ID that is empty, '.' or '..' (an expression that found nothing) would name another
+		// path: refused before anything is sent, naming its field.
+		requestData.options.url = fromInput(this, () =>
+			resolvePath(String(requestData.options.url ?? ''), (name) => parameterId(this, name)),
 		);
 		if (repeatable) asRead(requestData.options);
 		return await withGate(runKeyOf(this), options.maxConcurrency, async (gate) => {

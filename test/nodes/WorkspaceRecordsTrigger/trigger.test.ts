@@ -1,5 +1,6 @@
 import axios from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { WorkspaceRecordsTrigger } from '../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
 import { byId, HOT_LEADS, PEOPLE } from '../../harness/fixtures';
@@ -40,9 +41,13 @@ test('0, 1 and 250 new records between polls: each emitted exactly once, oldest 
 	const many = await createPeople(250);
 	env.sandbox.clearRequests();
 	expect(await trigger.poll()).toEqual(many);
-	const bodies = env.sandbox.requests.map((r) => r.body);
-	expect(bodies.map((b) => b?.offset)).toEqual([0, 100, 200]);
-	expect(bodies[0]).toMatchObject({ filter: { createdAt: { $gte: expect.any(String) } }, sort: [{ attribute: 'createdAt', direction: 'asc' }], limit: 100 });
+	// Keyset pages: each starts at offset 0 after the last row of the page before.
+	const bodies = env.sandbox.requests.map((r) => r.body as { offset: number; filter: { $and: Array<Record<string, unknown>> } });
+	expect(bodies.map((b) => b.offset)).toEqual([0, 0, 0]);
+	expect(bodies[0]).toMatchObject({ sort: [{ attribute: 'createdAt', direction: 'asc' }], limit: 100 });
+	const idsAfterPage = (page: number) => ((bodies[page].filter.$and[1].$not as { _id: { $in: string[] } })._id.$in);
+	expect(idsAfterPage(1)).toEqual([many[99]]);
+	expect(idsAfterPage(2)).toEqual([many[199]]);
 	expect(await trigger.poll()).toEqual([]);
 });
 
@@ -88,6 +93,7 @@ test('the extra filter applies: only matching new records are emitted', async ()
 	const [, second] = await createPeople(3);
 	env.sandbox.clearRequests();
 	expect(await trigger.poll()).toEqual([second]);
+	// The newest seed record (where the cursor started) does not match: no id to leave out.
 	expect(env.sandbox.requests[0].body?.filter).toEqual({ $and: [{ name: 'New person 1' }, { createdAt: { $gte: expect.any(String) } }] });
 });
 
@@ -139,7 +145,7 @@ test('new activities are queried with an array filter; new list entries on the l
 	);
 	env.sandbox.clearRequests();
 	expect(await activities.poll()).toEqual([data._id]);
-	expect(env.sandbox.requests[0].body?.filter).toEqual([{ createdAt: { $gte: expect.any(String) } }]);
+	expect(env.sandbox.requests[0].body?.filter).toEqual([{ createdAt: { $gte: expect.any(String) } }, { $not: { _id: { $in: expect.any(Array) } } }]);
 
 	const entries = activeTrigger(new WorkspaceRecordsTrigger(), { event: 'newListEntry', listId: byId(HOT_LEADS) }, env.credentials);
 	await entries.poll();
@@ -152,4 +158,54 @@ test('a bad extra filter stops the poll with the field named, before any request
 	const trigger = newRecords({ filterMode: 'json', filterJson: '{"name": }' });
 	await expect(trigger.poll()).rejects.toThrow(/^Filter \(JSON\): not valid JSON/);
 	expect(env.sandbox.requests).toHaveLength(0);
+});
+
+describe('a backlog, deletions and slow polls', () => {
+	test('2,500 new records: 1,000 a poll, oldest first, each once, none lost', async () => {
+		const trigger = newRecords();
+		await trigger.poll();
+		const created = await createPeople(2_500);
+		const polls = [await trigger.poll(), await trigger.poll(), await trigger.poll(), await trigger.poll()];
+		expect(polls.map((emitted) => emitted.length)).toEqual([1_000, 1_000, 500, 0]);
+		expect(polls.flat()).toEqual(created);
+	});
+
+	test('the oldest new records deleted while a poll pages: no other record is lost', async () => {
+		const trigger = newRecords();
+		await trigger.poll();
+		const created = await createPeople(300);
+		// The second page waits; meanwhile another user deletes the 50 oldest new records.
+		env.sandbox.addFault({ path: `/api/v1/collection-records/${PEOPLE}/query`, delayMs: 300, skip: 1 });
+		env.sandbox.clearRequests();
+		const polling = trigger.poll();
+		while (env.sandbox.requests.filter((r) => r.path.endsWith('/query')).length < 2) await sleep(5);
+		for (const id of created.slice(0, 50)) env.sandbox.state.records.get(PEOPLE)!.delete(id);
+		const emitted = [...(await polling), ...(await trigger.poll())];
+		// The first page was read before the deletion: all 300, each once.
+		expect(emitted).toEqual(created);
+	});
+
+	test('a poll behind a rate limit keeps to its bounds; the backlog drains over the next polls', async () => {
+		const trigger = newRecords();
+		await trigger.poll();
+		const created = await createPeople(1_050);
+		env.sandbox.rateLimit({ rate: 2, burst: 1 });
+		env.sandbox.clearRequests();
+		const first = await trigger.poll();
+		const firstPoll = env.sandbox.requests.map((r) => r.at);
+		const second = await trigger.poll();
+		expect([first.length, second.length]).toEqual([1_000, 50]);
+		expect([...first, ...second]).toEqual(created);
+		expect(Math.max(...firstPoll) - Math.min(...firstPoll)).toBeLessThan(25_000);
+	}, 60_000);
+
+	test('a second poll while one is still running emits nothing: the rows come once, from the first', async () => {
+		const trigger = newRecords();
+		await trigger.poll();
+		const created = await createPeople(120);
+		env.sandbox.addFault({ path: `/api/v1/collection-records/${PEOPLE}/query`, delayMs: 300 });
+		const [slow, overlapping] = await Promise.all([trigger.poll(), trigger.poll()]);
+		expect(overlapping).toEqual([]);
+		expect([...slow, ...(await trigger.poll())]).toEqual(created);
+	});
 });
