@@ -1,8 +1,8 @@
 import { LoadOptionsContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, ILoadOptionsFunctions, INode, INodeParameters, INodeType } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ILoadOptionsFunctions, INodeParameters, INodeType } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { additionalDataFor, SingleNodeTypes } from './runNode';
+import { additionalDataFor, SingleNodeTypes, testNode } from './runNode';
 
 /**
  * The context n8n gives a dropdown or search method while a user edits the node: n8n-core's
@@ -13,15 +13,7 @@ export function loadOptionsContext(
 	parameters: INodeParameters,
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 ): ILoadOptionsFunctions {
-	const node: INode = {
-		id: 'node-being-edited',
-		name: 'Node',
-		type: `n8n-nodes-workspace-records.${nodeType.description.name}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: Object.fromEntries((nodeType.description.credentials ?? []).map(({ name }) => [name, { id: name, name }])),
-	};
+	const node = testNode(nodeType, parameters, { id: 'node-being-edited', name: 'Node' });
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new SingleNodeTypes(nodeType) });
 	return new LoadOptionsContext(workflow, node, additionalDataFor(credentials), '');
 }

@@ -1,8 +1,8 @@
 import { PollContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, INode, INodeParameters, INodeType } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { additionalDataFor, SingleNodeTypes } from './runNode';
+import { additionalDataFor, SingleNodeTypes, testNode } from './runNode';
 
 /**
  * A polling trigger in one active workflow: each call is one poll through n8n-core's real
@@ -14,15 +14,7 @@ export function activeTrigger(
 	parameters: INodeParameters,
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 ) {
-	const node: INode = {
-		id: 'trigger-under-test',
-		name: 'Trigger',
-		type: `n8n-nodes-workspace-records.${nodeType.description.name}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: Object.fromEntries((nodeType.description.credentials ?? []).map(({ name }) => [name, { id: name, name }])),
-	};
+	const node = testNode(nodeType, parameters, { id: 'trigger-under-test', name: 'Trigger' });
 	const workflow = new Workflow({
 		id: 'trigger-workflow',
 		nodes: [node],

@@ -60,6 +60,23 @@ export function additionalDataFor(credentials: Record<string, ICredentialDataDec
 
 const NODE_NAME = 'Node Under Test';
 
+/** A node of `nodeType` as a workflow holds it, with a credential of each type it takes. */
+export function testNode(
+	nodeType: INodeType,
+	parameters: INodeParameters,
+	{ id = 'node-under-test', name = NODE_NAME, typeVersion = 1 }: Partial<Pick<INode, 'id' | 'name' | 'typeVersion'>> = {},
+): INode {
+	return {
+		id,
+		name,
+		type: `n8n-nodes-workspace-records.${nodeType.description.name}`,
+		typeVersion,
+		position: [0, 0],
+		parameters,
+		credentials: Object.fromEntries((nodeType.description.credentials ?? []).map(({ name: type }) => [type, { id: type, name: type }])),
+	};
+}
+
 export class SingleNodeTypes implements INodeTypes {
 	constructor(private readonly nodeType: INodeType) {}
 
@@ -92,15 +109,9 @@ export async function runNode({
 }: RunOptions): Promise<RunResult> {
 	const description = nodeType.description;
 	const node: INode = {
-		id: 'node-under-test',
-		name: NODE_NAME,
-		type: `n8n-nodes-workspace-records.${description.name}`,
-		typeVersion: Array.isArray(description.version) ? description.version.at(-1)! : description.version,
-		position: [0, 0],
-		parameters,
-		credentials: Object.fromEntries(
-			(description.credentials ?? []).map(({ name }) => [name, { id: name, name }]),
-		),
+		...testNode(nodeType, parameters, {
+			typeVersion: Array.isArray(description.version) ? description.version.at(-1)! : description.version,
+		}),
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...settings,
 	};
