@@ -28,8 +28,17 @@ const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filt
 const runs = (section) => !ONLY.length || ONLY.includes(String(section));
 const { PEOPLE } = SEED_IDS;
 const CREATE_PATH = `/api/v1/collection-records/${PEOPLE}`;
-/** The compiled door (nodes/shared): where the build puts it now, or put it before. */
-const DOOR_MODULES = ['dist/nodes/shared/transport/door.js', 'dist/nodes/shared/requests.js'];
+/**
+ * The compiled door (nodes/shared/transport): the gate (concurrency and pace of a node run),
+ * the door (retries, deadline) and the error mapper (a 429 or 5xx as the door reads it).
+ */
+const DOOR_MODULES = {
+	gate: 'dist/nodes/shared/transport/gate.js',
+	door: 'dist/nodes/shared/transport/door.js',
+	errors: 'dist/nodes/shared/transport/errors.js',
+};
+/** The node the door's errors name, as n8n hands it to a node run. */
+const BENCH_NODE = { id: 'bench-door', name: 'Create a person', type: 'n8n-nodes-workspace-records.workspaceRecords', typeVersion: 1, position: [0, 0], parameters: {} };
 /** Max Concurrent Requests of the door measured alone, outside n8n, in benchmark 5. */
 const DOOR_CONCURRENCIES = [10, 1];
 /** Runs of each variant of benchmark 6 (10,000 creates, about half a minute a run). */
@@ -147,7 +156,8 @@ async function setUp() {
 	const userFolder = join(cacheRoot(), 'bench-user');
 	await buildAndInstall(userFolder);
 	// Loaded and packed now, from the build just installed, before anyone's next build replaces dist/.
-	const door = createRequire(import.meta.url)(join(root, DOOR_MODULES.find((file) => existsSync(join(root, file))) ?? DOOR_MODULES[0]));
+	const requireHere = createRequire(import.meta.url);
+	const door = Object.fromEntries(Object.entries(DOOR_MODULES).map(([name, file]) => [name, requireHere(join(root, file))]));
 	const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
 	const source = sourceState();
 
@@ -364,25 +374,26 @@ async function rateLimitedCreates(bench) {
 		return tally(sample, sample.nodeStartedAt);
 	};
 	/**
-	 * The node's door (the compiled nodes/shared/requests.js) alone, outside n8n: 1,000 creates
+	 * The node's door (the compiled nodes/shared/transport/) alone, outside n8n: 1,000 creates
 	 * through one gate, as one node run sends them, with axios. What the door costs by itself.
 	 */
 	const doorAlone = (maxConcurrency) => async () => {
 		fresh();
 		sandbox.clearRequests();
-		const gate = new door.Gate(maxConcurrency);
+		const gate = new door.gate.Gate(maxConcurrency);
+		const { maxWaitMs } = door.door.DEFAULT_DOOR_OPTIONS;
 		const headers = { 'x-api-key': sandbox.config.apiKey, 'x-workspace-id': sandbox.config.workspaceId };
 		const send = (i) => async () => {
 			const response = await axios.post(`${sandbox.url}${CREATE_PATH}`, { name: `Bench person ${i}` }, { headers, validateStatus: () => true });
-			if (response.status !== 429) return response.data;
-			// As the node's error mapper (nodes/shared/errors.ts) hands a 429 to the door.
-			const retryAfterMs = door.parseRetryAfter(response.headers['retry-after'], response.headers.date);
-			throw Object.assign(new Error('Too many requests'), { httpCode: '429', context: { retryAfterMs } });
+			// As the node's postReceive (checkApiResponse in errors.ts) hands a failure to the door:
+			// a NodeApiError whose context carries the HTTP status and the wait a 429 asks for.
+			door.errors.throwIfFailed(BENCH_NODE, { statusCode: response.status, headers: response.headers, body: response.data }, [], i);
+			return response.data;
 		};
 		const startedAt = Date.now();
 		const settled = await Promise.allSettled(
 			Array.from({ length: 1000 }, (_, i) =>
-				door.throughDoor(gate, { send: send(i), repeatable: false, label: 'POST' }, door.DEFAULT_DOOR_OPTIONS, (error) => error),
+				door.door.sendWithRetries(gate, { send: send(i), repeatable: false, label: `POST ${CREATE_PATH}`, node: BENCH_NODE, itemIndex: i }, { maxWaitMs }),
 			),
 		);
 		const failed = settled.filter((r) => r.status === 'rejected').length;
