@@ -14,7 +14,7 @@ import { fromInput } from '../shared/input';
 import { collectionLocator, listLocator, parameterId } from '../shared/locators';
 import { filterFields } from '../shared/query/fields';
 import { buildFilter } from '../shared/query/filter';
-import { filterParameters } from '../shared/query/send';
+import { filterParametersOf } from '../shared/query/send';
 import { simplifyFields, simplifyRecord } from '../shared/simplify';
 import { apiRequest, RECORDS_CREDENTIAL } from '../shared/transport/apiRequest';
 import { Gate } from '../shared/transport/gate';
@@ -73,7 +73,7 @@ export class WorkspaceRecordsTrigger implements INodeType {
 	methods = { listSearch, loadOptions, resourceMapping };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const source = pollSource(this);
+		const source = await pollSource(this);
 		const emit = (rows: IDataObject[]) => {
 			if (!rows.length) return null;
 			const simplify = this.getNodeParameter('simplify', false) as boolean;
@@ -117,9 +117,10 @@ function queryPath(context: IPollFunctions, event: Event): string {
 	return paths.recordsQuery(segment(parameterId(context, 'collectionId'), 'Collection'));
 }
 
-function pollSource(context: IPollFunctions): PollSource {
+async function pollSource(context: IPollFunctions): Promise<PollSource> {
 	const event = context.getNodeParameter('event') as Event;
-	const filter = fromInput(context, () => buildFilter(filterParameters(context, context.getTimezone())));
+	const parameters = await filterParametersOf(context);
+	const filter = fromInput(context, () => buildFilter(parameters));
 	const path = fromInput(context, () => queryPath(context, event));
 	// The pages of one poll share a gate, so that they keep the pace the service set.
 	const gate = new Gate(1);

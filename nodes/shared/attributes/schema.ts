@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IPollFunctions } from 'n8n-workflow';
 
 import type { ParameterSource } from '../locators';
 import { parameterId } from '../locators';
@@ -27,9 +27,9 @@ export function subjectAttributesPath(context: ParameterSource): string | undefi
 const schemas = new Map<string, Promise<IDataObject[]>>();
 const SCHEMAS_KEPT = 50;
 
-/** The input type of each writable attribute, by key, for the operation's collection or list. */
-export async function attributeTypesOf(context: IExecuteSingleFunctions): Promise<Map<string, string>> {
-	const path = subjectAttributesPath(context) ?? paths.attributes('collection', '');
+/** The attribute definitions at `path`: within an operation, once per node run for all its items. */
+function definitionsAt(context: IExecuteSingleFunctions | IPollFunctions, path: string): Promise<IDataObject[]> {
+	if (!('getItemIndex' in context)) return apiRequest(context, 'GET', path);
 	const key = `${context.getExecutionId()}|${context.getNode().name}|${path}`;
 	let pending = schemas.get(key);
 	if (!pending) {
@@ -38,6 +38,18 @@ export async function attributeTypesOf(context: IExecuteSingleFunctions): Promis
 		pending.catch(() => schemas.delete(key));
 		if (schemas.size > SCHEMAS_KEPT) schemas.delete(schemas.keys().next().value as string);
 	}
-	const definitions = await pending;
-	return new Map(definitions.filter(isWritable).map((d) => [attributeKey(d), attributeType(d)]));
+	return pending;
+}
+
+/**
+ * The input type of each attribute, by key, of the node's collection, list or activities:
+ * the writable ones, for writes; all of them (createdAt too), for filters.
+ */
+export async function attributeTypesOf(
+	context: IExecuteSingleFunctions | IPollFunctions,
+	{ writableOnly = true } = {},
+): Promise<Map<string, string>> {
+	const path = subjectAttributesPath(context) ?? paths.attributes('collection', '');
+	const definitions = await definitionsAt(context, path);
+	return new Map(definitions.filter((d) => !writableOnly || isWritable(d)).map((d) => [attributeKey(d), attributeType(d)]));
 }

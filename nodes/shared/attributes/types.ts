@@ -126,6 +126,18 @@ const AS_GIVEN: AttributeType = { field: 'string', toWire: (value) => value };
 
 export const typeOf = (inputType: string) => ATTRIBUTE_TYPES[inputType] ?? AS_GIVEN;
 
+/** Attribute types that a filter compares typed: the others compare as text (an option by its name). */
+const TYPED_IN_FILTERS = ['number', 'currency', 'rating', 'checkbox', 'date', 'timestamp'];
+
+/**
+ * A filter value in the type its attribute stores: a number, a checkbox, a date as the
+ * service writes it. The service compares typed values, so "97" never equals 97. An
+ * attribute whose type is not known gets the value as text, as before.
+ */
+export function asFilterValue(value: unknown, inputType: string | undefined, conversion: Conversion): unknown {
+	return inputType && TYPED_IN_FILTERS.includes(inputType) ? typeOf(inputType).toWire(value, conversion) : asText(value, conversion);
+}
+
 /** How the user chose to send a value where no schema is read: Send Value As. */
 export type ValueType = 'text' | 'number' | 'boolean' | 'list' | 'json';
 

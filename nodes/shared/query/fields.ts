@@ -10,12 +10,17 @@ const sendValueAs: INodeProperties = {
 	name: 'valueType',
 	type: 'options',
 	options: [
-		{ name: 'Text', value: 'text' },
-		{ name: 'Number', value: 'number' },
 		{ name: 'Boolean', value: 'boolean' },
+		{
+			name: 'By Attribute Type',
+			value: 'auto',
+			description: 'As the attribute stores it: a number, a checkbox (true or false), a date; text otherwise',
+		},
+		{ name: 'Number', value: 'number' },
+		{ name: 'Text', value: 'text' },
 	],
-	default: 'text',
-	description: 'How the value is sent: numbers for number attributes, booleans for checkboxes',
+	default: 'auto',
+	description: 'How the value is compared: by default in the type of the attribute, as the records store it',
 };
 
 const TEXT_OPERATORS = ['eq', 'contains', 'notContains', 'startsWith', 'endsWith'];

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { VALUE_TYPES } from '../attributes/types';
+import { asFilterValue, VALUE_TYPES } from '../attributes/types';
 import { LOOKS_LIKE_DATE, toUtcIso } from '../dates';
 import { InputError, isPlainObject, parseJsonText, setOwn, toStringList } from '../input';
 
@@ -20,7 +20,8 @@ export const OPERATORS = {
 } as const;
 
 export type Operator = keyof typeof OPERATORS;
-export type ScalarType = 'text' | 'number' | 'boolean';
+/** Send Value As: by the attribute's type (the default), or as the user says. */
+export type ScalarType = 'auto' | 'text' | 'number' | 'boolean';
 
 export interface Condition {
 	attribute?: string;
@@ -51,6 +52,8 @@ export interface FilterParameters {
 	json?: unknown;
 	/** The workflow's time zone: dates without an offset are read in it. */
 	timeZone?: string;
+	/** The input type of each attribute, for values sent By Attribute Type. */
+	attributeTypes?: ReadonlyMap<string, string>;
 }
 
 export interface SortKey {
@@ -65,9 +68,29 @@ export interface SortParameter {
 
 const COMPARISONS: Operator[] = ['lt', 'lte', 'gt', 'gte'];
 
+/** What a value needs to be converted: where it stands, and what the attribute is. */
+interface ValueContext {
+	field: string;
+	attribute: string;
+	timeZone: string;
+	attributeTypes?: ReadonlyMap<string, string>;
+}
+
 /** A value as Send Value As says, by the conversions every attribute value goes through. */
-const scalar = (value: unknown, type: ScalarType, field: string): unknown =>
-	(VALUE_TYPES[type] ?? VALUE_TYPES.text)(value, { timeZone: 'UTC', field, otherwise: 'Or set Send Value As to Text.' });
+function scalar(value: unknown, type: ScalarType, { field, attribute, timeZone, attributeTypes }: ValueContext): unknown {
+	const conversion = { timeZone, field, otherwise: 'Or set Send Value As to Text.' };
+	if (type === 'auto') return asFilterValue(value, attributeTypes?.get(attribute), conversion);
+	return (VALUE_TYPES[type] ?? VALUE_TYPES.text)(value, conversion);
+}
+
+/** Whether a filter sends any value By Attribute Type, so that the attributes' types are needed. */
+export function needsAttributeTypes(parameters: FilterParameters): boolean {
+	if (parameters.mode === 'shorthand') return (parameters.shorthand ?? []).some((pair) => (pair.valueType ?? 'auto') === 'auto');
+	if (parameters.mode !== 'conditions') return false;
+	return (parameters.conditions ?? []).some(
+		(c) => ['eq', 'in'].includes(c.operator ?? 'eq') && (c.valueType ?? 'auto') === 'auto',
+	);
+}
 
 /**
  * A comparison operand: a number stays a number, a date becomes ISO 8601 (UTC, with
@@ -98,22 +121,24 @@ function requireAttribute(attribute: string | undefined, field: string): string 
 }
 
 /** One condition as `[attribute, operator, operand]`. */
-function toClause(condition: Condition, timeZone: string, field: string): [string, string, unknown] {
+function toClause(condition: Condition, parameters: FilterParameters, field: string): [string, string, unknown] {
+	const timeZone = parameters.timeZone ?? 'UTC';
 	const attribute = requireAttribute(condition.attribute, field);
 	const operator = condition.operator ?? 'eq';
 	const wire = OPERATORS[operator];
 	if (!wire) throw new InputError(field, `unknown operator "${operator}"`, 'Choose an operator from the list.');
 	const at = `${field} (${attribute})`;
+	const value = { field: at, attribute, timeZone, attributeTypes: parameters.attributeTypes };
 	if (operator === 'notEmpty') return [attribute, wire, true];
 	if (operator === 'in') {
-		const values = toStringList(condition.values).map((v) => scalar(v, condition.valueType ?? 'text', at));
+		const values = toStringList(condition.values).map((v) => scalar(v, condition.valueType ?? 'auto', value));
 		if (values.length === 0) {
 			throw new InputError(at, 'Is One Of has an empty list', 'Give at least one value, separated by commas.');
 		}
 		return [attribute, wire, values];
 	}
 	if (COMPARISONS.includes(operator)) return [attribute, wire, toComparable(condition.compareValue, timeZone, at)];
-	if (operator === 'eq') return [attribute, wire, scalar(condition.value, condition.valueType ?? 'text', at)];
+	if (operator === 'eq') return [attribute, wire, scalar(condition.value, condition.valueType ?? 'auto', value)];
 	return [attribute, wire, String(condition.value ?? '')];
 }
 
@@ -132,11 +157,12 @@ function combineAll(combinator: '$and' | '$or', parts: IDataObject[]): IDataObje
  * Under AND, conditions on one attribute share one operator object when their operators
  * differ (`{"score": {"$gte": 10, "$lte": 20}}`), as the spec allows.
  */
-function fromConditions(conditions: Condition[], combine: 'and' | 'or', timeZone: string): IDataObject | undefined {
+function fromConditions(parameters: FilterParameters): IDataObject | undefined {
+	const combine = parameters.combine ?? 'and';
 	const parts: IDataObject[] = [];
 	const merged = new Map<string, IDataObject>();
-	conditions.forEach((condition, index) => {
-		const [attribute, operator, operand] = toClause(condition, timeZone, `Conditions, condition ${index + 1}`);
+	(parameters.conditions ?? []).forEach((condition, index) => {
+		const [attribute, operator, operand] = toClause(condition, parameters, `Conditions, condition ${index + 1}`);
 		if (condition.negate) {
 			parts.push({ $not: single(attribute, operator, operand) });
 			return;
@@ -153,15 +179,16 @@ function fromConditions(conditions: Condition[], combine: 'and' | 'or', timeZone
 	return combineAll(combine === 'or' ? '$or' : '$and', parts);
 }
 
-function fromShorthand(pairs: ShorthandPair[]): IDataObject | undefined {
+function fromShorthand({ shorthand = [], timeZone = 'UTC', attributeTypes }: FilterParameters): IDataObject | undefined {
 	const filter: IDataObject = {};
-	pairs.forEach((pair, index) => {
+	shorthand.forEach((pair, index) => {
 		const field = `Shorthand, pair ${index + 1}`;
 		const attribute = requireAttribute(pair.attribute, field);
 		if (Object.hasOwn(filter, attribute)) {
 			throw new InputError(field, `"${attribute}" is given twice`, 'Shorthand ANDs equalities: use Conditions to test one attribute twice.');
 		}
-		setOwn(filter, attribute, scalar(pair.value, pair.valueType ?? 'text', `${field} (${attribute})`));
+		const value = scalar(pair.value, pair.valueType ?? 'auto', { field: `${field} (${attribute})`, attribute, timeZone, attributeTypes });
+		setOwn(filter, attribute, value);
 	});
 	return Object.keys(filter).length ? filter : undefined;
 }
@@ -184,9 +211,9 @@ function fromJson(value: unknown): IDataObject | IDataObject[] | undefined {
 export function buildFilter(parameters: FilterParameters): IDataObject | IDataObject[] | undefined {
 	switch (parameters.mode) {
 		case 'conditions':
-			return fromConditions(parameters.conditions ?? [], parameters.combine ?? 'and', parameters.timeZone ?? 'UTC');
+			return fromConditions(parameters);
 		case 'shorthand':
-			return fromShorthand(parameters.shorthand ?? []);
+			return fromShorthand(parameters);
 		case 'json':
 			return fromJson(parameters.json);
 		default:

@@ -1,12 +1,24 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IPollFunctions, PreSendAction } from 'n8n-workflow';
+
+import { attributeTypesOf } from '../attributes/schema';
 
 import { fromInput } from '../input';
 import type { ParameterSource } from '../locators';
 import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filter';
-import { buildFilter, buildSort, toConditionArray } from './filter';
+import { buildFilter, buildSort, needsAttributeTypes, toConditionArray } from './filter';
 
-/** Reads the filter parameters into the builder's input; naive dates are read in `timeZone`. */
-export function filterParameters(context: ParameterSource, timeZone: string): FilterParameters {
+/**
+ * Reads the filter parameters into the builder's input; naive dates are read in the
+ * workflow's time zone. Where a value goes By Attribute Type, the attributes' types are read
+ * too (once per node run in an operation).
+ */
+export async function filterParametersOf(context: IExecuteSingleFunctions | IPollFunctions): Promise<FilterParameters> {
+	const parameters = filterParameters(context, context.getTimezone());
+	if (!needsAttributeTypes(parameters)) return parameters;
+	return { ...parameters, attributeTypes: await attributeTypesOf(context, { writableOnly: false }) };
+}
+
+function filterParameters(context: ParameterSource, timeZone: string): FilterParameters {
 	const read = (name: string, fallback: unknown) => context.getNodeParameter(name, fallback);
 	const mode = read('filterMode', 'none') as FilterParameters['mode'];
 	return {
@@ -26,8 +38,9 @@ export function filterParameters(context: ParameterSource, timeZone: string): Fi
 export function sendFilterAndSort(shape: 'object' | 'array'): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const body = { ...((options.body ?? {}) as IDataObject) };
+		const parameters = await filterParametersOf(this);
 		fromInput(this, () => {
-			const filter = buildFilter(filterParameters(this, this.getTimezone()));
+			const filter = buildFilter(parameters);
 			if (filter) body.filter = shape === 'array' ? toConditionArray(filter) : filter;
 			const sort = buildSort(this.getNodeParameter('sort.key', []) as SortKey[]);
 			if (sort) body.sort = sort as unknown as IDataObject[];

@@ -52,7 +52,9 @@ test('List Entry → Get Many queries with the filter builder', async () => {
 		filterMode: 'shorthand',
 		shorthand: { pair: [{ attribute: 'note', value: 'Lead 2' }] },
 	});
+	// The value goes By Attribute Type: the list's attributes are read once, first.
 	expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['GET', `/api/v1/attributes/list/${HOT_LEADS}`, undefined],
 		['POST', `${entriesPath}/query`, { filter: { note: 'Lead 2' }, limit: 100, offset: 0 }],
 	]);
 	expect(items.map((i) => i.json.note)).toEqual(['Lead 2']);

@@ -174,7 +174,7 @@ describe('Record → Get Many', () => {
 				],
 			},
 		});
-		expect(env.sandbox.requests[0].body).toEqual({
+		expect(env.sandbox.requests.find((r) => r.path.endsWith('/query'))?.body).toEqual({
 			filter: { $or: [{ firstName: { $eq: 'Grace' } }, { firstName: { $eq: 'Ken' } }] },
 			limit: 100,
 			offset: 0,
