@@ -28,15 +28,16 @@ export class WorkspaceRecordsApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'e.g. https://api.your-workspace-host.com',
-			description: 'The address of the records API, without /api/v1. A trailing slash does no harm.',
+			description: 'The address of the records API. A trailing /api/v1 or slash is dropped.',
 		},
 		{
-			displayName: 'Messaging Base URL',
+			displayName: 'SMS Host Base URL',
+			// The API's docs call this host ai_base_url; renaming the field would empty saved credentials.
 			name: 'aiBaseUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'e.g. https://ai.your-workspace-host.com',
-			description: 'The address of the messaging host, needed only by the Workspace SMS node',
+			placeholder: 'e.g. https://messaging.your-workspace-host.com',
+			description: 'The address of the host that sends SMS (the API docs call it ai_base_url), needed only by the Workspace SMS node',
 		},
 		{
 			displayName: 'API Key',
@@ -82,7 +83,8 @@ export class WorkspaceRecordsApi implements ICredentialType {
 	// field of this credential to check, where n8n would only say "Unauthorized".
 	test = {
 		request: {
-			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
+			// As hostOf (nodes/shared/transport/baseUrl.ts) reads it: no trailing slash, no /api/v1.
+			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api(\\/v1)?$/i, "") }}',
 			url: '/api/v1/collections',
 			// The key goes to the Base URL only, never where a redirect points.
 			disableFollowRedirect: true,
@@ -106,7 +108,7 @@ export class WorkspaceRecordsApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'No API at this address: check Base URL (the address of the API alone, without /api/v1)',
+					message: 'No API at this address: check Base URL (the address of the records API)',
 				},
 			},
 			{

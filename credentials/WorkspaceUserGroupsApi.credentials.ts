@@ -59,7 +59,8 @@ export class WorkspaceUserGroupsApi implements ICredentialType {
 	// rules can read only the body then: these are the refusals the vendor documents.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
+			// As hostOf (nodes/shared/transport/baseUrl.ts) reads it: no trailing slash, no /api/v1.
+			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api(\\/v1)?$/i, "") }}',
 			url: '/api/user',
 			method: 'DELETE',
 			body: { user_group_id: 'n8n-credential-test', current_token: 'n8n credential test: not a token' },

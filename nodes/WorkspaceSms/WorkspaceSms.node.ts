@@ -24,7 +24,7 @@ export class WorkspaceSms implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
-		// SMS lives on the API's second host (docs/api.md §4.9), the credential's Messaging Base URL.
+		// SMS lives on the API's second host (docs/api.md §4.9), the credential's SMS Host Base URL.
 		requestDefaults: { ...requestDefaults, baseURL: credentialBaseUrl('aiBaseUrl') },
 		properties,
 	};

@@ -23,11 +23,17 @@ describe('workspaceRecordsApi', () => {
 		});
 	});
 
+	test('a Base URL pasted with /api/v1 (and a slash) is taken as the address of the API', async () => {
+		const result = await testCredential('workspaceRecordsApi', { ...env.credentials.workspaceRecordsApi, baseUrl: ` ${env.url}/api/v1/ ` });
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(env.sandbox.requests.map((r) => r.path)).toEqual(['/api/v1/collections']);
+	});
+
 	test('a wrong Base URL says to check Base URL', async () => {
-		const result = await testCredential('workspaceRecordsApi', { ...env.credentials.workspaceRecordsApi, baseUrl: `${env.url}/api/v1` });
+		const result = await testCredential('workspaceRecordsApi', { ...env.credentials.workspaceRecordsApi, baseUrl: `${env.url}/somewhere/else` });
 		expect(result).toEqual({
 			status: 'Error',
-			message: 'No API at this address: check Base URL (the address of the API alone, without /api/v1)',
+			message: 'No API at this address: check Base URL (the address of the records API)',
 		});
 	});
 

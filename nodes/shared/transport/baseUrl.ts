@@ -16,9 +16,19 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
  */
 export const credentialBaseUrl = (field = 'baseUrl') => `{${field}}`;
 
-/** The request with its base URL placeholder filled in from the credential, without trailing slashes. */
+/**
+ * A Base URL as the paths expect it: the host's address alone. Trailing slashes, and an
+ * `/api/v1` or `/api` pasted from the API's docs, are dropped rather than refused.
+ */
+export const hostOf = (baseUrl: unknown) =>
+	String(baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/api(\/v1)?$/i, '');
+
+/** The request with its base URL placeholder filled in from the credential (`hostOf`). */
 export function withBaseUrl(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): IHttpRequestOptions {
 	const field = /^\{(\w+)\}$/.exec(String(requestOptions.baseURL ?? ''))?.[1];
 	if (!field) return requestOptions;
-	return { ...requestOptions, baseURL: String(credentials[field] ?? '').replace(/\/+$/, '') };
+	return { ...requestOptions, baseURL: hostOf(credentials[field]) };
 }

@@ -128,8 +128,8 @@ export function buildSmsBody(input: SmsInput): IDataObject {
 export const sendSms: PreSendAction = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const credentials = await this.getCredentials(RECORDS_CREDENTIAL);
 	if (!String(credentials.aiBaseUrl ?? '').trim()) {
-		throw new NodeOperationError(this.getNode(), 'The credential has no Messaging Base URL', {
-			description: 'Open the Workspace Records API credential and fill in Messaging Base URL: the address of the messaging host.',
+		throw new NodeOperationError(this.getNode(), 'The credential has no SMS Host Base URL', {
+			description: 'Open the Workspace Records API credential and fill in SMS Host Base URL: the address of the host that sends SMS.',
 			itemIndex: this.getItemIndex(),
 		});
 	}

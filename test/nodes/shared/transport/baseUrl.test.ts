@@ -18,6 +18,16 @@ test('the credential fills in the field the placeholder names, without trailing 
 	expect(withBaseUrl(credentials, { url: 'https://elsewhere.example.com/x' })).toEqual({ url: 'https://elsewhere.example.com/x' });
 });
 
+test.each([
+	['https://api.example.com/api/v1', 'https://api.example.com'],
+	[' https://api.example.com/api/v1/ ', 'https://api.example.com'],
+	['https://api.example.com/API', 'https://api.example.com'],
+	['https://api.example.com/tenant/api/v1', 'https://api.example.com/tenant'],
+	['https://api.example.com/apiary', 'https://api.example.com/apiary'],
+])('a Base URL pasted as %j is read as %j', (pasted, host) => {
+	expect(withBaseUrl({ baseUrl: pasted }, { url: '/x', baseURL: credentialBaseUrl() }).baseURL).toBe(host);
+});
+
 const getPeople = (restriction: object) =>
 	runNode({
 		nodeType: new WorkspaceRecords(),
