@@ -207,7 +207,8 @@ function checks() {
 				const mapper = ndv.locator(sel.mapper);
 				await mapper.locator(sel.parameter('lifecycle')).waitFor();
 				const labels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts()).map((t) => squash(t).replace(/ Fixed Expression$/, ''));
-				for (const label of ['Name', 'Lead Score', 'Lifecycle']) if (!labels.includes(label)) fail(`no attribute field "${label}"; fields: ${labels.join(', ')}`);
+				// Each label shows the key that Map Automatically matches the input's fields on.
+				for (const label of ['Name (name)', 'Lead Score (leadScore)', 'Lifecycle (lifecycle)']) if (!labels.includes(label)) fail(`no attribute field "${label}"; fields: ${labels.join(', ')}`);
 				const mode = await shownValue(mapper.locator(sel.mappingMode));
 
 				// Required: Name cannot be removed and shows an issue while empty; the others can be removed.

@@ -99,6 +99,15 @@ export function attributeFields({ what }: { what: string }): INodeProperties[] {
 			displayOptions: { show: { '@version': [1] } },
 		},
 		{
+			// The resource mapper shows no hint of its own: what Map Automatically takes is said here.
+			displayName:
+				'Map Automatically sends the fields of the input item named like an attribute: its key, in brackets after each name below, or its name where no other attribute shares it. Other fields are left out.',
+			name: 'mapperNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { inputMode: ['mapper'] } },
+		},
+		{
 			displayName: 'Attributes',
 			name: 'attributes',
 			type: 'fixedCollection',

@@ -49,7 +49,26 @@ export async function attributeTypesOf(
 	context: IExecuteSingleFunctions | IPollFunctions,
 	{ writableOnly = true } = {},
 ): Promise<Map<string, string>> {
+	return (await attributeSchemaOf(context, { writableOnly })).types;
+}
+
+export interface AttributeSchema {
+	/** The input type of each attribute, by key. */
+	types: Map<string, string>;
+	/** The key of each attribute by its name, lower case, where no other attribute has that name or key. */
+	keyOfName: Map<string, string>;
+}
+
+/** The attributes' types by key, and their keys by unambiguous name (see `attributeTypesOf`). */
+export async function attributeSchemaOf(
+	context: IExecuteSingleFunctions | IPollFunctions,
+	{ writableOnly = true } = {},
+): Promise<AttributeSchema> {
 	const path = subjectAttributesPath(context) ?? paths.attributes('collection', '');
-	const definitions = await definitionsAt(context, path);
-	return new Map(definitions.filter((d) => !writableOnly || isWritable(d)).map((d) => [attributeKey(d), attributeType(d)]));
+	const definitions = (await definitionsAt(context, path)).filter((d) => !writableOnly || isWritable(d));
+	const types = new Map(definitions.map((d) => [attributeKey(d), attributeType(d)]));
+	const named = definitions.map((d) => [String(d.name ?? '').trim().toLowerCase(), attributeKey(d)] as const);
+	const taken = (name: string) =>
+		named.filter(([other]) => other === name).length > 1 || [...types.keys()].some((key) => key.toLowerCase() === name);
+	return { types, keyOfName: new Map(named.filter(([name]) => name && !taken(name))) };
 }

@@ -9,7 +9,8 @@ import type {
 import { fromInput, InputError, parseJsonObject, setOwn } from '../input';
 import type { MapperMode } from './fields';
 import { MAPPER_PARAMETERS } from './fields';
-import { attributeTypesOf } from './schema';
+import type { AttributeSchema } from './schema';
+import { attributeSchemaOf } from './schema';
 import type { ValueType } from './types';
 import { typeOf, VALUE_TYPES } from './types';
 
@@ -87,15 +88,22 @@ export function mapperInput(context: IExecuteSingleFunctions): IDataObject {
 }
 
 /**
- * The attributes to send: each given value whose key is a writable attribute, converted by
- * its type; other keys (fields of the input item that are no attributes) are left out.
+ * The attributes to send: each given value whose name is a writable attribute's key, or else
+ * its name where that is unambiguous ("Lead Score" for leadScore), converted by its type;
+ * other fields of the input item are left out. A key given beside its attribute's name wins.
  */
-export function mappedAttributes(given: IDataObject, types: Map<string, string>, timeZone: string): IDataObject {
+export function mappedAttributes(
+	given: IDataObject,
+	{ types, keyOfName = new Map() }: Pick<AttributeSchema, 'types'> & Partial<Pick<AttributeSchema, 'keyOfName'>>,
+	timeZone: string,
+): IDataObject {
 	const body: IDataObject = {};
-	for (const [key, value] of Object.entries(given)) {
-		const inputType = types.get(key);
-		if (inputType === undefined || value === undefined || value === null || value === '') continue;
-		setOwn(body, key, typeOf(inputType).toWire(value, { timeZone, field: `Attributes (${key})` }));
+	const keyOf = (field: string) => (types.has(field) ? field : keyOfName.get(field.trim().toLowerCase()));
+	const fields = Object.entries(given).sort(([a], [b]) => Number(!types.has(a)) - Number(!types.has(b)));
+	for (const [field, value] of fields) {
+		const key = keyOf(field);
+		if (key === undefined || Object.hasOwn(body, key) || value === undefined || value === null || value === '') continue;
+		setOwn(body, key, typeOf(types.get(key)!).toWire(value, { timeZone, field: `Attributes (${key})` }));
 	}
 	return body;
 }
@@ -122,9 +130,9 @@ export function sendAttributes(property?: string, { requireSome = false } = {}):
 		const mode = this.getNodeParameter('inputMode', 'fields') as string;
 		const given = mode === 'mapper' ? mapperInput(this) : undefined;
 		// The schema is fetched once per node run, and not at all when nothing is mapped.
-		const types = given && Object.keys(given).length ? await attributeTypesOf(this) : new Map<string, string>();
+		const schema = given && Object.keys(given).length ? await attributeSchemaOf(this) : { types: new Map<string, string>() };
 		const attributes = fromInput(this, () => {
-			const built = given ? mappedAttributes(given, types, this.getTimezone()) : attributesFromParameters(this, mode);
+			const built = given ? mappedAttributes(given, schema, this.getTimezone()) : attributesFromParameters(this, mode);
 			if (requireSome && Object.keys(built).length === 0) {
 				throw new InputError(
 					'Attributes',

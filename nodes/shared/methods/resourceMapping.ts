@@ -12,6 +12,9 @@ import { attributeKey, attributeType, isWritable, typeOf } from '../attributes/t
 import { apiRequest } from '../transport/apiRequest';
 import { paths, segment } from '../transport/paths';
 
+/** Attribute types whose value can identify a record, for Create or Update to match on. */
+const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
+
 /** The editor's choices for a select, status or member attribute. */
 async function choicesOf(
 	context: ILoadOptionsFunctions,
@@ -33,16 +36,21 @@ export async function getAttributeFields(this: ILoadOptionsFunctions): Promise<R
 	// Before a collection or list is chosen there is nothing to map (and nothing to ask for).
 	if (!path) return { fields: [] };
 	const definitions = (await apiRequest(this, 'GET', path)).filter(isWritable);
+	// Create or Update matches on the first email attribute unless the user picks another.
+	const emails = definitions.find((definition) => attributeType(definition) === 'email-address');
 	const fields = await Promise.all(
 		definitions.map(async (definition): Promise<ResourceMapperField> => {
-			const type = typeOf(attributeType(definition));
+			const inputType = attributeType(definition);
+			const type = typeOf(inputType);
 			const key = attributeKey(definition);
+			const name = String(definition.name ?? key);
 			return {
 				id: key,
-				displayName: String(definition.name ?? key),
+				// The key is what Map Automatically matches the input's fields on: shown with the name.
+				displayName: name === key ? key : `${name} (${key})`,
 				required: definition.isRequired === true,
-				defaultMatch: false,
-				canBeUsedToMatch: type.field !== 'boolean',
+				defaultMatch: definition === emails,
+				canBeUsedToMatch: IDENTIFYING_TYPES.includes(inputType),
 				display: true,
 				type: type.field,
 				...(type.choices ? { options: await choicesOf(this, path, definition, type.choices) } : {}),

@@ -63,8 +63,9 @@ export const recordDescription: INodeProperties[] = [
 		}),
 	]),
 	...recordSharedFields,
-	...recordUpsertFields,
 	...recordGetAllFields,
 	...recordAttributesToSend,
+	// After the attributes, where the match attribute is chosen: Update All Matches qualifies it.
+	...recordUpsertFields,
 	...forOperation('record', ['get', 'getAll'], simplifyFields),
 ];

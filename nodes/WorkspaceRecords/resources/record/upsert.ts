@@ -24,7 +24,7 @@ export const recordUpsertFields = forOperation('record', 'upsert', [
 		default: '',
 		displayOptions: { hide: { inputMode: ['mapper'] } },
 		description:
-			'The attribute that identifies the record, such as emails; its value is taken from the attributes below. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The attribute that identifies the record, such as emails; its value is taken from the attributes given. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Update All Matches',

@@ -35,7 +35,7 @@ describe('buildAttributeBody', () => {
  */
 describe('the three ways of giving a value convert it alike', () => {
 	const fromMapper = (inputType: string, value: unknown) =>
-		mappedAttributes({ x: value as string }, new Map([['x', inputType]]), 'UTC').x;
+		mappedAttributes({ x: value as string }, { types: new Map([['x', inputType]]) }, 'UTC').x;
 	const fromList = (type: 'number' | 'boolean', value: unknown) =>
 		buildAttributeBody([{ key: 'x', type, [type === 'number' ? 'numberValue' : 'booleanValue']: value }]).x;
 	const fromFilter = (valueType: 'number' | 'boolean', value: unknown) =>

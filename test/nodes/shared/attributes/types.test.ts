@@ -54,7 +54,18 @@ describe('the table of attribute types: what each vendor input type shows and se
 			['name', 'text'],
 			['leadScore', 'number'],
 		]);
-		expect(mappedAttributes({ name: 'Ada', leadScore: '7', orderId: 'A-1', nickname: '' }, types, 'UTC')).toEqual({ name: 'Ada', leadScore: 7 });
+		expect(mappedAttributes({ name: 'Ada', leadScore: '7', orderId: 'A-1', nickname: '' }, { types }, 'UTC')).toEqual({ name: 'Ada', leadScore: 7 });
+	});
+
+	test("Map Automatically takes an attribute's name too, where it is unambiguous; a key given beside it wins", () => {
+		const types = new Map([
+			['name', 'text'],
+			['leadScore', 'number'],
+			['source', 'text'],
+		]);
+		const keyOfName = new Map([['lead score', 'leadScore']]);
+		expect(mappedAttributes({ Name: 'Ada', 'Lead Score': '9', formId: 'x' }, { types, keyOfName }, 'UTC')).toEqual({ leadScore: 9 });
+		expect(mappedAttributes({ 'lead score': '9', leadScore: '7' }, { types, keyOfName }, 'UTC')).toEqual({ leadScore: 7 });
 	});
 });
 
@@ -64,8 +75,12 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 		const { fields } = await getAttributeFields.call(context);
 		const byKey = Object.fromEntries(fields.map((f) => [f.id, f]));
 		expect(byKey.createdAt).toBeUndefined();
-		expect(byKey.name).toMatchObject({ displayName: 'Name', type: 'string', required: true, display: true });
-		expect(byKey.leadScore).toMatchObject({ displayName: 'Lead Score', type: 'number', required: false });
+		// Each label shows the key Map Automatically matches on.
+		expect(byKey.name).toMatchObject({ displayName: 'Name (name)', type: 'string', required: true, display: true });
+		expect(byKey.leadScore).toMatchObject({ displayName: 'Lead Score (leadScore)', type: 'number', required: false });
+		// Create or Update: Emails preselected; only attributes that can identify a record offered.
+		expect(fields.filter((f) => f.defaultMatch).map((f) => f.id)).toEqual(['emails']);
+		expect(fields.filter((f) => f.canBeUsedToMatch).map((f) => f.id).sort()).toEqual(['description', 'emails', 'firstName', 'jobTitle', 'lastName', 'leadScore', 'name', 'nickname', 'phoneNumbers']);
 		expect(byKey.newsletter).toMatchObject({ type: 'boolean', canBeUsedToMatch: false });
 		expect(byKey.lastInteraction.type).toBe('dateTime');
 		expect(byKey.lifecycle).toMatchObject({ type: 'options', options: [
