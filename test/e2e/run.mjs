@@ -64,6 +64,8 @@ async function runVersion(version) {
 			if (testCase.error) {
 				const message = task?.error?.message ?? run?.data?.resultData?.error?.message ?? 'no error in the run data';
 				if (!testCase.error.test(message)) throw new Error(`error "${message}" does not match ${testCase.error}`);
+				// What must hold after the failure (what the sandbox keeps), when the case says.
+				testCase.check?.(task?.data?.main?.[0] ?? [], sandbox);
 			} else {
 				if (!task?.data) throw new Error('no output from the node');
 				testCase.check(task.data.main[0], sandbox);
