@@ -510,7 +510,115 @@ export const cases = [
 			assert.deepEqual(items[0].json.owner, { name: 'Ada Lovelace', email: 'ada@example.com' });
 		},
 	},
+	// Issue 22: the guarantees that hold when the network misbehaves, in a real n8n.
+	repeatedEmailCase({ file: 'records-record-upsert-repeated-email', title: 'Workspace Records: one new email in three items, created once' }),
+	repeatedEmailCase({
+		file: 'records-record-upsert-repeated-email-one-at-a-time',
+		title: 'Workspace Records: one new email in three items, one request at a time',
+		maxConcurrency: 1,
+	}),
+	{
+		file: 'records-record-get-rate-limited-gives-up',
+		title: 'Workspace Records: a service that only answers 429, Give Up After 3 s (error example)',
+		node: 'workspaceRecords',
+		// Retry-After: 0 on every answer: without a deadline of its own the node would retry forever.
+		setup: (sandbox) => sandbox.addFault({ kind: 'rate-limit', retryAfter: 0, times: 10_000 }),
+		parameters: {
+			resource: 'record',
+			operation: 'get',
+			collectionId: fromList(PEOPLE, 'People'),
+			recordId: fromList(ADA, 'Ada Lovelace'),
+			requestHandling: { maxWaitSeconds: 3 },
+		},
+		// Backing off, not storming: a handful of requests in three seconds, all refused.
+		requests: (requests) => {
+			assert.ok(requests.length >= 1 && requests.length < 10, `${requests.length} requests`);
+			assert.deepEqual([...new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))], [`GET /api/v1/collection-records/${PEOPLE}/${ADA} 429`]);
+		},
+		error: /gave up after \d+ attempts? over [0-3] s/,
+		nodeSecondsBelow: 10,
+	},
+	{
+		file: 'records-record-create-lost-answer-retry-on-fail',
+		title: 'Workspace Records: a create answered 500 after it was done, Retry On Fail (error example)',
+		node: 'workspaceRecords',
+		nodeSettings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		setup: (sandbox) => sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'server-error', afterHandling: true }),
+		parameters: {
+			resource: 'record',
+			operation: 'create',
+			collectionId: fromList(PEOPLE, 'People'),
+			attributes: { attribute: [{ key: 'name', type: 'text', textValue: 'Lost Answer' }] },
+		},
+		// n8n runs the node three times; the create whose outcome is unknown is sent once.
+		requests: (requests) =>
+			assert.deepEqual(
+				requests.map((r) => [r.method, r.path, r.status]),
+				[['POST', `/api/v1/collection-records/${PEOPLE}`, 500]],
+			),
+		error: /the write may or may not have happened .*not sent again/,
+		check: (items, sandbox) => assert.equal(recordsWhere(sandbox, (r) => r.name === 'Lost Answer').length, 1, 'records named Lost Answer'),
+	},
+	{
+		file: 'records-record-get-redirected',
+		title: 'Workspace Records: a Base URL that redirects to another host (error example)',
+		node: 'workspaceRecords',
+		setup: (sandbox, elsewhere) =>
+			sandbox.addFault({ kind: 'status', statusCode: 302, headers: { Location: `${elsewhere.url}/api/v1/collection-records/${PEOPLE}/${ADA}` }, body: {} }),
+		parameters: { resource: 'record', operation: 'get', collectionId: fromList(PEOPLE, 'People'), recordId: fromList(ADA, 'Ada Lovelace') },
+		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
+		error: (sandbox, elsewhere) => exactly(`The Base URL redirects to ${elsewhere.url}/api/v1/collection-records/${PEOPLE}/${ADA}: use that address`),
+		// The key stays home: the other origin heard nothing.
+		check: (items, sandbox, elsewhere) => assert.equal(elsewhere.requests.length, 0, 'requests to the other origin'),
+	},
 ];
+
+/**
+ * Create or Update with Map Automatically, three items naming one new email: items with one
+ * match value take turns within the run, so it is created once, then updated twice.
+ */
+function repeatedEmailCase({ file, title, maxConcurrency }) {
+	const email = 'repeat@example.com';
+	const field = (id, displayName, type, required = false) => ({ id, displayName, required, defaultMatch: false, canBeUsedToMatch: true, display: true, type });
+	return {
+		file,
+		title,
+		node: 'workspaceRecords',
+		typeVersion: 1.1,
+		items: 3,
+		itemsCode: `return [1, 2, 3].map((n) => ({ json: { name: 'Repeat ' + n, emails: '${email}', leadScore: n } }));`,
+		parameters: {
+			resource: 'record',
+			operation: 'upsert',
+			collectionId: fromList(PEOPLE, 'People'),
+			upsertColumns: {
+				mappingMode: 'autoMapInputData',
+				value: null,
+				matchingColumns: ['emails'],
+				schema: [field('name', 'Name', 'string', true), field('emails', 'Emails', 'string'), field('leadScore', 'Lead Score', 'number')],
+			},
+			...(maxConcurrency ? { requestHandling: { maxConcurrency } } : {}),
+		},
+		requests: (requests) => {
+			const creates = requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`);
+			assert.equal(creates.length, 1, 'creates sent');
+			assert.ok(requests.every((r) => r.status === 200), 'every request answered 200');
+		},
+		check: (items, sandbox) => {
+			assert.deepEqual(items.map((i) => i.json.action), ['created', 'updated', 'updated']);
+			const records = recordsWhere(sandbox, (r) => JSON.stringify(r.emails ?? '').includes(email));
+			assert.equal(records.length, 1, `records with ${email}`);
+			assert.deepEqual([records[0].name, records[0].leadScore], ['Repeat 3', 3]);
+			assert.deepEqual(new Set(items.map((i) => i.json._id)), new Set([records[0]._id]));
+		},
+	};
+}
+
+/** The people in the sandbox for which `test` holds. */
+const recordsWhere = (sandbox, test) => [...sandbox.state.records.get(PEOPLE).values()].filter(test);
+
+/** A RegExp matching `text` exactly. */
+const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /** Every "Imported i" person exists exactly once in the sandbox. */
 function assertEachImportedOnce(sandbox, count) {

@@ -2,6 +2,7 @@
 // N8N_VERSIONS, default all of test/rig/n8n-runtime.mjs), with this package installed the
 // way users install community packages, against the sandbox. For each workflow it checks
 // the requests the sandbox received and the items (or the error) the node produced.
+// E2E_CASES=<regexp> runs only the cases whose file matches (while working on a few).
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -15,6 +16,9 @@ import { createSandbox, sandboxCredentials, sandboxHeaders } from '../rig/sandbo
 
 const OWNER = { email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-password-1' };
 const reporter = createReporter();
+
+const selected = process.env.E2E_CASES ? new RegExp(process.env.E2E_CASES) : /./;
+const runCases = cases.filter((c) => selected.test(c.file));
 
 const readExample = (file) => JSON.parse(readFileSync(join(root, 'examples', `${file}.json`), 'utf8'));
 
@@ -44,15 +48,20 @@ async function runVersion(version) {
 	const sandbox = createSandbox();
 	await sandbox.start();
 	onCleanup('sandbox', () => sandbox.stop());
+	// Another origin (its own port), where a misbehaving Base URL points: it must hear nothing.
+	const elsewhere = createSandbox();
+	await elsewhere.start();
+	onCleanup('sandbox elsewhere', () => elsewhere.stop());
 	await runN8nCommands(runtime, userFolder, [
 		['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(sandbox))}`],
 		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
 	]);
 
 	let allPassed = true;
-	for (const testCase of cases.filter((c) => !c.trigger)) {
+	for (const testCase of runCases.filter((c) => !c.trigger)) {
 		sandbox.reset();
-		testCase.setup?.(sandbox);
+		elsewhere.reset();
+		testCase.setup?.(sandbox, elsewhere);
 		const started = Date.now();
 		const workflow = readExample(testCase.file);
 		const output = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput']);
@@ -61,15 +70,19 @@ async function runVersion(version) {
 			checkRequests(testCase, sandbox.requests, sandbox.config);
 			const run = parseRun(output.stdout);
 			const task = run?.data?.resultData?.runData?.[workflow.nodes[1].name]?.[0];
+			const note = checkNodeTime(testCase, task);
 			if (testCase.error) {
 				const message = task?.error?.message ?? run?.data?.resultData?.error?.message ?? 'no error in the run data';
-				if (!testCase.error.test(message)) throw new Error(`error "${message}" does not match ${testCase.error}`);
+				// A function: the error names something known only at run time (a port).
+				const wanted = typeof testCase.error === 'function' ? testCase.error(sandbox, elsewhere) : testCase.error;
+				if (!wanted.test(message)) throw new Error(`error "${message}" does not match ${wanted}`);
 				// What must hold after the failure (what the sandbox keeps), when the case says.
-				testCase.check?.(task?.data?.main?.[0] ?? [], sandbox);
+				testCase.check?.(task?.data?.main?.[0] ?? [], sandbox, elsewhere);
 			} else {
 				if (!task?.data) throw new Error('no output from the node');
-				testCase.check(task.data.main[0], sandbox);
+				testCase.check(task.data.main[0], sandbox, elsewhere);
 			}
+			return note;
 		});
 		allPassed = passed && allPassed;
 	}
@@ -80,15 +93,28 @@ async function runVersion(version) {
 }
 
 /**
- * How one check of one case went: a line, and true or false. A failure also shows the tail of
- * what n8n itself printed (`output`: { code, stdout, stderr } or a function that reads it),
- * because "requests differ: got []" alone hides why n8n sent nothing.
+ * `nodeSecondsBelow`: the node's run, as n8n's run data times it (its executionTime, retries
+ * and waits included), ends within that many seconds: a deadline, not the suite's patience.
+ */
+function checkNodeTime(testCase, task) {
+	if (testCase.nodeSecondsBelow === undefined) return;
+	if (typeof task?.executionTime !== 'number') throw new Error('no executionTime for the node in the run data');
+	if (task.executionTime >= testCase.nodeSecondsBelow * 1000) {
+		throw new Error(`the node ran ${(task.executionTime / 1000).toFixed(1)} s, not less than ${testCase.nodeSecondsBelow} s`);
+	}
+	return `the node ran ${(task.executionTime / 1000).toFixed(1)} s (bound: ${testCase.nodeSecondsBelow} s)`;
+}
+
+/**
+ * How one check of one case went: a line (what `check()` returns noted under it), and true
+ * or false. A failure also shows the tail of what n8n itself printed (`output`: { code,
+ * stdout, stderr } or a function that reads it), because "requests differ: got []" alone
+ * hides why n8n sent nothing.
  */
 function report(version, testCase, started, output, check) {
 	const title = `n8n ${version}  ${testCase.file} (${((Date.now() - started) / 1000).toFixed(1)}s)`;
 	try {
-		check();
-		return reporter.pass(title);
+		return reporter.pass(title, check());
 	} catch (error) {
 		const said = typeof output === 'function' ? output() : output;
 		const exit = said?.code === undefined || said.code === 0 ? '' : ` (n8n exited with ${said.code})`;
@@ -102,7 +128,7 @@ function report(version, testCase, started, output, check) {
  * REST API ("Fetch Test Event"), whose execution is then read back.
  */
 async function runTriggerCases(runtime, userFolder, sandbox, version) {
-	const triggerCases = cases.filter((c) => c.trigger);
+	const triggerCases = runCases.filter((c) => c.trigger);
 	if (!triggerCases.length) return true;
 	const n8n = await startN8nServer(runtime, userFolder);
 	let allPassed = true;
