@@ -672,7 +672,8 @@ function createSandbox(options = {}) {
 		try {
 			if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
 			// A failure after the work was done: the client cannot tell whether it happened.
-			if (fault?.afterHandling) await dispatch(req, path, body, bodyError, fault, () => {});
+			// (A fault with no failure of its kind, a delay alone, does the work once, below.)
+			if (fault?.afterHandling && fault.kind) await dispatch(req, path, body, bodyError, fault, () => {});
 			switch (fault?.kind) {
 				case 'reset':
 					logged.status = 'reset';

@@ -74,12 +74,11 @@ export async function apiRequest<T = IDataObject[]>(
 	};
 	if (read) asRead(options);
 	const attempt = {
-		send: async () => {
-			const response = (await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				RECORDS_CREDENTIAL,
-				options,
-			)) as IN8nHttpFullResponse;
+		send: async (timeout: number) => {
+			const response = (await context.helpers.httpRequestWithAuthentication.call(context, RECORDS_CREDENTIAL, {
+				...options,
+				timeout,
+			})) as IN8nHttpFullResponse;
 			throwIfFailed(context.getNode(), response);
 			return (response.body as IDataObject).data as T;
 		},

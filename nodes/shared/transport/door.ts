@@ -20,7 +20,8 @@ import { pause } from './gate';
  *   create is never repeated blindly: its item fails, saying it may have happened.
  * - A name that did not resolve for a moment (EAI_AGAIN) reached nothing: retried for all.
  * - Every request has a wall-clock deadline from its first attempt (`maxWaitMs`), whatever
- *   `Retry-After` says; pacing counts too. Cancelling the execution ends every wait.
+ *   `Retry-After` says; pacing counts too, and so does an answer that is slow to come.
+ *   Cancelling the execution ends every wait.
  * - At most `maxConcurrency` requests are in flight per node run.
  */
 
@@ -35,7 +36,8 @@ export const DEFAULT_DOOR_OPTIONS: DoorOptions = { maxConcurrency: 10, maxWaitMs
 
 /** What one attempt is: how to send it, whether it may be sent twice, and for whom. */
 export interface Attempt<T> {
-	send: () => Promise<T>;
+	/** Sends it once; the answer must come within `timeoutMs`, what is left of the deadline. */
+	send: (timeoutMs: number) => Promise<T>;
 	/** Reads, deletes, updates and queries: sending them twice does no harm. */
 	repeatable: boolean;
 	/** "POST /api/v1/…", for messages. */
@@ -64,6 +66,8 @@ export const isRepeatable = (method: string, options: object) =>
 /** A request as "METHOD /path", for messages; never the host, the headers or the body. */
 export const labelOf = (method: string, url: string) => `${method} ${url.split('?')[0]}`;
 
+/** The least time an attempt is given to answer, however little is left of the deadline. */
+const MIN_ANSWER_MS = 1_000;
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -197,7 +201,8 @@ export async function sendWithRetries<T>(
 		}
 		let failure: RetryClass;
 		try {
-			const result = await attempt.send();
+			// An answer that never comes ends at the deadline too (and counts as a drop).
+			const result = await attempt.send(Math.max(MIN_ANSWER_MS, firstAttemptAt + maxWaitMs - now));
 			gate.succeeded();
 			return result;
 		} catch (error) {

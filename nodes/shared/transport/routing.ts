@@ -114,7 +114,10 @@ async function sendOnce(
 	const label = labelOf(method, url);
 	const repeatable = isRepeatable(method, request.options);
 	const attempt = {
-		send: async () => await context.makeRoutingRequest(request),
+		send: async (timeoutMs: number) => {
+			const timeout = Math.min(request.options.timeout ?? Infinity, timeoutMs);
+			return await context.makeRoutingRequest({ ...request, options: { ...request.options, timeout } });
+		},
 		repeatable,
 		label,
 		node: context.getNode(),

@@ -1,5 +1,7 @@
 // The guarantees of the request door when the network misbehaves, through n8n-core's real
 // routing engine against the sandbox: no duplicate, no endless wait, no key sent elsewhere.
+import { sleep } from 'n8n-workflow';
+
 import { listSearch } from '../../../../nodes/shared/methods';
 import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
 import { WorkspaceSms } from '../../../../nodes/WorkspaceSms/WorkspaceSms.node';
@@ -120,6 +122,23 @@ describe('every wait ends', () => {
 		expect(Date.now() - started).toBeLessThan(5_000);
 		expect(creates()).toHaveLength(0);
 	});
+
+	test('an answer slower than Give Up After ends at the deadline: a read gives up, a create is in doubt', async () => {
+		env.sandbox.addFault({ method: 'GET', delayMs: 5_000, times: 10 });
+		const started = Date.now();
+		const { error } = await getAda({ requestHandling: { maxWaitSeconds: 2 } });
+		expect(error?.message).toMatch(/^the answer took too long — gave up after 1 attempt over 2 s \(GET /);
+		expect(Date.now() - started).toBeLessThan(4_000);
+
+		env.sandbox.addFault({ method: 'POST', path: peoplePath, delayMs: 5_000 });
+		const create = await run(
+			{ operation: 'create', collectionId: byId(PEOPLE), inputMode: 'json', jsonBody: '{"name": "Too Slow"}', requestHandling: { maxWaitSeconds: 2 } },
+		);
+		expect(create.error?.message).toBe(`Item 0: the write may or may not have happened (POST ${peoplePath}: the answer took too long)`);
+		// It did happen, later: exactly why the node could not say it had not.
+		for (let waited = 0; named('Too Slow').length === 0 && waited < 8_000; waited += 100) await sleep(100);
+		expect(named('Too Slow')).toHaveLength(1);
+	}, 20_000);
 
 	test('a slow answer is waited for, and counts once', async () => {
 		env.sandbox.addFault({ method: 'POST', path: peoplePath, delayMs: 1_500, kind: undefined });
