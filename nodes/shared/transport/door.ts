@@ -234,7 +234,7 @@ function gaveUp(attempt: Attempt<unknown>, error: unknown, tries: number, waited
 	const gaveUpError = new NodeApiError(attempt.node, {}, {
 		message: `${reasonOf(error)} — gave up after ${tries} attempt${tries === 1 ? '' : 's'} over ${seconds} s (${attempt.label})`,
 		description:
-			'The service kept refusing or failing. Lower Request Handling → Max Concurrent Requests, raise Give Up After, or run the workflow again later.',
+			'The service kept refusing or failing. Lower Options → Max Concurrent Requests, raise Give Up After, or run the workflow again later.',
 		...(status ? { httpCode: String(status) } : {}),
 		itemIndex: attempt.itemIndex,
 	});

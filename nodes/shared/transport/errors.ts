@@ -174,7 +174,7 @@ export function describeFailure(
 		return {
 			message: `The service is limiting the rate of requests (HTTP 429)${retryAfter ? `: it asks to wait ${String(retryAfter)} s` : ''}`,
 			description:
-				'The node waits as the service asks and tries again by itself, until Request Handling → Give Up After runs out. Lower Max Concurrent Requests, or raise Give Up After.',
+				'The node waits as the service asks and tries again by itself, until Options → Give Up After runs out. Lower Max Concurrent Requests, or raise Give Up After.',
 			httpCode,
 		};
 	}

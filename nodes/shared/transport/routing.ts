@@ -35,9 +35,12 @@ export function resolvePath(url: string, read: (name: string) => string): string
 	return url.replace(/\{(\w+)\}/g, (_, name: string) => segment((DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read), fieldOf(name)));
 }
 
-/** Request Handling: the options of the door, on every action node. */
+/**
+ * Options: the knobs of the door, at the bottom of every action node, as n8n's own nodes
+ * keep such settings. The parameter keeps its first name, so saved workflows keep theirs.
+ */
 export const requestHandlingField: INodeProperties = {
-	displayName: 'Request Handling',
+	displayName: 'Options',
 	name: 'requestHandling',
 	type: 'collection',
 	placeholder: 'Add Option',
@@ -66,7 +69,7 @@ export const requestHandlingField: INodeProperties = {
 	],
 };
 
-/** The options of the door for this node run, from Request Handling. */
+/** The options of the door for this node run, from Options. */
 export function doorOptions(context: IExecuteSingleFunctions): DoorOptions {
 	const chosen = context.getNodeParameter('requestHandling', {}) as { maxConcurrency?: number; maxWaitSeconds?: number };
 	return {

@@ -228,7 +228,7 @@ describe('WriteMemory', () => {
 	});
 });
 
-test('the defaults shown under Request Handling are the ones the door uses', () => {
+test('the defaults shown under Options are the ones the door uses', () => {
 	const shown = Object.fromEntries((requestHandlingField.options ?? []).map((o) => ['name' in o ? o.name : '', 'default' in o ? o.default : undefined]));
 	expect(shown).toEqual({ maxConcurrency: DEFAULT_DOOR_OPTIONS.maxConcurrency, maxWaitSeconds: DEFAULT_DOOR_OPTIONS.maxWaitMs / 1000 });
 });
