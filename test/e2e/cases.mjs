@@ -89,7 +89,9 @@ export const cases = [
 			},
 			sort: { key: [{ attribute: 'leadScore', direction: 'desc' }] },
 		},
+		// The attributes first: each condition's value is sent in its attribute's type.
 		requests: [
+			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
 			[
 				'POST',
 				`/api/v1/collection-records/${PEOPLE}/query`,
