@@ -3,6 +3,7 @@
 // real n8n must see: the requests the sandbox received and the items the node returned.
 import assert from 'node:assert/strict';
 
+import { waitFor } from '../rig/processes.mjs';
 import { CREDENTIALS, objectId, SEED_IDS } from '../rig/sandbox.mjs';
 
 const {
@@ -21,6 +22,12 @@ const byId = (value) => ({ __rl: true, mode: 'id', value });
 /** A picker value as the editor stores one chosen "From List": the examples open showing names. */
 const fromList = (value, cachedResultName) => ({ __rl: true, mode: 'list', value, cachedResultName });
 const ids = (items) => items.map((item) => item.json._id);
+/**
+ * n8n refuses a poll time that fires more than once a minute. Each of these fires once a
+ * minute, at its own second, so together the trigger polls every 5 s: twelve "Custom" poll times.
+ */
+const EVERY_5_SECONDS = { item: Array.from({ length: 12 }, (_, i) => ({ mode: 'custom', cronExpression: `${i * 5} * * * * *` })) };
+
 
 export const cases = [
 	{
@@ -573,7 +580,123 @@ export const cases = [
 		// The key stays home: the other origin heard nothing.
 		check: (items, sandbox, elsewhere) => assert.equal(elsewhere.requests.length, 0, 'requests to the other origin'),
 	},
+	// The trigger, active: n8n's scheduler polls it every 5 s (see EVERY_5_SECONDS).
+	{
+		file: 'trigger-new-record-backlog',
+		title: 'Workspace Records Trigger: 5,000 new people behind a rate limit of 1 request/s',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		parameters: { pollTimes: EVERY_5_SECONDS, event: 'newRecord', collectionId: fromList(PEOPLE, 'People') },
+		setup: (sandbox) => sandbox.rateLimit({ rate: 1, burst: 1 }),
+		// Created between two polls, by others in the workspace.
+		during: async (sandbox) => {
+			const since = sandbox.requests.length;
+			return { expected: addPeople(sandbox, 5000, 'e1', 'Backlog').map((row) => row._id), since };
+		},
+		withinSeconds: 240,
+		// At most 1,000 rows a poll, so at least five polls; each within 30 s.
+		check: (runs, sandbox, { expected, since }) => {
+			const emitted = assertEmittedOnce(runs, expected);
+			assert.ok(runs.every((run) => run.items.length <= 1000), `rows a poll: ${runs.map((run) => run.items.length).join(', ')}`);
+			const spans = pollSpans(sandbox, runs, since);
+			assert.ok(Math.max(...spans) < 30_000, `poll spans ${spans.map(seconds).join(', ')}`);
+			return `${emitted} rows in ${runs.length} polls (${runs.map((run) => run.items.length).join(', ')}), each ${spans.map(seconds).join(', ')}`;
+		},
+	},
+	{
+		file: 'trigger-new-record-deleted-while-paging',
+		title: 'Workspace Records Trigger: 1,000 new people, the 50 oldest deleted while a poll pages',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		parameters: { pollTimes: EVERY_5_SECONDS, event: 'newRecord', collectionId: fromList(PEOPLE, 'People') },
+		// Slow enough that the poll is still paging when they go.
+		setup: (sandbox) => sandbox.rateLimit({ rate: 0.5, burst: 1 }),
+		during: async (sandbox) => {
+			const since = sandbox.requests.length;
+			const rows = addPeople(sandbox, 1000, 'e2', 'Paged');
+			// The first page of the poll that reads them has been answered: the 50 oldest go.
+			await waitFor('the first page after the new rows', () => sandbox.requests.slice(since).some((r) => isPeopleQuery(r) && r.status === 200), {
+				timeoutMs: 60_000,
+				everyMs: 10,
+			});
+			const deleted = rows.slice(0, 50).map((row) => row._id);
+			for (const id of deleted) sandbox.state.records.get(PEOPLE).delete(id);
+			return { expected: rows.slice(50).map((row) => row._id), deleted, since, deletedAfter: sandbox.requests.length };
+		},
+		withinSeconds: 120,
+		check: (runs, sandbox, { expected, deleted, since, deletedAfter }) => {
+			const emitted = assertEmittedOnce(runs, expected, deleted);
+			// The deletion came while the poll paged: it read pages after it (before it emitted).
+			const lastEmitted = Math.max(...runs.map((run) => run.startedAt));
+			const pagesAfter = sandbox.requests.slice(deletedAfter).filter((r) => isPeopleQuery(r) && r.status === 200 && r.at < lastEmitted).length;
+			assert.ok(pagesAfter >= 1, 'no page was read after the deletion');
+			const spans = pollSpans(sandbox, runs, since);
+			assert.ok(Math.max(...spans) < 30_000, `poll spans ${spans.map(seconds).join(', ')}`);
+			const deletedEmitted = runs.flatMap((run) => run.items).filter((json) => deleted.includes(json._id)).length;
+			return `${emitted} rows in ${runs.length} polls (${runs.map((run) => run.items.length).join(', ')}), ${deletedEmitted} of the 50 deleted among them (read before they went), ${pagesAfter} pages read after the deletion; each poll ${spans.map(seconds).join(', ')}`;
+		},
+	},
 ];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const isPeopleQuery = (request) => request.method === 'POST' && request.path === `/api/v1/collection-records/${PEOPLE}/query`;
+
+/**
+ * `count` people created straight in the sandbox's data, as others in the workspace would,
+ * oldest first, three to a millisecond (rows sharing a timestamp across pages and polls).
+ */
+function addPeople(sandbox, count, idKind, name) {
+	const people = sandbox.state.records.get(PEOPLE);
+	const start = Date.now() - Math.ceil(count / 3);
+	const rows = Array.from({ length: count }, (_, i) => ({
+		_id: objectId(idKind, i + 1),
+		name: `${name} ${i + 1}`,
+		createdAt: new Date(start + Math.floor(i / 3)).toISOString(),
+	}));
+	for (const row of rows) people.set(row._id, row);
+	return rows;
+}
+
+/**
+ * Every id in `expected` was emitted exactly once over all the runs, each of which succeeded;
+ * nothing else was emitted but, at most once each, the ids in `mayAlso`. The rows emitted.
+ */
+function assertEmittedOnce(runs, expected, mayAlso = []) {
+	const failed = runs.filter((run) => run.status !== 'success');
+	assert.ok(!failed.length, `${failed.length} of ${runs.length} executions did not succeed, the first: #${failed[0]?.id} ${failed[0]?.status}: ${failed[0]?.error}`);
+	const counts = new Map();
+	for (const json of runs.flatMap((run) => run.items)) counts.set(json._id, (counts.get(json._id) ?? 0) + 1);
+	const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
+	const missing = expected.filter((id) => !counts.has(id));
+	const allowed = new Set([...expected, ...mayAlso]);
+	const others = [...counts.keys()].filter((id) => !allowed.has(id));
+	const emitted = [...counts.values()].reduce((a, b) => a + b, 0);
+	assert.ok(
+		!twice.length && !missing.length && !others.length,
+		`${emitted} rows emitted in ${runs.length} executions: ${twice.length} more than once (${twice.slice(0, 3).join(', ')}), ${missing.length} of ${expected.length} never (${missing.slice(0, 3).join(', ')}), ${others.length} not new (${others.slice(0, 3).join(', ')})`,
+	);
+	return emitted;
+}
+
+/**
+ * How long each poll that emitted took, from the sandbox's log: from its first query request
+ * to the answer to its last. One poll runs at a time (the trigger's own guard), and each
+ * emitting poll ends just before its execution starts, so a poll's requests are those after
+ * the previous one's execution started (or after `since`, an index into the log) and before
+ * its own. Empty polls after the last emission are not counted.
+ */
+function pollSpans(sandbox, runs, since) {
+	const queries = sandbox.requests.slice(since).filter(isPeopleQuery);
+	let from = 0;
+	return runs.map((run) => {
+		const mine = queries.filter((r) => r.at >= from && r.at < run.startedAt);
+		from = run.startedAt;
+		if (!mine.length) return NaN;
+		return Math.max(...mine.map((r) => r.doneAt ?? r.at)) - Math.min(...mine.map((r) => r.at));
+	});
+}
 
 /**
  * Create or Update with Map Automatically, three items naming one new email: items with one

@@ -125,7 +125,8 @@ function report(version, testCase, started, output, check) {
 /**
  * A trigger cannot start `n8n execute`, which needs a Manual Trigger. So the trigger cases
  * run as in the editor: a started n8n, an owner, and a manual run from the trigger over the
- * REST API ("Fetch Test Event"), whose execution is then read back.
+ * REST API ("Fetch Test Event"), whose execution is then read back; or, for an `active`
+ * case, the workflow activated and polled by n8n's scheduler (runActiveCase).
  */
 async function runTriggerCases(runtime, userFolder, sandbox, version) {
 	const triggerCases = runCases.filter((c) => c.trigger);
@@ -139,14 +140,17 @@ async function runTriggerCases(runtime, userFolder, sandbox, version) {
 			const started = Date.now();
 			const workflow = readExample(testCase.file);
 			let items = [];
+			let active;
 			let failure;
 			try {
-				items = await n8n.rest.runFromTrigger(workflow.id, workflow.nodes[0].name);
+				if (testCase.active) active = await runActiveCase(n8n, sandbox, testCase, workflow);
+				else items = await n8n.rest.runFromTrigger(workflow.id, workflow.nodes[0].name);
 			} catch (error) {
 				failure = error;
 			}
 			const passed = report(version, testCase, started, n8n.output, () => {
 				if (failure) throw failure;
+				if (active) return testCase.check(active.runs, sandbox, active.outcome);
 				checkRequests(testCase, sandbox.requests, sandbox.config);
 				testCase.check(items);
 			});
@@ -156,6 +160,62 @@ async function runTriggerCases(runtime, userFolder, sandbox, version) {
 		await n8n.stop();
 	}
 	return allPassed;
+}
+
+/** After the last row expected was emitted: more than two poll intervals, for a late duplicate to show. */
+const QUIET_MS = 12_000;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * An active trigger case: the workflow activated as a user does (n8n polls once then, which
+ * sets the trigger's starting point, saved in the workflow's static data, and at the case's
+ * poll times after). `during(sandbox)`
+ * then does to the service what the case is about while n8n polls, and says which rows must
+ * be emitted (`expected`). The run waits until they all were, or `withinSeconds` passed, then
+ * QUIET_MS more, deactivates the workflow and reads back every execution it started: `runs`,
+ * oldest first, each { id, status, startedAt (ms), items (the trigger's output, json), error }.
+ */
+async function runActiveCase(n8n, sandbox, testCase, workflow) {
+	testCase.setup?.(sandbox);
+	const readRuns = executionsOf(n8n.rest, workflow.id, workflow.nodes[0].name);
+	// The trigger's starting point is set before anything happens to the service.
+	await n8n.rest.activate(workflow.id, { untilStaticData: true });
+	let outcome;
+	try {
+		outcome = await testCase.during(sandbox);
+		const deadlineAt = Date.now() + testCase.withinSeconds * 1000;
+		const expected = new Set(outcome.expected);
+		for (;;) {
+			const emitted = new Set((await readRuns()).flatMap((run) => run.items.map((json) => json._id)));
+			if ([...expected].every((id) => emitted.has(id)) || Date.now() > deadlineAt) break;
+			await sleep(2000);
+		}
+		await sleep(QUIET_MS);
+	} finally {
+		await n8n.rest.deactivate(workflow.id);
+	}
+	return { runs: await readRuns(), outcome };
+}
+
+/** A reader of a workflow's finished executions; each one's run data is fetched once. */
+function executionsOf(rest, workflowId, triggerName) {
+	const finished = new Map();
+	return async () => {
+		for (const execution of await rest.executions(workflowId)) {
+			if (finished.has(execution.id) || ['new', 'running', 'waiting'].includes(execution.status)) continue;
+			const resultData = await rest.runData(execution.id);
+			if (!resultData) continue;
+			const items = resultData.runData?.[triggerName]?.[0]?.data?.main?.[0] ?? [];
+			finished.set(execution.id, {
+				id: execution.id,
+				status: execution.status,
+				startedAt: Date.parse(execution.startedAt),
+				items: items.map((i) => i.json),
+				error: resultData.error?.message,
+			});
+		}
+		return [...finished.values()].sort((a, b) => a.startedAt - b.startedAt);
+	};
 }
 
 /** The examples users import must be the workflows asserted here. */

@@ -1,5 +1,6 @@
 // The one client of n8n's own REST API, for the few calls the editor makes that the suites
-// need: readiness, the owner account, saving a workflow, and a manual run from a trigger.
+// need: readiness, the owner account, saving a workflow, a manual run from a trigger,
+// activating a workflow, and reading back its executions.
 import { createRequire } from 'node:module';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -64,6 +65,43 @@ export class N8nRest {
 	async createWorkflow(workflow) {
 		const { data } = await this.call('POST', '/rest/workflows', workflow);
 		return data.id;
+	}
+
+	/**
+	 * Activates (2.x: publishes) a saved workflow, as the editor's toggle does: its triggers
+	 * start, a polling trigger polls once then and at its poll times after. Same call in 1.x
+	 * and 2.x; but 2.x answers before the triggers start (it publishes through an outbox).
+	 * With `untilStaticData`, waits until n8n has saved the workflow's static data, which it does
+	 * once the triggers started (after the first poll): a polling trigger that keeps its
+	 * position there has it by then.
+	 */
+	async activate(workflowId, { untilStaticData = false, timeoutMs = 60_000 } = {}) {
+		const { data: workflow } = await this.call('GET', `/rest/workflows/${workflowId}`);
+		await this.call('POST', `/rest/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+		for (let waited = 0; untilStaticData; waited += 250) {
+			const { data } = await this.call('GET', `/rest/workflows/${workflowId}`);
+			if (data.staticData && Object.keys(data.staticData).length) return;
+			if (waited > timeoutMs) throw new Error(`workflow ${workflowId}: no static data ${timeoutMs / 1000} s after activation`);
+			await sleep(250);
+		}
+	}
+
+	async deactivate(workflowId) {
+		await this.call('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+	}
+
+	/** The executions of a workflow, newest first: id, status, mode, startedAt, stoppedAt (no run data). */
+	async executions(workflowId, { limit = 250 } = {}) {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const { data } = await this.call('GET', `/rest/executions?filter=${filter}&limit=${limit}`);
+		return data.results;
+	}
+
+	/** The run data of an execution (n8n stores it "flatted"), or undefined while it is not stored yet. */
+	async runData(executionId) {
+		const flatted = createRequire(this.runtime.n8nBin)('flatted');
+		const { data: execution } = await this.call('GET', `/rest/executions/${executionId}`);
+		return execution?.data ? flatted.parse(execution.data)?.resultData : undefined;
 	}
 
 	/**
