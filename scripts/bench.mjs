@@ -16,15 +16,39 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { benchWorkflows, CONCURRENCIES, HEADER_AUTH, HTTP_BATCHING_FOUND, HTTP_BATCHINGS, MAPPINGS, RATE_LIMIT } from './make-bench.mjs';
+import {
+	benchWorkflows,
+	CONCURRENCIES,
+	HEADER_AUTH,
+	HTTP_BATCHING_FOUND,
+	HTTP_BATCHINGS,
+	MAPPINGS,
+	RATE_LIMIT,
+} from './make-bench.mjs';
 import { cacheRoot, prepare } from '../test/rig/n8n-runtime.mjs';
-import { buildPackage, installPackage, parseRun, root, runN8n, runN8nCommands, writeCredentials } from '../test/rig/n8n.mjs';
+import {
+	buildPackage,
+	installPackage,
+	parseRun,
+	root,
+	runN8n,
+	runN8nCommands,
+	writeCredentials,
+} from '../test/rig/n8n.mjs';
 import { stopOnSignals } from '../test/rig/processes.mjs';
-import { createSandbox, sandboxCredentials, sandboxHeaders, SEED_IDS } from '../test/rig/sandbox.mjs';
+import {
+	createSandbox,
+	sandboxCredentials,
+	sandboxHeaders,
+	SEED_IDS,
+} from '../test/rig/sandbox.mjs';
 const version = process.env.BENCH_N8N_VERSION ?? '2.40.7';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SWEEP_RUNS = Number(process.env.BENCH_SWEEP_RUNS ?? 1);
-const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = (process.env.BENCH_ONLY ?? '')
+	.split(',')
+	.map((s) => s.trim())
+	.filter(Boolean);
 const runs = (section) => !ONLY.length || ONLY.includes(String(section));
 const { PEOPLE } = SEED_IDS;
 const CREATE_PATH = `/api/v1/collection-records/${PEOPLE}`;
@@ -38,7 +62,14 @@ const DOOR_MODULES = {
 	errors: 'dist/nodes/shared/transport/errors.js',
 };
 /** The node the door's errors name, as n8n hands it to a node run. */
-const BENCH_NODE = { id: 'bench-door', name: 'Create a person', type: 'n8n-nodes-workspace-records.workspaceRecords', typeVersion: 1, position: [0, 0], parameters: {} };
+const BENCH_NODE = {
+	id: 'bench-door',
+	name: 'Create a person',
+	type: 'n8n-nodes-workspace-records.workspaceRecords',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 /** Max Concurrent Requests of the door measured alone, outside n8n, in benchmark 5. */
 const DOOR_CONCURRENCIES = [10, 1];
 /** Runs of each variant of benchmark 6 (10,000 creates, about half a minute a run). */
@@ -50,7 +81,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sorted = (values) => [...values].sort((a, b) => a - b);
 /** The middle value (the lower middle of an even count). */
 const median = (values) => sorted(values)[Math.floor((values.length - 1) / 2)];
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+	loadavg()
+		.map((l) => l.toFixed(2))
+		.join(' / ');
 
 /** Resident memory of a process, sampled from /proc every 20 ms while it runs: [time, kB]. */
 function sampleRss(child) {
@@ -84,22 +118,33 @@ const axios = require('axios');
 })();
 `;
 
-const peakKb = (samples, until = Infinity) => Math.max(0, ...samples.filter(([t]) => t <= until).map(([, kb]) => kb));
+const peakKb = (samples, until = Infinity) =>
+	Math.max(0, ...samples.filter(([t]) => t <= until).map(([, kb]) => kb));
 
 /** What `npm run build` made, installed for n8n; retried while someone is mid-edit in nodes/. */
 async function buildAndInstall(userFolder) {
 	const { n8n } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-	const installed = join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-workspace-records');
+	const installed = join(
+		userFolder,
+		'.n8n',
+		'nodes',
+		'node_modules',
+		'n8n-nodes-workspace-records',
+	);
 	for (let attempt = 1; ; attempt++) {
 		try {
 			buildPackage();
 			installPackage(userFolder);
-			const missing = [...n8n.nodes, ...n8n.credentials].filter((file) => !existsSync(join(installed, file)));
+			const missing = [...n8n.nodes, ...n8n.credentials].filter(
+				(file) => !existsSync(join(installed, file)),
+			);
 			if (missing.length) throw new Error(`the build left out ${missing.join(', ')}`);
 			return;
 		} catch (error) {
 			if (attempt === 5) throw error;
-			say(`  build or install failed (${String(error.message).split('\n')[0]}); trying again in 60 s`);
+			say(
+				`  build or install failed (${String(error.message).split('\n')[0]}); trying again in 60 s`,
+			);
 			await sleep(60_000);
 		}
 	}
@@ -109,16 +154,33 @@ async function buildAndInstall(userFolder) {
 function expressionEngine(runtime) {
 	const chosen = process.env.N8N_EXPRESSION_ENGINE ?? runtime.env?.N8N_EXPRESSION_ENGINE;
 	if (chosen) return `${chosen} (N8N_EXPRESSION_ENGINE)`;
-	const config = join(dirname(runtime.n8nBin), '..', '..', '@n8n', 'config', 'dist', 'configs', 'expression-engine.config.js');
-	const engine = existsSync(config) ? /this\.engine = '(\w+)'/.exec(readFileSync(config, 'utf8'))?.[1] : undefined;
+	const config = join(
+		dirname(runtime.n8nBin),
+		'..',
+		'..',
+		'@n8n',
+		'config',
+		'dist',
+		'configs',
+		'expression-engine.config.js',
+	);
+	const engine = existsSync(config)
+		? /this\.engine = '(\w+)'/.exec(readFileSync(config, 'utf8'))?.[1]
+		: undefined;
 	return engine ? `${engine} (n8n's default)` : "n8n's default";
 }
 
 /** The commit the nodes were built from, and whether nodes/ had changes not yet committed. */
 function sourceState() {
 	try {
-		const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
-		const dirty = execFileSync('git', ['status', '--porcelain', 'nodes', 'credentials'], { cwd: root }).toString().trim();
+		const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
+			.toString()
+			.trim();
+		const dirty = execFileSync('git', ['status', '--porcelain', 'nodes', 'credentials'], {
+			cwd: root,
+		})
+			.toString()
+			.trim();
 		return `${commit}${dirty ? ' with uncommitted changes in nodes/' : ''}`;
 	} catch {
 		return 'unknown';
@@ -143,7 +205,10 @@ function renewNotes() {
 	const results = readFileSync(file, 'utf8');
 	const at = results.indexOf('\n## Notes\n');
 	if (at === -1) throw new Error('bench/results.md has no "## Notes" heading');
-	writeFileSync(file, `${results.slice(0, at)}\n## Notes\n\n${readFileSync(join(root, 'bench', 'NOTES.md'), 'utf8').trim()}\n`);
+	writeFileSync(
+		file,
+		`${results.slice(0, at)}\n## Notes\n\n${readFileSync(join(root, 'bench', 'NOTES.md'), 'utf8').trim()}\n`,
+	);
 	say('bench/results.md: notes renewed from bench/NOTES.md');
 }
 
@@ -157,8 +222,15 @@ async function setUp() {
 	await buildAndInstall(userFolder);
 	// Loaded and packed now, from the build just installed, before anyone's next build replaces dist/.
 	const requireHere = createRequire(import.meta.url);
-	const door = Object.fromEntries(Object.entries(DOOR_MODULES).map(([name, file]) => [name, requireHere(join(root, file))]));
-	const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+	const door = Object.fromEntries(
+		Object.entries(DOOR_MODULES).map(([name, file]) => [name, requireHere(join(root, file))]),
+	);
+	const [pack] = JSON.parse(
+		execFileSync('npm', ['pack', '--dry-run', '--json'], {
+			cwd: root,
+			stdio: ['ignore', 'pipe', 'ignore'],
+		}).toString(),
+	);
 	const source = sourceState();
 
 	// On a port from the OS (listening on 0); the HTTP Request workflows are written for it.
@@ -171,9 +243,16 @@ async function setUp() {
 	for (const [file, workflow] of Object.entries(workflows)) {
 		writeFileSync(join(workflowFolder, `${file}.json`), JSON.stringify(workflow));
 	}
-	const headerAuth = { ...HEADER_AUTH, type: 'httpHeaderAuth', data: { name: 'x-api-key', value: sandbox.config.apiKey } };
+	const headerAuth = {
+		...HEADER_AUTH,
+		type: 'httpHeaderAuth',
+		data: { name: 'x-api-key', value: sandbox.config.apiKey },
+	};
 	await runN8nCommands(runtime, userFolder, [
-		['import:credentials', `--input=${writeCredentials(userFolder, [...sandboxCredentials(sandbox), headerAuth])}`],
+		[
+			'import:credentials',
+			`--input=${writeCredentials(userFolder, [...sandboxCredentials(sandbox), headerAuth])}`,
+		],
 		['import:workflow', '--separate', `--input=${workflowFolder}`],
 	]);
 	return { runtime, userFolder, door, pack, source, sandbox, workflows };
@@ -183,18 +262,30 @@ async function setUp() {
  * Runs one bench workflow: its time from the run data, its last node's items, the requests.
  * A run that fails throws, unless `allowFailure` (benchmark 5 counts failures).
  */
-async function execute({ runtime, userFolder, sandbox, workflows }, name, { allowFailure = false, empty = false } = {}) {
+async function execute(
+	{ runtime, userFolder, sandbox, workflows },
+	name,
+	{ allowFailure = false, empty = false } = {},
+) {
 	const workflow = workflows[name];
 	if (empty) sandbox.reset({ people: 0 });
 	sandbox.clearRequests();
 	let samples;
 	const countFile = join(userFolder, 'expressions.txt');
 	rmSync(countFile, { force: true });
-	const { stdout, stderr } = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput'], {
-		timeoutMs: 0,
-		env: { NODE_OPTIONS: `--require=${EXPRESSION_COUNTER} ${process.env.BENCH_NODE_OPTIONS ?? ''}`, BENCH_EXPRESSION_COUNT_FILE: countFile },
-		onSpawn: (child) => (samples = sampleRss(child)),
-	});
+	const { stdout, stderr } = await runN8n(
+		runtime,
+		userFolder,
+		['execute', `--id=${workflow.id}`, '--rawOutput'],
+		{
+			timeoutMs: 0,
+			env: {
+				NODE_OPTIONS: `--require=${EXPRESSION_COUNTER} ${process.env.BENCH_NODE_OPTIONS ?? ''}`,
+				BENCH_EXPRESSION_COUNT_FILE: countFile,
+			},
+			onSpawn: (child) => (samples = sampleRss(child)),
+		},
+	);
 	const run = parseRun(stdout);
 	if (!run) throw new Error(`${name} did not run:\n${stderr.slice(-2000)}${stdout.slice(-2000)}`);
 	const error = run.data.resultData.error?.message;
@@ -239,7 +330,11 @@ async function bareLoop({ sandbox }) {
 		records.push(...data.data);
 		if (data.data.length < 100) break;
 	}
-	return { ms: performance.now() - started, items: records.length, requests: sandbox.requests.length };
+	return {
+		ms: performance.now() - started,
+		items: records.length,
+		requests: sandbox.requests.length,
+	};
 }
 
 /** `runCount` runs of each variant, alternating which goes first: every sample, by variant. */
@@ -251,7 +346,9 @@ async function compare(variants, runCount = RUNS) {
 		for (const key of order) {
 			const sample = await variants[key]();
 			samples[key].push(sample);
-			say(`  ${key} run ${run + 1}: ${Math.round(sample.ms)} ms, ${sample.items} items, ${sample.requests} requests${sample.note ? `, ${sample.note}` : ''} (load ${load()})`);
+			say(
+				`  ${key} run ${run + 1}: ${Math.round(sample.ms)} ms, ${sample.items} items, ${sample.requests} requests${sample.note ? `, ${sample.note}` : ''} (load ${load()})`,
+			);
 		}
 	}
 	return samples;
@@ -265,7 +362,15 @@ const ms = (list) => median(list.map((s) => s.ms));
 async function timedComparisons(bench) {
 	const run = (name, options) => execute(bench, name, options);
 	const header = [
-		row('Benchmark', 'Variant', 'Requests', 'Items', 'Time min / median / max', 'Ratio of medians', 'Target'),
+		row(
+			'Benchmark',
+			'Variant',
+			'Requests',
+			'Items',
+			'Time min / median / max',
+			'Ratio of medians',
+			'Target',
+		),
 		row('---', '---', '---', '---', '---', '---', '---'),
 	];
 	const lines = [];
@@ -279,16 +384,51 @@ async function timedComparisons(bench) {
 		});
 		const [a, b, b2, c] = Object.values(s);
 		lines.push(
-			row('1. Return All, 10,000 records', '(a) our node', a[0].requests, a[0].items, spread(a.map((x) => x.ms)), '', ''),
-			row('', '(b) HTTP Request + Split Out, plain headers', b[0].requests, b[0].items, spread(b.map((x) => x.ms)), `a/b ${ratio(ms(a), ms(b))}`, 'a/b ≤ 1.0'),
-			row('', "(b') HTTP Request + Split Out, Header Auth credential", b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), `a/b' ${ratio(ms(a), ms(b2))}`, "a/b' ≤ 1.0"),
-			row('', '(c) bare axios loop', c[0].requests, c[0].items, spread(c.map((x) => x.ms)), `a/c ${ratio(ms(a), ms(c))}`, 'a/c ≤ 1.15'),
+			row(
+				'1. Return All, 10,000 records',
+				'(a) our node',
+				a[0].requests,
+				a[0].items,
+				spread(a.map((x) => x.ms)),
+				'',
+				'',
+			),
+			row(
+				'',
+				'(b) HTTP Request + Split Out, plain headers',
+				b[0].requests,
+				b[0].items,
+				spread(b.map((x) => x.ms)),
+				`a/b ${ratio(ms(a), ms(b))}`,
+				'a/b ≤ 1.0',
+			),
+			row(
+				'',
+				"(b') HTTP Request + Split Out, Header Auth credential",
+				b2[0].requests,
+				b2[0].items,
+				spread(b2.map((x) => x.ms)),
+				`a/b' ${ratio(ms(a), ms(b2))}`,
+				"a/b' ≤ 1.0",
+			),
+			row(
+				'',
+				'(c) bare axios loop',
+				c[0].requests,
+				c[0].items,
+				spread(c.map((x) => x.ms)),
+				`a/c ${ratio(ms(a), ms(c))}`,
+				'a/c ≤ 1.15',
+			),
 		);
 	}
 	if (runs(2)) {
 		bench.section(`2. 1,000 input items → Record Create (${RUNS} runs each)`, 2);
 		const ours = Object.fromEntries(
-			Object.entries(MAPPINGS).map(([mapping, { label }]) => [`(a) our node, ${label}`, () => run(`a-${mapping}-create-1000`, { empty: true })]),
+			Object.entries(MAPPINGS).map(([mapping, { label }]) => [
+				`(a) our node, ${label}`,
+				() => run(`a-${mapping}-create-1000`, { empty: true }),
+			]),
 		);
 		const s = await compare({
 			...ours,
@@ -299,24 +439,56 @@ async function timedComparisons(bench) {
 		const b2 = s["(b') HTTP Request, Header Auth"];
 		const perItem = (list) =>
 			`${(median(list.map((x) => x.expressions)) / list[0].items).toFixed(1)} expressions/item, ${median(list.map((x) => x.connections))} connections`;
-		const targets = { rows: "a/b' ≤ 1.3", below: "a/b' ≤ 1.3", auto: "a/b' ≤ 1.0, a/b ≤ 1.4, 0 expressions/item" };
+		const targets = {
+			rows: "a/b' ≤ 1.3",
+			below: "a/b' ≤ 1.3",
+			auto: "a/b' ≤ 1.0, a/b ≤ 1.4, 0 expressions/item",
+		};
 		Object.keys(MAPPINGS).forEach((mapping, i) => {
 			const label = Object.keys(ours)[i];
 			const a = s[label];
 			lines.push(
-				row(i === 0 ? '2. 1,000 items → Record Create' : '', `${label} (${perItem(a)})`, a[0].requests, a[0].items, spread(a.map((x) => x.ms)), `a/b ${ratio(ms(a), ms(b))}, a/b' ${ratio(ms(a), ms(b2))}`, targets[mapping]),
+				row(
+					i === 0 ? '2. 1,000 items → Record Create' : '',
+					`${label} (${perItem(a)})`,
+					a[0].requests,
+					a[0].items,
+					spread(a.map((x) => x.ms)),
+					`a/b ${ratio(ms(a), ms(b))}, a/b' ${ratio(ms(a), ms(b2))}`,
+					targets[mapping],
+				),
 			);
 		});
 		lines.push(
-			row('', `(b) HTTP Request, plain headers (${perItem(b)})`, b[0].requests, b[0].items, spread(b.map((x) => x.ms)), '', ''),
-			row('', `(b') HTTP Request, Header Auth credential (${perItem(b2)})`, b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), '', ''),
+			row(
+				'',
+				`(b) HTTP Request, plain headers (${perItem(b)})`,
+				b[0].requests,
+				b[0].items,
+				spread(b.map((x) => x.ms)),
+				'',
+				'',
+			),
+			row(
+				'',
+				`(b') HTTP Request, Header Auth credential (${perItem(b2)})`,
+				b2[0].requests,
+				b2[0].items,
+				spread(b2.map((x) => x.ms)),
+				'',
+				'',
+			),
 		);
 	}
 	if (runs(6)) {
-		bench.section(`6. 10,000 input items → Record Create, default settings (${RUNS_10K} runs each)`, 6);
+		bench.section(
+			`6. 10,000 input items → Record Create, default settings (${RUNS_10K} runs each)`,
+			6,
+		);
 		const s = await compare(
 			{
-				'(a) our node, Map Each Attribute Below + expression': () => run('a-below-create-10000', { empty: true }),
+				'(a) our node, Map Each Attribute Below + expression': () =>
+					run('a-below-create-10000', { empty: true }),
 				"(b') HTTP Request, Header Auth": () => run('b-http-auth-create-10000', { empty: true }),
 			},
 			RUNS_10K,
@@ -325,8 +497,24 @@ async function timedComparisons(bench) {
 		const measures = (list) =>
 			`peak RSS ${range(list.map((x) => Math.round(x.peakRssKb / 1024)))} MB; peak open connections ${range(list.map((x) => x.peakConnections))}; ${range(list.map((x) => x.items - x.errorItems))} created`;
 		lines.push(
-			row('6. 10,000 items → Record Create', `(a) our node, Map Each Attribute Below + expression; ${measures(a)}`, a[0].requests, a[0].items, spread(a.map((x) => x.ms)), `a/b' ${ratio(ms(a), ms(b2))}`, "a/b' < 1, connections ≤ 10"),
-			row('', `(b') HTTP Request, Header Auth credential; ${measures(b2)}`, b2[0].requests, b2[0].items, spread(b2.map((x) => x.ms)), '', ''),
+			row(
+				'6. 10,000 items → Record Create',
+				`(a) our node, Map Each Attribute Below + expression; ${measures(a)}`,
+				a[0].requests,
+				a[0].items,
+				spread(a.map((x) => x.ms)),
+				`a/b' ${ratio(ms(a), ms(b2))}`,
+				"a/b' < 1, connections ≤ 10",
+			),
+			row(
+				'',
+				`(b') HTTP Request, Header Auth credential; ${measures(b2)}`,
+				b2[0].requests,
+				b2[0].items,
+				spread(b2.map((x) => x.ms)),
+				'',
+				'',
+			),
 		);
 	}
 	return ['Timed comparisons', [...header, ...lines].join('\n')];
@@ -336,7 +524,10 @@ async function timedComparisons(bench) {
 async function rateLimitedCreates(bench) {
 	const { sandbox, door } = bench;
 	const floorMs = (1000 / RATE_LIMIT.rate) * 1000;
-	bench.section(`5. 1,000 creates against a rate limit of ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}`, 5);
+	bench.section(
+		`5. 1,000 creates against a rate limit of ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}`,
+		5,
+	);
 	/** One rate-limited run on a fresh sandbox and a full bucket: what got created, and how. */
 	const fresh = () => {
 		sandbox.reset({ people: 0 });
@@ -360,9 +551,14 @@ async function rateLimitedCreates(bench) {
 			// From the node's start to its first request: n8n preparing every item first.
 			firstRequestMs: creates.length ? creates[0].at - startedAt : NaN,
 			// From the first request to the last answer: the part the rate limit governs.
-			sendingMs: creates.length ? Math.max(...creates.map((r) => r.doneAt ?? r.at)) - creates[0].at : NaN,
+			sendingMs: creates.length
+				? Math.max(...creates.map((r) => r.doneAt ?? r.at)) - creates[0].at
+				: NaN,
 			// From the last answer to the end of the workflow: n8n finishing the run.
-			afterMs: creates.length && sample.stoppedAt ? sample.stoppedAt - Math.max(...creates.map((r) => r.doneAt ?? r.at)) : NaN,
+			afterMs:
+				creates.length && sample.stoppedAt
+					? sample.stoppedAt - Math.max(...creates.map((r) => r.doneAt ?? r.at))
+					: NaN,
 		};
 		result.note = `${result.created} created, ${result.duplicated} duplicated, ${refused} × 429${sample.error ? `, failed: ${sample.error}` : ''}`;
 		return result;
@@ -382,22 +578,51 @@ async function rateLimitedCreates(bench) {
 		sandbox.clearRequests();
 		const gate = new door.gate.Gate(maxConcurrency);
 		const { maxWaitMs } = door.door.DEFAULT_DOOR_OPTIONS;
-		const headers = { 'x-api-key': sandbox.config.apiKey, 'x-workspace-id': sandbox.config.workspaceId };
+		const headers = {
+			'x-api-key': sandbox.config.apiKey,
+			'x-workspace-id': sandbox.config.workspaceId,
+		};
 		const send = (i) => async () => {
-			const response = await axios.post(`${sandbox.url}${CREATE_PATH}`, { name: `Bench person ${i}` }, { headers, validateStatus: () => true });
+			const response = await axios.post(
+				`${sandbox.url}${CREATE_PATH}`,
+				{ name: `Bench person ${i}` },
+				{ headers, validateStatus: () => true },
+			);
 			// As the node's postReceive (checkApiResponse in errors.ts) hands a failure to the door:
 			// a NodeApiError whose context carries the HTTP status and the wait a 429 asks for.
-			door.errors.throwIfFailed(BENCH_NODE, { statusCode: response.status, headers: response.headers, body: response.data }, [], i);
+			door.errors.throwIfFailed(
+				BENCH_NODE,
+				{ statusCode: response.status, headers: response.headers, body: response.data },
+				[],
+				i,
+			);
 			return response.data;
 		};
 		const startedAt = Date.now();
 		const settled = await Promise.allSettled(
 			Array.from({ length: 1000 }, (_, i) =>
-				door.door.sendWithRetries(gate, { send: send(i), repeatable: false, label: `POST ${CREATE_PATH}`, node: BENCH_NODE, itemIndex: i }, { maxWaitMs }),
+				door.door.sendWithRetries(
+					gate,
+					{
+						send: send(i),
+						repeatable: false,
+						label: `POST ${CREATE_PATH}`,
+						node: BENCH_NODE,
+						itemIndex: i,
+					},
+					{ maxWaitMs },
+				),
 			),
 		);
 		const failed = settled.filter((r) => r.status === 'rejected').length;
-		const sample = { ms: Date.now() - startedAt, nodeMs: Date.now() - startedAt, stoppedAt: Date.now(), items: 1000 - failed, errorItems: failed, requests: sandbox.requests.length };
+		const sample = {
+			ms: Date.now() - startedAt,
+			nodeMs: Date.now() - startedAt,
+			stoppedAt: Date.now(),
+			items: 1000 - failed,
+			errorItems: failed,
+			requests: sandbox.requests.length,
+		};
 		return tally(sample, startedAt);
 	};
 	const complete = (r) => r.created === 1000 && r.duplicated === 0 && r.errors === 0;
@@ -410,7 +635,12 @@ async function rateLimitedCreates(bench) {
 	};
 	const httpTries = await sweep(
 		'HTTP Request batching (items per batch / interval)',
-		Object.fromEntries(HTTP_BATCHINGS.map((b) => [`${b.join(' / ')} ms`, limited(`r-b-http-create-1000-batch-${b.join('-')}`)])),
+		Object.fromEntries(
+			HTTP_BATCHINGS.map((b) => [
+				`${b.join(' / ')} ms`,
+				limited(`r-b-http-create-1000-batch-${b.join('-')}`),
+			]),
+		),
 	);
 	// The best batching: the fastest that created all 1,000 without errors (without a sweep: the last found).
 	const bestBatching = SWEEP_RUNS
@@ -423,17 +653,25 @@ async function rateLimitedCreates(bench) {
 	say(`  HTTP Request batching for (c): ${best ?? 'none created all 1000 without errors'}`);
 
 	const ourTries = await sweep("our node's settings", {
-		...Object.fromEntries(CONCURRENCIES.map((n) => [`Map Automatically, Max Concurrent Requests ${n}`, limited(`r-a-create-1000-max${n}`)])),
+		...Object.fromEntries(
+			CONCURRENCIES.map((n) => [
+				`Map Automatically, Max Concurrent Requests ${n}`,
+				limited(`r-a-create-1000-max${n}`),
+			]),
+		),
 		[`${MAPPINGS.below.label}, default settings`]: limited('a-below-create-1000'),
 	});
 	const doorTries = await sweep(
 		'the door alone, outside n8n',
-		Object.fromEntries(DOOR_CONCURRENCIES.map((n) => [`Max Concurrent Requests ${n}`, doorAlone(n)])),
+		Object.fromEntries(
+			DOOR_CONCURRENCIES.map((n) => [`Max Concurrent Requests ${n}`, doorAlone(n)]),
+		),
 	);
 
 	say(`  the comparison, ${RUNS} runs each:`);
 	const main5 = await compare({
-		'(a) our node, Map Automatically, default settings (Max Concurrent Requests 10)': limited('a-auto-create-1000'),
+		'(a) our node, Map Automatically, default settings (Max Concurrent Requests 10)':
+			limited('a-auto-create-1000'),
 		'(b) HTTP Request, Retry On Fail (3 tries, 1 s apart)': limited('r-b-http-create-1000-retry'),
 		...(bestName ? { [`(c) HTTP Request, batching ${best}`]: limited(bestName) } : {}),
 	});
@@ -444,7 +682,10 @@ async function rateLimitedCreates(bench) {
 			list.length,
 			range(list.map((r) => r.created)),
 			range(list.map((r) => r.duplicated)),
-			range(list.map((r) => r.errors)) + (list.some((r) => r.error) ? ` (${list.filter((r) => r.error).length} failed run${list.filter((r) => r.error).length > 1 ? 's' : ''})` : ''),
+			range(list.map((r) => r.errors)) +
+				(list.some((r) => r.error)
+					? ` (${list.filter((r) => r.error).length} failed run${list.filter((r) => r.error).length > 1 ? 's' : ''})`
+					: ''),
 			range(list.map((r) => r.refused)),
 			spread(list.map((r) => r.ms)),
 			`${ratio(ms(list), floorMs)}×`,
@@ -458,12 +699,55 @@ async function rateLimitedCreates(bench) {
 			target,
 		);
 	const lines5 = [
-		row('Variant', 'Runs', 'Records created', 'Names created twice or more', 'Errors', '429 answers', 'Workflow wall time min / median / max', 'Median ÷ floor', 'Before the node starts (median)', 'Node time min / median / max', 'Median ÷ floor', "Node's first request after (median)", 'Sending phase (median)', 'Sending ÷ floor', 'Last answer to end of run (median)', 'Target'),
-		row('---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---'),
-		...Object.entries(main5).map(([label, list], i) => line(label, list, i === 0 ? '1000 / 0 / 0, ≤ 1.15× floor' : '')),
+		row(
+			'Variant',
+			'Runs',
+			'Records created',
+			'Names created twice or more',
+			'Errors',
+			'429 answers',
+			'Workflow wall time min / median / max',
+			'Median ÷ floor',
+			'Before the node starts (median)',
+			'Node time min / median / max',
+			'Median ÷ floor',
+			"Node's first request after (median)",
+			'Sending phase (median)',
+			'Sending ÷ floor',
+			'Last answer to end of run (median)',
+			'Target',
+		),
+		row(
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+		),
+		...Object.entries(main5).map(([label, list], i) =>
+			line(label, list, i === 0 ? '1000 / 0 / 0, ≤ 1.15× floor' : ''),
+		),
 		...Object.entries(ourTries).map(([label, list]) => line(`(a) our node, ${label}`, list)),
-		...Object.entries(doorTries).map(([label, list]) => line(`the door alone (no n8n), ${label}`, list)),
-		...Object.entries(httpTries).map(([label, list]) => line(`HTTP Request, batching ${label}${label === best ? ' (the best: used as (c))' : ''}`, list)),
+		...Object.entries(doorTries).map(([label, list]) =>
+			line(`the door alone (no n8n), ${label}`, list),
+		),
+		...Object.entries(httpTries).map(([label, list]) =>
+			line(
+				`HTTP Request, batching ${label}${label === best ? ' (the best: used as (c))' : ''}`,
+				list,
+			),
+		),
 	];
 	return [
 		`Rate-limited creates: ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}, floor 1,000 / ${RATE_LIMIT.rate} = ${seconds(floorMs)}`,
@@ -486,14 +770,43 @@ async function memoryOfReturnAll(bench) {
 	// (Asynchronously: the sandbox answering it runs in this process.)
 	const { stdout: bareOutput } = await promisify(execFile)(
 		process.execPath,
-		['-e', BARE_MEMORY_SCRIPT, `${sandbox.url}/api/v1/collection-records/${PEOPLE}/query`, JSON.stringify(sandboxHeaders(sandbox.config))],
+		[
+			'-e',
+			BARE_MEMORY_SCRIPT,
+			`${sandbox.url}/api/v1/collection-records/${PEOPLE}/query`,
+			JSON.stringify(sandboxHeaders(sandbox.config)),
+		],
 		{ cwd: root },
 	);
 	const bareGrowthMb = Number(bareOutput);
 	return [
-		row('3. Return All, 100,000 records', '(a) our node', big.requests, big.items, `${big.ms} ms`, `RSS growth while fetching ${growthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(growthMb, jsonMb)}`, '≤ 2'),
-		row('', '(c) bare loop holding the records', '', '', '', `RSS growth ${bareGrowthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(bareGrowthMb, jsonMb)}`, ''),
-		row('', '(a), the same run to its end', '', '', '', `RSS growth ${wholeRunMb.toFixed(0)} MB, with n8n printing the run`, ''),
+		row(
+			'3. Return All, 100,000 records',
+			'(a) our node',
+			big.requests,
+			big.items,
+			`${big.ms} ms`,
+			`RSS growth while fetching ${growthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(growthMb, jsonMb)}`,
+			'≤ 2',
+		),
+		row(
+			'',
+			'(c) bare loop holding the records',
+			'',
+			'',
+			'',
+			`RSS growth ${bareGrowthMb.toFixed(0)} MB / JSON ${jsonMb.toFixed(0)} MB = ${ratio(bareGrowthMb, jsonMb)}`,
+			'',
+		),
+		row(
+			'',
+			'(a), the same run to its end',
+			'',
+			'',
+			'',
+			`RSS growth ${wholeRunMb.toFixed(0)} MB, with n8n printing the run`,
+			'',
+		),
 	];
 }
 
@@ -503,14 +816,31 @@ function packageSize({ pack, section }) {
 	const { size, files } = pack;
 	// What ships besides the compiled nodes, credentials, icons and codex files: anything else is an accident.
 	const extra = new Map();
-	for (const file of files.filter((f) => f.path.startsWith('dist/') && !/^dist\/(nodes|credentials|icons)\//.test(f.path))) {
-		const key = file.path.split('/').length > 2 ? `${file.path.split('/').slice(0, 2).join('/')}/` : file.path;
+	for (const file of files.filter(
+		(f) => f.path.startsWith('dist/') && !/^dist\/(nodes|credentials|icons)\//.test(f.path),
+	)) {
+		const key =
+			file.path.split('/').length > 2
+				? `${file.path.split('/').slice(0, 2).join('/')}/`
+				: file.path;
 		extra.set(key, (extra.get(key) ?? 0) + file.size);
 	}
-	const extras = [...extra].map(([path, bytes]) => `${path} ${(bytes / 1024).toFixed(0)} KB`).join(', ');
-	const dependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {}).length;
+	const extras = [...extra]
+		.map(([path, bytes]) => `${path} ${(bytes / 1024).toFixed(0)} KB`)
+		.join(', ');
+	const dependencies = Object.keys(
+		JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {},
+	).length;
 	return [
-		row('4. Package', 'npm pack of the build measured', '', '', '', `${(size / 1024).toFixed(1)} KB packed, ${files.length} files, ${dependencies} runtime dependencies${extras ? `; besides nodes, credentials and icons it ships ${extras} (unpacked)` : ''}`, '≤ 100 KB, 0'),
+		row(
+			'4. Package',
+			'npm pack of the build measured',
+			'',
+			'',
+			'',
+			`${(size / 1024).toFixed(1)} KB packed, ${files.length} files, ${dependencies} runtime dependencies${extras ? `; besides nodes, credentials and icons it ships ${extras} (unpacked)` : ''}`,
+			'≤ 100 KB, 0',
+		),
 	];
 }
 
@@ -558,7 +888,11 @@ async function main() {
 	if (memory.length) {
 		tables.push([
 			'Memory and package',
-			[row('Benchmark', 'Variant', 'Requests', 'Items', 'Time', 'Measure', 'Target'), row('---', '---', '---', '---', '---', '---', '---'), ...memory].join('\n'),
+			[
+				row('Benchmark', 'Variant', 'Requests', 'Items', 'Time', 'Measure', 'Target'),
+				row('---', '---', '---', '---', '---', '---', '---'),
+				...memory,
+			].join('\n'),
 		]);
 	}
 	loads.push(`end: ${load()}`);
@@ -569,7 +903,14 @@ async function main() {
 		say(`BENCH_ONLY=${ONLY.join(',')}: bench/results.md left as it is`);
 		return;
 	}
-	writeResults({ runtime: bench.runtime, source: bench.source, startedAt, loads, minutes: minutesSinceStart(), body });
+	writeResults({
+		runtime: bench.runtime,
+		source: bench.source,
+		startedAt,
+		loads,
+		minutes: minutesSinceStart(),
+		body,
+	});
 }
 
 // Stopped by a signal: the n8n process of the current run goes too.

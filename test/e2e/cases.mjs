@@ -20,14 +20,23 @@ const {
 const SEVENTH_PERSON = objectId('f0', 7);
 const byId = (value) => ({ __rl: true, mode: 'id', value });
 /** A picker value as the editor stores one chosen "From List": the examples open showing names. */
-const fromList = (value, cachedResultName) => ({ __rl: true, mode: 'list', value, cachedResultName });
+const fromList = (value, cachedResultName) => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	cachedResultName,
+});
 const ids = (items) => items.map((item) => item.json._id);
 /**
  * n8n refuses a poll time that fires more than once a minute. Each of these fires once a
  * minute, at its own second, so together the trigger polls every 5 s: twelve "Custom" poll times.
  */
-const EVERY_5_SECONDS = { item: Array.from({ length: 12 }, (_, i) => ({ mode: 'custom', cronExpression: `${i * 5} * * * * *` })) };
-
+const EVERY_5_SECONDS = {
+	item: Array.from({ length: 12 }, (_, i) => ({
+		mode: 'custom',
+		cronExpression: `${i * 5} * * * * *`,
+	})),
+};
 
 export const cases = [
 	{
@@ -36,13 +45,21 @@ export const cases = [
 		node: 'workspaceRecords',
 		parameters: { resource: 'collection', operation: 'getAll' },
 		requests: [['GET', '/api/v1/collections']],
-		check: (items) => assert.deepEqual(items.map((i) => i.json.slug), ['people', 'companies', 'deals', 'projects']),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json.slug),
+				['people', 'companies', 'deals', 'projects'],
+			),
 	},
 	{
 		file: 'records-collection-get',
 		title: 'Workspace Records: get a collection',
 		node: 'workspaceRecords',
-		parameters: { resource: 'collection', operation: 'get', collectionId: fromList(PEOPLE, 'People') },
+		parameters: {
+			resource: 'collection',
+			operation: 'get',
+			collectionId: fromList(PEOPLE, 'People'),
+		},
 		requests: [['GET', `/api/v1/collections/${PEOPLE}`]],
 		check: (items) => assert.deepEqual(ids(items), [PEOPLE]),
 	},
@@ -62,7 +79,13 @@ export const cases = [
 				],
 			},
 		},
-		requests: [['POST', `/api/v1/collection-records/${PEOPLE}`, { name: 'Katherine Johnson', emails: ['kj@example.com'], leadScore: 97 }]],
+		requests: [
+			[
+				'POST',
+				`/api/v1/collection-records/${PEOPLE}`,
+				{ name: 'Katherine Johnson', emails: ['kj@example.com'], leadScore: 97 },
+			],
+		],
 		check: (items) => {
 			assert.equal(items.length, 1);
 			assert.match(items[0].json._id, /^9f/);
@@ -73,9 +96,18 @@ export const cases = [
 		file: 'records-record-get',
 		title: 'Workspace Records: get a record',
 		node: 'workspaceRecords',
-		parameters: { resource: 'record', operation: 'get', collectionId: fromList(PEOPLE, 'People'), recordId: fromList(ADA, 'Ada Lovelace') },
+		parameters: {
+			resource: 'record',
+			operation: 'get',
+			collectionId: fromList(PEOPLE, 'People'),
+			recordId: fromList(ADA, 'Ada Lovelace'),
+		},
 		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
-		check: (items) => assert.deepEqual(items.map((i) => i.json.name), ['Ada Lovelace']),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json.name),
+				['Ada Lovelace'],
+			),
 	},
 	{
 		file: 'records-record-get-many',
@@ -103,7 +135,9 @@ export const cases = [
 				'POST',
 				`/api/v1/collection-records/${PEOPLE}/query`,
 				{
-					filter: { $and: [{ leadScore: { $gte: 50 } }, { source: { $in: ['Website', 'Referral'] } }] },
+					filter: {
+						$and: [{ leadScore: { $gte: 50 } }, { source: { $in: ['Website', 'Referral'] } }],
+					},
 					sort: [{ attribute: 'leadScore', direction: 'desc' }],
 					limit: 100,
 					offset: 0,
@@ -113,8 +147,15 @@ export const cases = [
 		check: (items) => {
 			const scores = items.map((i) => i.json.leadScore);
 			assert.ok(items.length > 0);
-			assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
-			assert.ok(items.every((i) => i.json.leadScore >= 50 && ['Website', 'Referral'].includes(i.json.source.name)));
+			assert.deepEqual(
+				scores,
+				[...scores].sort((a, b) => b - a),
+			);
+			assert.ok(
+				items.every(
+					(i) => i.json.leadScore >= 50 && ['Website', 'Referral'].includes(i.json.source.name),
+				),
+			);
 		},
 	},
 	{
@@ -133,15 +174,25 @@ export const cases = [
 			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA}`, { jobTitle: 'Countess' }],
 			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`],
 		],
-		check: (items) => assert.deepEqual([items[0].json.jobTitle, items[0].json.name], ['Countess', 'Ada Lovelace']),
+		check: (items) =>
+			assert.deepEqual([items[0].json.jobTitle, items[0].json.name], ['Countess', 'Ada Lovelace']),
 	},
 	{
 		file: 'records-record-delete',
 		title: 'Workspace Records: delete a record',
 		node: 'workspaceRecords',
-		parameters: { resource: 'record', operation: 'delete', collectionId: fromList(PEOPLE, 'People'), recordId: fromList(ADA, 'Ada Lovelace') },
+		parameters: {
+			resource: 'record',
+			operation: 'delete',
+			collectionId: fromList(PEOPLE, 'People'),
+			recordId: fromList(ADA, 'Ada Lovelace'),
+		},
 		requests: [['DELETE', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
-		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: ADA, collectionId: PEOPLE }]),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json),
+				[{ deleted: true, _id: ADA, collectionId: PEOPLE }],
+			),
 	},
 	{
 		file: 'records-record-upsert',
@@ -160,17 +211,34 @@ export const cases = [
 			},
 		},
 		requests: [
-			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { filter: { emails: { $eq: 'ada.lovelace0@example.com' } }, limit: 2, offset: 0 }],
-			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA}`, { emails: ['ada.lovelace0@example.com'], jobTitle: 'Mathematician' }],
+			[
+				'POST',
+				`/api/v1/collection-records/${PEOPLE}/query`,
+				{ filter: { emails: { $eq: 'ada.lovelace0@example.com' } }, limit: 2, offset: 0 },
+			],
+			[
+				'PATCH',
+				`/api/v1/collection-records/${PEOPLE}/${ADA}`,
+				{ emails: ['ada.lovelace0@example.com'], jobTitle: 'Mathematician' },
+			],
 			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`],
 		],
-		check: (items) => assert.deepEqual([items[0].json.action, items[0].json._id, items[0].json.jobTitle], ['updated', ADA, 'Mathematician']),
+		check: (items) =>
+			assert.deepEqual(
+				[items[0].json.action, items[0].json._id, items[0].json.jobTitle],
+				['updated', ADA, 'Mathematician'],
+			),
 	},
 	{
 		file: 'records-record-get-missing',
 		title: 'Workspace Records: a record that does not exist (error example)',
 		node: 'workspaceRecords',
-		parameters: { resource: 'record', operation: 'get', collectionId: fromList(PEOPLE, 'People'), recordId: byId('no-such-record') },
+		parameters: {
+			resource: 'record',
+			operation: 'get',
+			collectionId: fromList(PEOPLE, 'People'),
+			recordId: byId('no-such-record'),
+		},
 		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/no-such-record`]],
 		error: /The record with ID "no-such-record" was not found/,
 	},
@@ -180,7 +248,11 @@ export const cases = [
 		node: 'workspaceLists',
 		parameters: { resource: 'list', operation: 'getAll' },
 		requests: [['GET', '/api/v1/lists']],
-		check: (items) => assert.deepEqual(items.map((i) => i.json.name), ['Hot Leads', 'Enterprise Pipeline']),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json.name),
+				['Hot Leads', 'Enterprise Pipeline'],
+			),
 	},
 	{
 		file: 'lists-list-get',
@@ -201,14 +273,29 @@ export const cases = [
 			recordId: SEVENTH_PERSON,
 			attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Met at the webinar' }] },
 		},
-		requests: [['POST', `/api/v1/list-entries/${HOT_LEADS}`, { recordId: SEVENTH_PERSON, data: { note: 'Met at the webinar' } }]],
-		check: (items) => assert.deepEqual([items[0].json.recordId, items[0].json.note], [SEVENTH_PERSON, 'Met at the webinar']),
+		requests: [
+			[
+				'POST',
+				`/api/v1/list-entries/${HOT_LEADS}`,
+				{ recordId: SEVENTH_PERSON, data: { note: 'Met at the webinar' } },
+			],
+		],
+		check: (items) =>
+			assert.deepEqual(
+				[items[0].json.recordId, items[0].json.note],
+				[SEVENTH_PERSON, 'Met at the webinar'],
+			),
 	},
 	{
 		file: 'lists-entry-get',
 		title: 'Workspace Lists: get a list entry',
 		node: 'workspaceLists',
-		parameters: { resource: 'listEntry', operation: 'get', listId: fromList(HOT_LEADS, 'Hot Leads'), entryId: byId(ENTRY) },
+		parameters: {
+			resource: 'listEntry',
+			operation: 'get',
+			listId: fromList(HOT_LEADS, 'Hot Leads'),
+			entryId: byId(ENTRY),
+		},
 		requests: [['GET', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`]],
 		check: (items) => assert.deepEqual(ids(items), [ENTRY]),
 	},
@@ -216,7 +303,13 @@ export const cases = [
 		file: 'lists-entry-get-many',
 		title: 'Workspace Lists: query list entries',
 		node: 'workspaceLists',
-		parameters: { resource: 'listEntry', operation: 'getAll', listId: fromList(HOT_LEADS, 'Hot Leads'), returnAll: false, limit: 3 },
+		parameters: {
+			resource: 'listEntry',
+			operation: 'getAll',
+			listId: fromList(HOT_LEADS, 'Hot Leads'),
+			returnAll: false,
+			limit: 3,
+		},
 		requests: [['POST', `/api/v1/list-entries/${HOT_LEADS}/query`, { limit: 3, offset: 0 }]],
 		check: (items) => assert.equal(items.length, 3),
 	},
@@ -241,9 +334,18 @@ export const cases = [
 		file: 'lists-entry-delete',
 		title: 'Workspace Lists: remove an entry from a list',
 		node: 'workspaceLists',
-		parameters: { resource: 'listEntry', operation: 'delete', listId: fromList(HOT_LEADS, 'Hot Leads'), entryId: byId(ENTRY) },
+		parameters: {
+			resource: 'listEntry',
+			operation: 'delete',
+			listId: fromList(HOT_LEADS, 'Hot Leads'),
+			entryId: byId(ENTRY),
+		},
 		requests: [['DELETE', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`]],
-		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: ENTRY, listId: HOT_LEADS }]),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json),
+				[{ deleted: true, _id: ENTRY, listId: HOT_LEADS }],
+			),
 	},
 	{
 		file: 'activities-create',
@@ -262,7 +364,14 @@ export const cases = [
 			[
 				'POST',
 				'/api/v1/collection-records/activity-list',
-				{ name: 'Follow-up call', scheduleAt: '2026-11-23T09:30:00.000Z', iconType: 'interaction', iconValue: 'call', associated: ADA, description: 'About the renewal' },
+				{
+					name: 'Follow-up call',
+					scheduleAt: '2026-11-23T09:30:00.000Z',
+					iconType: 'interaction',
+					iconValue: 'call',
+					associated: ADA,
+					description: 'About the renewal',
+				},
 			],
 		],
 		check: (items) => assert.equal(items[0].json.scheduleAt, '2026-11-23T09:30:00.000Z'),
@@ -291,18 +400,36 @@ export const cases = [
 			[
 				'POST',
 				'/api/v1/collection-records/activity-list/query',
-				{ filter: [{ name: { $starts_with: 'Call' } }], sort: [{ attribute: 'scheduleAt', direction: 'asc' }], limit: 100, offset: 0 },
+				{
+					filter: [{ name: { $starts_with: 'Call' } }],
+					sort: [{ attribute: 'scheduleAt', direction: 'asc' }],
+					limit: 100,
+					offset: 0,
+				},
 			],
 		],
-		check: (items) => assert.deepEqual(items.map((i) => i.json.name), ['Call #1', 'Call #5', 'Call #9']),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json.name),
+				['Call #1', 'Call #5', 'Call #9'],
+			),
 	},
 	{
 		file: 'activities-update',
 		title: 'Workspace Activities: reschedule an activity',
 		node: 'workspaceActivities',
-		parameters: { resource: 'activity', operation: 'update', activityId: byId(ACTIVITY), updateFields: { scheduleAt: '2026-12-24T08:00:00Z' } },
+		parameters: {
+			resource: 'activity',
+			operation: 'update',
+			activityId: byId(ACTIVITY),
+			updateFields: { scheduleAt: '2026-12-24T08:00:00Z' },
+		},
 		requests: [
-			['PATCH', `/api/v1/collection-records/activity-list/${ACTIVITY}`, { scheduleAt: '2026-12-24T08:00:00.000Z' }],
+			[
+				'PATCH',
+				`/api/v1/collection-records/activity-list/${ACTIVITY}`,
+				{ scheduleAt: '2026-12-24T08:00:00.000Z' },
+			],
 			['GET', `/api/v1/collection-records/activity-list/${ACTIVITY}`],
 		],
 		check: (items) => assert.equal(items[0].json.scheduleAt, '2026-12-24T08:00:00.000Z'),
@@ -313,7 +440,11 @@ export const cases = [
 		node: 'workspaceActivities',
 		parameters: { resource: 'activity', operation: 'delete', activityId: byId(ACTIVITY) },
 		requests: [['DELETE', `/api/v1/collection-records/activity-list/${ACTIVITY}`]],
-		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: ACTIVITY }]),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json),
+				[{ deleted: true, _id: ACTIVITY }],
+			),
 	},
 	{
 		file: 'members-get',
@@ -321,7 +452,11 @@ export const cases = [
 		node: 'workspaceMembers',
 		parameters: { resource: 'member', operation: 'get', memberId: byId(MEMBER) },
 		requests: [['GET', `/api/v1/workspace-members/${MEMBER}`]],
-		check: (items) => assert.deepEqual(items.map((i) => i.json.userType), ['OWNER']),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json.userType),
+				['OWNER'],
+			),
 	},
 	{
 		file: 'members-get-many',
@@ -335,23 +470,46 @@ export const cases = [
 		file: 'attributes-get-many',
 		title: 'Workspace Attributes: list the attributes of People',
 		node: 'workspaceAttributes',
-		parameters: { resource: 'attribute', operation: 'getAll', target: 'collection', collectionId: fromList(PEOPLE, 'People') },
+		parameters: {
+			resource: 'attribute',
+			operation: 'getAll',
+			target: 'collection',
+			collectionId: fromList(PEOPLE, 'People'),
+		},
 		requests: [['GET', `/api/v1/attributes/collection/${PEOPLE}`]],
-		check: (items) => assert.ok(items.some((i) => i.json.apiKeyName === 'emails' && i.json.inputType === 'email-address')),
+		check: (items) =>
+			assert.ok(
+				items.some((i) => i.json.apiKeyName === 'emails' && i.json.inputType === 'email-address'),
+			),
 	},
 	{
 		file: 'attributes-delete',
 		title: 'Workspace Attributes: delete a custom attribute',
 		node: 'workspaceAttributes',
-		parameters: { resource: 'attribute', operation: 'delete', target: 'collection', collectionId: fromList(PEOPLE, 'People'), attributeId: NICKNAME },
+		parameters: {
+			resource: 'attribute',
+			operation: 'delete',
+			target: 'collection',
+			collectionId: fromList(PEOPLE, 'People'),
+			attributeId: NICKNAME,
+		},
 		requests: [['DELETE', `/api/v1/attributes/collection/${PEOPLE}/${NICKNAME}`]],
-		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, _id: NICKNAME, target: 'collection' }]),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json),
+				[{ deleted: true, _id: NICKNAME, target: 'collection' }],
+			),
 	},
 	{
 		file: 'user-groups-rotate-token',
 		title: 'Workspace User Groups: rotate the token of a group',
 		node: 'workspaceUserGroups',
-		parameters: { resource: 'userGroup', operation: 'createOrRotate', tokenAction: 'rotate', currentToken: 'ug_seed_token_acme' },
+		parameters: {
+			resource: 'userGroup',
+			operation: 'createOrRotate',
+			tokenAction: 'rotate',
+			currentToken: 'ug_seed_token_acme',
+		},
 		requests: [['POST', '/api/user', { current_token: 'ug_seed_token_acme' }]],
 		headers: { authorization: 'Token ug_test_key' },
 		check: (items) => {
@@ -373,32 +531,80 @@ export const cases = [
 			propertiesMode: 'pairs',
 			propertyPairs: { pair: [{ key: 'seats', type: 'number', numberValue: 25 }] },
 		},
-		requests: [['PUT', '/api/user', { user_group_id: 'globex-eu', name: 'Globex EU', mapping: { sales_schema: 'warehouse-eu' }, properties: { seats: 25 } }]],
+		requests: [
+			[
+				'PUT',
+				'/api/user',
+				{
+					user_group_id: 'globex-eu',
+					name: 'Globex EU',
+					mapping: { sales_schema: 'warehouse-eu' },
+					properties: { seats: 25 },
+				},
+			],
+		],
 		headers: { authorization: 'Token ug_test_key' },
-		check: (items) => assert.deepEqual([items[0].json.created, items[0].json.properties], [true, { seats: 25 }]),
+		check: (items) =>
+			assert.deepEqual([items[0].json.created, items[0].json.properties], [true, { seats: 25 }]),
 	},
 	{
 		file: 'user-groups-delete',
 		title: 'Workspace User Groups: delete a group',
 		node: 'workspaceUserGroups',
-		parameters: { resource: 'userGroup', operation: 'delete', userGroupId: 'acme-sales', currentToken: 'ug_seed_token_acme' },
-		requests: [['DELETE', '/api/user', { user_group_id: 'acme-sales', current_token: 'ug_seed_token_acme' }]],
+		parameters: {
+			resource: 'userGroup',
+			operation: 'delete',
+			userGroupId: 'acme-sales',
+			currentToken: 'ug_seed_token_acme',
+		},
+		requests: [
+			['DELETE', '/api/user', { user_group_id: 'acme-sales', current_token: 'ug_seed_token_acme' }],
+		],
 		headers: { authorization: 'Token ug_test_key' },
-		check: (items) => assert.deepEqual(items.map((i) => i.json), [{ deleted: true, user_group_id: 'acme-sales' }]),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json),
+				[{ deleted: true, user_group_id: 'acme-sales' }],
+			),
 	},
 	{
 		file: 'sms-send',
 		title: 'Workspace SMS: send a one-time code',
 		node: 'workspaceSms',
-		parameters: { resource: 'sms', operation: 'send', recipient: '+91 98765 43210', message: 'Your code is 4711', senderId: 'WRKSPC', route: 'otp' },
-		requests: [['POST', '/api/ingest/sms/v1/message/send', { recipient: '919876543210', message: 'Your code is 4711', sender_id: 'WRKSPC', route: 'otp' }]],
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			recipient: '+91 98765 43210',
+			message: 'Your code is 4711',
+			senderId: 'WRKSPC',
+			route: 'otp',
+		},
+		requests: [
+			[
+				'POST',
+				'/api/ingest/sms/v1/message/send',
+				{
+					recipient: '919876543210',
+					message: 'Your code is 4711',
+					sender_id: 'WRKSPC',
+					route: 'otp',
+				},
+			],
+		],
 		check: (items) => assert.equal(items[0].json.message, 'SMS request queued successfully'),
 	},
 	{
 		file: 'sms-send-bad-route',
 		title: 'Workspace SMS: a route the dropdown does not offer (error example)',
 		node: 'workspaceSms',
-		parameters: { resource: 'sms', operation: 'send', recipient: '919876543210', message: 'Hello', senderId: 'WRKSPC', route: '={{ "bulk" }}' },
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			recipient: '919876543210',
+			message: 'Hello',
+			senderId: 'WRKSPC',
+			route: '={{ "bulk" }}',
+		},
 		requests: [],
 		error: /^Route: "bulk" is not a route$/,
 	},
@@ -410,9 +616,17 @@ export const cases = [
 		parameters: { event: 'newRecord', collectionId: fromList(PEOPLE, 'People') },
 		// "Fetch Test Event" in the editor: the newest record, to map fields from.
 		requests: [
-			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { sort: [{ attribute: 'createdAt', direction: 'desc' }], limit: 1, offset: 0 }],
+			[
+				'POST',
+				`/api/v1/collection-records/${PEOPLE}/query`,
+				{ sort: [{ attribute: 'createdAt', direction: 'desc' }], limit: 1, offset: 0 },
+			],
 		],
-		check: (items) => assert.deepEqual(items.map((i) => i.json.name), ['Linus Turing']),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json.name),
+				['Linus Turing'],
+			),
 	},
 	{
 		file: 'activities-create-in-berlin',
@@ -420,9 +634,25 @@ export const cases = [
 		node: 'workspaceActivities',
 		// Workflow Settings → Timezone: a date picked without an offset is read in it.
 		timezone: 'Europe/Berlin',
-		parameters: { resource: 'activity', operation: 'create', name: 'Call', scheduleAt: '2026-11-23T10:30:00', iconType: 'interaction', interactionIcon: 'call' },
+		parameters: {
+			resource: 'activity',
+			operation: 'create',
+			name: 'Call',
+			scheduleAt: '2026-11-23T10:30:00',
+			iconType: 'interaction',
+			interactionIcon: 'call',
+		},
 		requests: [
-			['POST', '/api/v1/collection-records/activity-list', { name: 'Call', scheduleAt: '2026-11-23T09:30:00.000Z', iconType: 'interaction', iconValue: 'call' }],
+			[
+				'POST',
+				'/api/v1/collection-records/activity-list',
+				{
+					name: 'Call',
+					scheduleAt: '2026-11-23T09:30:00.000Z',
+					iconType: 'interaction',
+					iconValue: 'call',
+				},
+			],
 		],
 		check: (items) => assert.equal(items[0].json.scheduleAt, '2026-11-23T09:30:00.000Z'),
 	},
@@ -430,7 +660,12 @@ export const cases = [
 		file: 'lists-entry-create-wrong-collection',
 		title: 'Workspace Lists: a company added to a people list (error example)',
 		node: 'workspaceLists',
-		parameters: { resource: 'listEntry', operation: 'create', listId: fromList(HOT_LEADS, 'Hot Leads'), recordId: FIRST_COMPANY },
+		parameters: {
+			resource: 'listEntry',
+			operation: 'create',
+			listId: fromList(HOT_LEADS, 'Hot Leads'),
+			recordId: FIRST_COMPANY,
+		},
 		requests: [['POST', `/api/v1/list-entries/${HOT_LEADS}`, { recordId: FIRST_COMPANY }]],
 		error: new RegExp(`^The record with ID "${FIRST_COMPANY}" was not found$`),
 	},
@@ -438,8 +673,21 @@ export const cases = [
 		file: 'sms-send-rejected',
 		title: 'Workspace SMS: a recipient the service refuses (error example)',
 		node: 'workspaceSms',
-		parameters: { resource: 'sms', operation: 'send', recipient: '12345', message: 'Hello', senderId: 'WRKSPC', route: 'transactional' },
-		requests: [['POST', '/api/ingest/sms/v1/message/send', { recipient: '12345', message: 'Hello', sender_id: 'WRKSPC', route: 'transactional' }]],
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			recipient: '12345',
+			message: 'Hello',
+			senderId: 'WRKSPC',
+			route: 'transactional',
+		},
+		requests: [
+			[
+				'POST',
+				'/api/ingest/sms/v1/message/send',
+				{ recipient: '12345', message: 'Hello', sender_id: 'WRKSPC', route: 'transactional' },
+			],
+		],
 		error: /^recipient must be the country code and number, digits only$/,
 	},
 	{
@@ -472,7 +720,13 @@ export const cases = [
 		node: 'workspaceRecords',
 		items: 20,
 		nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
-		setup: (sandbox) => sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'server-error', skip: 7 }),
+		setup: (sandbox) =>
+			sandbox.addFault({
+				method: 'POST',
+				path: `/api/v1/collection-records/${PEOPLE}`,
+				kind: 'server-error',
+				skip: 7,
+			}),
 		parameters: {
 			resource: 'record',
 			operation: 'create',
@@ -483,7 +737,8 @@ export const cases = [
 		// that were done keep their answers, and the one answered 500 (which may have been done)
 		// fails again instead of being sent again.
 		requests: (requests) => assert.equal(requests.length, 20, 'requests'),
-		error: /^Item \d+: the write may or may not have happened \(POST \/api\/v1\/collection-records\/\w+: The service failed \(HTTP 500\).*not sent again\)$/,
+		error:
+			/^Item \d+: the write may or may not have happened \(POST \/api\/v1\/collection-records\/\w+: The service failed \(HTTP 500\).*not sent again\)$/,
 		check: (items, sandbox) => assertEachImportedOnce(sandbox, 19),
 	},
 	{
@@ -493,7 +748,8 @@ export const cases = [
 		typeVersion: 1.1,
 		items: 2,
 		// A form's submissions: fields named as attributes, in text, and one that is not an attribute.
-		itemsCode: "return [{ json: { name: 'Katherine Johnson', emails: 'kj@example.com', leadScore: '97', newsletter: 'yes', formId: 'contact' } }, { json: { name: 'Dorothy Vaughan', leadScore: '88', formId: 'contact' } }];",
+		itemsCode:
+			"return [{ json: { name: 'Katherine Johnson', emails: 'kj@example.com', leadScore: '97', newsletter: 'yes', formId: 'contact' } }, { json: { name: 'Dorothy Vaughan', leadScore: '88', formId: 'contact' } }];",
 		parameters: {
 			resource: 'record',
 			operation: 'create',
@@ -502,25 +758,47 @@ export const cases = [
 		},
 		requests: [
 			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
-			['POST', `/api/v1/collection-records/${PEOPLE}`, { name: 'Katherine Johnson', emails: ['kj@example.com'], leadScore: 97, newsletter: true }],
+			[
+				'POST',
+				`/api/v1/collection-records/${PEOPLE}`,
+				{ name: 'Katherine Johnson', emails: ['kj@example.com'], leadScore: 97, newsletter: true },
+			],
 			['POST', `/api/v1/collection-records/${PEOPLE}`, { name: 'Dorothy Vaughan', leadScore: 88 }],
 		],
-		check: (items) => assert.deepEqual(items.map((i) => [i.json.name, i.json.leadScore]), [['Katherine Johnson', 97], ['Dorothy Vaughan', 88]]),
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => [i.json.name, i.json.leadScore]),
+				[
+					['Katherine Johnson', 97],
+					['Dorothy Vaughan', 88],
+				],
+			),
 	},
 	{
 		file: 'records-record-get-many-simplified',
 		title: 'Workspace Records: three people, simplified',
 		node: 'workspaceRecords',
 		typeVersion: 1.1,
-		parameters: { resource: 'record', operation: 'getAll', collectionId: fromList(PEOPLE, 'People'), limit: 3 },
+		parameters: {
+			resource: 'record',
+			operation: 'getAll',
+			collectionId: fromList(PEOPLE, 'People'),
+			limit: 3,
+		},
 		requests: [['POST', `/api/v1/collection-records/${PEOPLE}/query`, { limit: 3, offset: 0 }]],
 		check: (items) => {
-			assert.deepEqual(items.map((i) => i.json.source), ['Website', 'Referral', 'Event']);
+			assert.deepEqual(
+				items.map((i) => i.json.source),
+				['Website', 'Referral', 'Event'],
+			);
 			assert.deepEqual(items[0].json.owner, { name: 'Ada Lovelace', email: 'ada@example.com' });
 		},
 	},
 	// Issue 22: the guarantees that hold when the network misbehaves, in a real n8n.
-	repeatedEmailCase({ file: 'records-record-upsert-repeated-email', title: 'Workspace Records: one new email in three items, created once' }),
+	repeatedEmailCase({
+		file: 'records-record-upsert-repeated-email',
+		title: 'Workspace Records: one new email in three items, created once',
+	}),
 	repeatedEmailCase({
 		file: 'records-record-upsert-repeated-email-one-at-a-time',
 		title: 'Workspace Records: one new email in three items, one request at a time',
@@ -542,17 +820,27 @@ export const cases = [
 		// Backing off, not storming: a handful of requests in three seconds, all refused.
 		requests: (requests) => {
 			assert.ok(requests.length >= 1 && requests.length < 10, `${requests.length} requests`);
-			assert.deepEqual([...new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))], [`GET /api/v1/collection-records/${PEOPLE}/${ADA} 429`]);
+			assert.deepEqual(
+				[...new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))],
+				[`GET /api/v1/collection-records/${PEOPLE}/${ADA} 429`],
+			);
 		},
 		error: /gave up after \d+ attempts? over [0-3] s/,
 		nodeSecondsBelow: 10,
 	},
 	{
 		file: 'records-record-create-lost-answer-retry-on-fail',
-		title: 'Workspace Records: a create answered 500 after it was done, Retry On Fail (error example)',
+		title:
+			'Workspace Records: a create answered 500 after it was done, Retry On Fail (error example)',
 		node: 'workspaceRecords',
 		nodeSettings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
-		setup: (sandbox) => sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'server-error', afterHandling: true }),
+		setup: (sandbox) =>
+			sandbox.addFault({
+				method: 'POST',
+				path: `/api/v1/collection-records/${PEOPLE}`,
+				kind: 'server-error',
+				afterHandling: true,
+			}),
 		parameters: {
 			resource: 'record',
 			operation: 'create',
@@ -566,19 +854,38 @@ export const cases = [
 				[['POST', `/api/v1/collection-records/${PEOPLE}`, 500]],
 			),
 		error: /the write may or may not have happened .*not sent again/,
-		check: (items, sandbox) => assert.equal(recordsWhere(sandbox, (r) => r.name === 'Lost Answer').length, 1, 'records named Lost Answer'),
+		check: (items, sandbox) =>
+			assert.equal(
+				recordsWhere(sandbox, (r) => r.name === 'Lost Answer').length,
+				1,
+				'records named Lost Answer',
+			),
 	},
 	{
 		file: 'records-record-get-redirected',
 		title: 'Workspace Records: a Base URL that redirects to another host (error example)',
 		node: 'workspaceRecords',
 		setup: (sandbox, elsewhere) =>
-			sandbox.addFault({ kind: 'status', statusCode: 302, headers: { Location: `${elsewhere.url}/api/v1/collection-records/${PEOPLE}/${ADA}` }, body: {} }),
-		parameters: { resource: 'record', operation: 'get', collectionId: fromList(PEOPLE, 'People'), recordId: fromList(ADA, 'Ada Lovelace') },
+			sandbox.addFault({
+				kind: 'status',
+				statusCode: 302,
+				headers: { Location: `${elsewhere.url}/api/v1/collection-records/${PEOPLE}/${ADA}` },
+				body: {},
+			}),
+		parameters: {
+			resource: 'record',
+			operation: 'get',
+			collectionId: fromList(PEOPLE, 'People'),
+			recordId: fromList(ADA, 'Ada Lovelace'),
+		},
 		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
-		error: (sandbox, elsewhere) => exactly(`The Base URL redirects to ${elsewhere.url}/api/v1/collection-records/${PEOPLE}/${ADA}: use that address`),
+		error: (sandbox, elsewhere) =>
+			exactly(
+				`The Base URL redirects to ${elsewhere.url}/api/v1/collection-records/${PEOPLE}/${ADA}: use that address`,
+			),
 		// The key stays home: the other origin heard nothing.
-		check: (items, sandbox, elsewhere) => assert.equal(elsewhere.requests.length, 0, 'requests to the other origin'),
+		check: (items, sandbox, elsewhere) =>
+			assert.equal(elsewhere.requests.length, 0, 'requests to the other origin'),
 	},
 	// The trigger, active: n8n's scheduler polls it every 5 s (see EVERY_5_SECONDS).
 	{
@@ -587,7 +894,11 @@ export const cases = [
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
 		active: true,
-		parameters: { pollTimes: EVERY_5_SECONDS, event: 'newRecord', collectionId: fromList(PEOPLE, 'People') },
+		parameters: {
+			pollTimes: EVERY_5_SECONDS,
+			event: 'newRecord',
+			collectionId: fromList(PEOPLE, 'People'),
+		},
 		setup: (sandbox) => sandbox.rateLimit({ rate: 1, burst: 1 }),
 		// Created between two polls, by others in the workspace.
 		during: async (sandbox) => {
@@ -598,7 +909,10 @@ export const cases = [
 		// At most 1,000 rows a poll, so at least five polls; each within 30 s.
 		check: (runs, sandbox, { expected, since }) => {
 			const emitted = assertEmittedOnce(runs, expected);
-			assert.ok(runs.every((run) => run.items.length <= 1000), `rows a poll: ${runs.map((run) => run.items.length).join(', ')}`);
+			assert.ok(
+				runs.every((run) => run.items.length <= 1000),
+				`rows a poll: ${runs.map((run) => run.items.length).join(', ')}`,
+			);
 			const spans = pollSpans(sandbox, runs, since);
 			assert.ok(Math.max(...spans) < 30_000, `poll spans ${spans.map(seconds).join(', ')}`);
 			return `${emitted} rows in ${runs.length} polls (${runs.map((run) => run.items.length).join(', ')}), each ${spans.map(seconds).join(', ')}`;
@@ -610,38 +924,56 @@ export const cases = [
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
 		active: true,
-		parameters: { pollTimes: EVERY_5_SECONDS, event: 'newRecord', collectionId: fromList(PEOPLE, 'People') },
+		parameters: {
+			pollTimes: EVERY_5_SECONDS,
+			event: 'newRecord',
+			collectionId: fromList(PEOPLE, 'People'),
+		},
 		// Slow enough that the poll is still paging when they go.
 		setup: (sandbox) => sandbox.rateLimit({ rate: 0.5, burst: 1 }),
 		during: async (sandbox) => {
 			const since = sandbox.requests.length;
 			const rows = addPeople(sandbox, 1000, 'e2', 'Paged');
 			// The first page of the poll that reads them has been answered: the 50 oldest go.
-			await waitFor('the first page after the new rows', () => sandbox.requests.slice(since).some((r) => isPeopleQuery(r) && r.status === 200), {
-				timeoutMs: 60_000,
-				everyMs: 10,
-			});
+			await waitFor(
+				'the first page after the new rows',
+				() => sandbox.requests.slice(since).some((r) => isPeopleQuery(r) && r.status === 200),
+				{
+					timeoutMs: 60_000,
+					everyMs: 10,
+				},
+			);
 			const deleted = rows.slice(0, 50).map((row) => row._id);
 			for (const id of deleted) sandbox.state.records.get(PEOPLE).delete(id);
-			return { expected: rows.slice(50).map((row) => row._id), deleted, since, deletedAfter: sandbox.requests.length };
+			return {
+				expected: rows.slice(50).map((row) => row._id),
+				deleted,
+				since,
+				deletedAfter: sandbox.requests.length,
+			};
 		},
 		withinSeconds: 120,
 		check: (runs, sandbox, { expected, deleted, since, deletedAfter }) => {
 			const emitted = assertEmittedOnce(runs, expected, deleted);
 			// The deletion came while the poll paged: it read pages after it (before it emitted).
 			const lastEmitted = Math.max(...runs.map((run) => run.startedAt));
-			const pagesAfter = sandbox.requests.slice(deletedAfter).filter((r) => isPeopleQuery(r) && r.status === 200 && r.at < lastEmitted).length;
+			const pagesAfter = sandbox.requests
+				.slice(deletedAfter)
+				.filter((r) => isPeopleQuery(r) && r.status === 200 && r.at < lastEmitted).length;
 			assert.ok(pagesAfter >= 1, 'no page was read after the deletion');
 			const spans = pollSpans(sandbox, runs, since);
 			assert.ok(Math.max(...spans) < 30_000, `poll spans ${spans.map(seconds).join(', ')}`);
-			const deletedEmitted = runs.flatMap((run) => run.items).filter((json) => deleted.includes(json._id)).length;
+			const deletedEmitted = runs
+				.flatMap((run) => run.items)
+				.filter((json) => deleted.includes(json._id)).length;
 			return `${emitted} rows in ${runs.length} polls (${runs.map((run) => run.items.length).join(', ')}), ${deletedEmitted} of the 50 deleted among them (read before they went), ${pagesAfter} pages read after the deletion; each poll ${spans.map(seconds).join(', ')}`;
 		},
 	},
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const isPeopleQuery = (request) => request.method === 'POST' && request.path === `/api/v1/collection-records/${PEOPLE}/query`;
+const isPeopleQuery = (request) =>
+	request.method === 'POST' && request.path === `/api/v1/collection-records/${PEOPLE}/query`;
 
 /**
  * `count` people created straight in the sandbox's data, as others in the workspace would,
@@ -665,9 +997,13 @@ function addPeople(sandbox, count, idKind, name) {
  */
 function assertEmittedOnce(runs, expected, mayAlso = []) {
 	const failed = runs.filter((run) => run.status !== 'success');
-	assert.ok(!failed.length, `${failed.length} of ${runs.length} executions did not succeed, the first: #${failed[0]?.id} ${failed[0]?.status}: ${failed[0]?.error}`);
+	assert.ok(
+		!failed.length,
+		`${failed.length} of ${runs.length} executions did not succeed, the first: #${failed[0]?.id} ${failed[0]?.status}: ${failed[0]?.error}`,
+	);
 	const counts = new Map();
-	for (const json of runs.flatMap((run) => run.items)) counts.set(json._id, (counts.get(json._id) ?? 0) + 1);
+	for (const json of runs.flatMap((run) => run.items))
+		counts.set(json._id, (counts.get(json._id) ?? 0) + 1);
 	const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
 	const missing = expected.filter((id) => !counts.has(id));
 	const allowed = new Set([...expected, ...mayAlso]);
@@ -704,7 +1040,15 @@ function pollSpans(sandbox, runs, since) {
  */
 function repeatedEmailCase({ file, title, maxConcurrency }) {
 	const email = 'repeat@example.com';
-	const field = (id, displayName, type, required = false) => ({ id, displayName, required, defaultMatch: false, canBeUsedToMatch: true, display: true, type });
+	const field = (id, displayName, type, required = false) => ({
+		id,
+		displayName,
+		required,
+		defaultMatch: false,
+		canBeUsedToMatch: true,
+		display: true,
+		type,
+	});
 	return {
 		file,
 		title,
@@ -720,17 +1064,29 @@ function repeatedEmailCase({ file, title, maxConcurrency }) {
 				mappingMode: 'autoMapInputData',
 				value: null,
 				matchingColumns: ['emails'],
-				schema: [field('name', 'Name', 'string', true), field('emails', 'Emails', 'string'), field('leadScore', 'Lead Score', 'number')],
+				schema: [
+					field('name', 'Name', 'string', true),
+					field('emails', 'Emails', 'string'),
+					field('leadScore', 'Lead Score', 'number'),
+				],
 			},
 			...(maxConcurrency ? { requestHandling: { maxConcurrency } } : {}),
 		},
 		requests: (requests) => {
-			const creates = requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`);
+			const creates = requests.filter(
+				(r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`,
+			);
 			assert.equal(creates.length, 1, 'creates sent');
-			assert.ok(requests.every((r) => r.status === 200), 'every request answered 200');
+			assert.ok(
+				requests.every((r) => r.status === 200),
+				'every request answered 200',
+			);
 		},
 		check: (items, sandbox) => {
-			assert.deepEqual(items.map((i) => i.json.action), ['created', 'updated', 'updated']);
+			assert.deepEqual(
+				items.map((i) => i.json.action),
+				['created', 'updated', 'updated'],
+			);
 			const records = recordsWhere(sandbox, (r) => JSON.stringify(r.emails ?? '').includes(email));
 			assert.equal(records.length, 1, `records with ${email}`);
 			assert.deepEqual([records[0].name, records[0].leadScore], ['Repeat 3', 3]);
@@ -740,14 +1096,17 @@ function repeatedEmailCase({ file, title, maxConcurrency }) {
 }
 
 /** The people in the sandbox for which `test` holds. */
-const recordsWhere = (sandbox, test) => [...sandbox.state.records.get(PEOPLE).values()].filter(test);
+const recordsWhere = (sandbox, test) =>
+	[...sandbox.state.records.get(PEOPLE).values()].filter(test);
 
 /** A RegExp matching `text` exactly. */
 const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /** Every "Imported i" person exists exactly once in the sandbox. */
 function assertEachImportedOnce(sandbox, count) {
-	const names = [...sandbox.state.records.get(PEOPLE).values()].map((r) => r.name).filter((n) => n.startsWith('Imported '));
+	const names = [...sandbox.state.records.get(PEOPLE).values()]
+		.map((r) => r.name)
+		.filter((n) => n.startsWith('Imported '));
 	assert.equal(names.length, count, 'records');
 	assert.equal(new Set(names).size, count, 'distinct records');
 }
@@ -772,7 +1131,8 @@ const itemsNode = (testCase) => ({
 	position: [260, 0],
 	parameters: {
 		jsCode:
-			testCase.itemsCode ?? `return Array.from({ length: ${testCase.items} }, (_, i) => ({ json: { name: 'Imported ' + i } }));`,
+			testCase.itemsCode ??
+			`return Array.from({ length: ${testCase.items} }, (_, i) => ({ json: { name: 'Imported ' + i } }));`,
 	},
 });
 
@@ -782,7 +1142,10 @@ const itemsNode = (testCase) => ({
  */
 export function workflowOf(testCase, index) {
 	const credential = NODE_CREDENTIAL[testCase.node];
-	const settings = { executionOrder: 'v1', ...(testCase.timezone ? { timezone: testCase.timezone } : {}) };
+	const settings = {
+		executionOrder: 'v1',
+		...(testCase.timezone ? { timezone: testCase.timezone } : {}),
+	};
 	const nodeName = testCase.title.split(': ')[1].replace(/^./, (c) => c.toUpperCase());
 	const node = {
 		id: `${testCase.file}-node`,
@@ -811,7 +1174,14 @@ export function workflowOf(testCase, index) {
 		settings,
 		// The node under test stays second: the e2e run reads its output there.
 		nodes: [
-			{ id: `${testCase.file}-trigger`, name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: `${testCase.file}-trigger`,
+				name: 'Manual Trigger',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			node,
 			...(testCase.items ? [itemsNode(testCase)] : []),
 		],

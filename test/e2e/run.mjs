@@ -9,18 +9,34 @@ import { isDeepStrictEqual } from 'node:util';
 
 import { cases, workflowOf } from './cases.mjs';
 import { prepare, selectedVersions } from '../rig/n8n-runtime.mjs';
-import { buildPackage, newUserFolder, outputTail, parseRun, root, runN8n, runN8nCommands, startN8nServer, writeCredentials } from '../rig/n8n.mjs';
+import {
+	buildPackage,
+	newUserFolder,
+	outputTail,
+	parseRun,
+	root,
+	runN8n,
+	runN8nCommands,
+	startN8nServer,
+	writeCredentials,
+} from '../rig/n8n.mjs';
 import { cleanUp, onCleanup, stopOnSignals } from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
 import { createSandbox, sandboxCredentials, sandboxHeaders } from '../rig/sandbox.mjs';
 
-const OWNER = { email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-password-1' };
+const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'E2E',
+	lastName: 'Owner',
+	password: 'E2e-password-1',
+};
 const reporter = createReporter();
 
 const selected = process.env.E2E_CASES ? new RegExp(process.env.E2E_CASES) : /./;
 const runCases = cases.filter((c) => selected.test(c.file));
 
-const readExample = (file) => JSON.parse(readFileSync(join(root, 'examples', `${file}.json`), 'utf8'));
+const readExample = (file) =>
+	JSON.parse(readFileSync(join(root, 'examples', `${file}.json`), 'utf8'));
 
 /** The headers of the records credential (docs/api.md), unless a case names others. */
 const headersOf = (testCase, config) => testCase.headers ?? sandboxHeaders(config);
@@ -29,15 +45,22 @@ function checkRequests(testCase, requests, config) {
 	// A case with many items states what must hold of its requests instead of listing them.
 	if (typeof testCase.requests === 'function') return testCase.requests(requests);
 	const seen = requests.map((r) => [r.method, r.path, ...(r.body === undefined ? [] : [r.body])]);
-	const wanted = testCase.requests.map(([method, path, body]) => (body === undefined ? [method, path] : [method, path, body]));
+	const wanted = testCase.requests.map(([method, path, body]) =>
+		body === undefined ? [method, path] : [method, path, body],
+	);
 	const comparable = seen.map((r, i) => (wanted[i]?.length === 2 ? r.slice(0, 2) : r));
 	if (!isDeepStrictEqual(comparable, wanted)) {
-		throw new Error(`requests differ:\n  got      ${JSON.stringify(seen)}\n  expected ${JSON.stringify(wanted)}`);
+		throw new Error(
+			`requests differ:\n  got      ${JSON.stringify(seen)}\n  expected ${JSON.stringify(wanted)}`,
+		);
 	}
 	const headers = headersOf(testCase, config);
 	for (const request of requests) {
 		for (const [name, value] of Object.entries(headers)) {
-			if (request.headers[name] !== value) throw new Error(`${request.method} ${request.path}: header ${name} is ${request.headers[name]}`);
+			if (request.headers[name] !== value)
+				throw new Error(
+					`${request.method} ${request.path}: header ${name} is ${request.headers[name]}`,
+				);
 		}
 	}
 }
@@ -64,7 +87,11 @@ async function runVersion(version) {
 		testCase.setup?.(sandbox, elsewhere);
 		const started = Date.now();
 		const workflow = readExample(testCase.file);
-		const output = await runN8n(runtime, userFolder, ['execute', `--id=${workflow.id}`, '--rawOutput']);
+		const output = await runN8n(runtime, userFolder, [
+			'execute',
+			`--id=${workflow.id}`,
+			'--rawOutput',
+		]);
 		// report() first: `allPassed &&= report(…)` would skip the checks of every case after a failure.
 		const passed = report(version, testCase, started, output, () => {
 			checkRequests(testCase, sandbox.requests, sandbox.config);
@@ -72,9 +99,15 @@ async function runVersion(version) {
 			const task = run?.data?.resultData?.runData?.[workflow.nodes[1].name]?.[0];
 			const note = checkNodeTime(testCase, task);
 			if (testCase.error) {
-				const message = task?.error?.message ?? run?.data?.resultData?.error?.message ?? 'no error in the run data';
+				const message =
+					task?.error?.message ??
+					run?.data?.resultData?.error?.message ??
+					'no error in the run data';
 				// A function: the error names something known only at run time (a port).
-				const wanted = typeof testCase.error === 'function' ? testCase.error(sandbox, elsewhere) : testCase.error;
+				const wanted =
+					typeof testCase.error === 'function'
+						? testCase.error(sandbox, elsewhere)
+						: testCase.error;
 				if (!wanted.test(message)) throw new Error(`error "${message}" does not match ${wanted}`);
 				// What must hold after the failure (what the sandbox keeps), when the case says.
 				testCase.check?.(task?.data?.main?.[0] ?? [], sandbox, elsewhere);
@@ -98,9 +131,12 @@ async function runVersion(version) {
  */
 function checkNodeTime(testCase, task) {
 	if (testCase.nodeSecondsBelow === undefined) return;
-	if (typeof task?.executionTime !== 'number') throw new Error('no executionTime for the node in the run data');
+	if (typeof task?.executionTime !== 'number')
+		throw new Error('no executionTime for the node in the run data');
 	if (task.executionTime >= testCase.nodeSecondsBelow * 1000) {
-		throw new Error(`the node ran ${(task.executionTime / 1000).toFixed(1)} s, not less than ${testCase.nodeSecondsBelow} s`);
+		throw new Error(
+			`the node ran ${(task.executionTime / 1000).toFixed(1)} s, not less than ${testCase.nodeSecondsBelow} s`,
+		);
 	}
 	return `the node ran ${(task.executionTime / 1000).toFixed(1)} s (bound: ${testCase.nodeSecondsBelow} s)`;
 }
@@ -117,8 +153,12 @@ function report(version, testCase, started, output, check) {
 		return reporter.pass(title, check());
 	} catch (error) {
 		const said = typeof output === 'function' ? output() : output;
-		const exit = said?.code === undefined || said.code === 0 ? '' : ` (n8n exited with ${said.code})`;
-		return reporter.fail(title, `${error.message}\n  n8n's output${exit}:\n${outputTail(said ?? {})}`);
+		const exit =
+			said?.code === undefined || said.code === 0 ? '' : ` (n8n exited with ${said.code})`;
+		return reporter.fail(
+			title,
+			`${error.message}\n  n8n's output${exit}:\n${outputTail(said ?? {})}`,
+		);
 	}
 }
 
@@ -186,7 +226,9 @@ async function runActiveCase(n8n, sandbox, testCase, workflow) {
 		const deadlineAt = Date.now() + testCase.withinSeconds * 1000;
 		const expected = new Set(outcome.expected);
 		for (;;) {
-			const emitted = new Set((await readRuns()).flatMap((run) => run.items.map((json) => json._id)));
+			const emitted = new Set(
+				(await readRuns()).flatMap((run) => run.items.map((json) => json._id)),
+			);
 			if ([...expected].every((id) => emitted.has(id)) || Date.now() > deadlineAt) break;
 			await sleep(2000);
 		}
@@ -202,7 +244,8 @@ function executionsOf(rest, workflowId, triggerName) {
 	const finished = new Map();
 	return async () => {
 		for (const execution of await rest.executions(workflowId)) {
-			if (finished.has(execution.id) || ['new', 'running', 'waiting'].includes(execution.status)) continue;
+			if (finished.has(execution.id) || ['new', 'running', 'waiting'].includes(execution.status))
+				continue;
 			const resultData = await rest.runData(execution.id);
 			if (!resultData) continue;
 			const items = resultData.runData?.[triggerName]?.[0]?.data?.main?.[0] ?? [];
@@ -228,12 +271,17 @@ function assertExamplesCurrent() {
 		}
 	});
 	if (stale.length) {
-		throw new Error(`examples/ is out of date for ${stale.map((c) => c.file).join(', ')}: run npm run examples`);
+		throw new Error(
+			`examples/ is out of date for ${stale.map((c) => c.file).join(', ')}: run npm run examples`,
+		);
 	}
 }
 
 async function main() {
-	stopOnSignals({ onSignal: (signal) => reporter.abort(`stopped by ${signal}`), lastWords: () => reporter.tally() });
+	stopOnSignals({
+		onSignal: (signal) => reporter.abort(`stopped by ${signal}`),
+		lastWords: () => reporter.tally(),
+	});
 	assertExamplesCurrent();
 	buildPackage();
 	// Each version installs into its own folder (npm's cache is safe to share), so a cold

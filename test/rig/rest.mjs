@@ -17,13 +17,18 @@ export class N8nRest {
 	async call(method, path, body) {
 		const response = await fetch(`${this.base}${path}`, {
 			method,
-			headers: { 'content-type': 'application/json', 'browser-id': 'workspace-records-tests', cookie: this.cookie },
+			headers: {
+				'content-type': 'application/json',
+				'browser-id': 'workspace-records-tests',
+				cookie: this.cookie,
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const setCookie = response.headers.get('set-cookie');
 		if (setCookie) this.cookie = setCookie.split(';')[0];
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+		if (!response.ok)
+			throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
 		try {
 			return text ? JSON.parse(text) : {};
 		} catch {
@@ -42,7 +47,8 @@ export class N8nRest {
 				() => false,
 			);
 		for (let waited = 0; waited < 180_000; waited += 500) {
-			if (this.exited() !== null) throw new Error(`n8n exited with ${this.exited()} before it answered`);
+			if (this.exited() !== null)
+				throw new Error(`n8n exited with ${this.exited()} before it answered`);
 			if (await settings()) return;
 			await sleep(500);
 		}
@@ -77,11 +83,16 @@ export class N8nRest {
 	 */
 	async activate(workflowId, { untilStaticData = false, timeoutMs = 60_000 } = {}) {
 		const { data: workflow } = await this.call('GET', `/rest/workflows/${workflowId}`);
-		await this.call('POST', `/rest/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+		await this.call('POST', `/rest/workflows/${workflowId}/activate`, {
+			versionId: workflow.versionId,
+		});
 		for (let waited = 0; untilStaticData; waited += 250) {
 			const { data } = await this.call('GET', `/rest/workflows/${workflowId}`);
 			if (data.staticData && Object.keys(data.staticData).length) return;
-			if (waited > timeoutMs) throw new Error(`workflow ${workflowId}: no static data ${timeoutMs / 1000} s after activation`);
+			if (waited > timeoutMs)
+				throw new Error(
+					`workflow ${workflowId}: no static data ${timeoutMs / 1000} s after activation`,
+				);
 			await sleep(250);
 		}
 	}
@@ -118,12 +129,14 @@ export class N8nRest {
 		});
 		for (let attempt = 0; attempt < 120; attempt++) {
 			const { data: execution } = await this.call('GET', `/rest/executions/${data.executionId}`);
-			const done = execution?.finished || ['success', 'error', 'crashed'].includes(execution?.status);
+			const done =
+				execution?.finished || ['success', 'error', 'crashed'].includes(execution?.status);
 			// n8n 1.x can mark the execution finished a moment before its run data is stored.
 			const run = done ? flatted.parse(execution.data) : undefined;
 			if (run?.resultData) {
 				const task = run.resultData.runData[triggerName]?.[0];
-				if (task?.error || run.resultData.error) throw new Error((task?.error ?? run.resultData.error).message);
+				if (task?.error || run.resultData.error)
+					throw new Error((task?.error ?? run.resultData.error).message);
 				return task?.data?.main?.[0] ?? [];
 			}
 			await sleep(250);
