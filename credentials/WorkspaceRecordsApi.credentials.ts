@@ -16,7 +16,10 @@ export class WorkspaceRecordsApi implements ICredentialType {
 
 	displayName = 'Workspace Records API';
 
-	icon: Icon = { light: 'file:../icons/workspaceRecords.svg', dark: 'file:../icons/workspaceRecords.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/workspaceRecords.svg',
+		dark: 'file:../icons/workspaceRecords.dark.svg',
+	};
 
 	documentationUrl = 'https://github.com/workspace-records/n8n-nodes-workspace-records#credentials';
 
@@ -37,7 +40,8 @@ export class WorkspaceRecordsApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. https://messaging.your-workspace-host.com',
-			description: 'The address of the host that sends SMS (the API docs call it ai_base_url), needed only by the Workspace SMS node',
+			description:
+				'The address of the host that sends SMS (the API docs call it ai_base_url), needed only by the Workspace SMS node',
 		},
 		{
 			displayName: 'API Key',
@@ -54,7 +58,8 @@ export class WorkspaceRecordsApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			description: 'Shown next to the API key in Settings → Developer → API Key, where it can be copied',
+			description:
+				'Shown next to the API key in Settings → Developer → API Key, where it can be copied',
 		},
 	];
 
@@ -84,7 +89,8 @@ export class WorkspaceRecordsApi implements ICredentialType {
 	test = {
 		request: {
 			// As hostOf (nodes/shared/transport/baseUrl.ts) reads it: no trailing slash, no /api/v1.
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api(\\/v1)?$/i, "") }}',
+			baseURL:
+				'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api(\\/v1)?$/i, "") }}',
 			url: '/api/v1/collections',
 			// The key goes to the Base URL only, never where a redirect points.
 			disableFollowRedirect: true,
@@ -94,14 +100,16 @@ export class WorkspaceRecordsApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)',
+					message:
+						'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)',
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message: 'The key has no access to this workspace: check Workspace ID, and that the API key belongs to that workspace',
+					message:
+						'The key has no access to this workspace: check Workspace ID, and that the API key belongs to that workspace',
 				},
 			},
 			{
@@ -116,7 +124,8 @@ export class WorkspaceRecordsApi implements ICredentialType {
 				properties: {
 					key: 'status',
 					value: false,
-					message: 'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)',
+					message:
+						'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)',
 				},
 			},
 		] satisfies Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody>,

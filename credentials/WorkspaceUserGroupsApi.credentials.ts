@@ -14,7 +14,10 @@ export class WorkspaceUserGroupsApi implements ICredentialType {
 
 	displayName = 'Workspace User Groups API';
 
-	icon: Icon = { light: 'file:../icons/workspaceRecords.svg', dark: 'file:../icons/workspaceRecords.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/workspaceRecords.svg',
+		dark: 'file:../icons/workspaceRecords.dark.svg',
+	};
 
 	documentationUrl = 'https://github.com/workspace-records/n8n-nodes-workspace-records#credentials';
 
@@ -46,7 +49,10 @@ export class WorkspaceUserGroupsApi implements ICredentialType {
 	): Promise<IHttpRequestOptions> {
 		return {
 			...withBaseUrl(credentials, requestOptions),
-			headers: { ...requestOptions.headers, Authorization: `Token ${String(credentials.apiKey ?? '')}` },
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Token ${String(credentials.apiKey ?? '')}`,
+			},
 		};
 	}
 
@@ -60,10 +66,14 @@ export class WorkspaceUserGroupsApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			// As hostOf (nodes/shared/transport/baseUrl.ts) reads it: no trailing slash, no /api/v1.
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api(\\/v1)?$/i, "") }}',
+			baseURL:
+				'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api(\\/v1)?$/i, "") }}',
 			url: '/api/user',
 			method: 'DELETE',
-			body: { user_group_id: 'n8n-credential-test', current_token: 'n8n credential test: not a token' },
+			body: {
+				user_group_id: 'n8n-credential-test',
+				current_token: 'n8n credential test: not a token',
+			},
 			ignoreHttpStatusErrors: true,
 			// The key goes to the Base URL only, never where a redirect points.
 			disableFollowRedirect: true,

@@ -7,9 +7,21 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { cacheRoot, prepare } from '../test/rig/n8n-runtime.mjs';
-import { buildPackage, installPackage, root, runN8nCommands, startN8nServer, writeCredentials } from '../test/rig/n8n.mjs';
+import {
+	buildPackage,
+	installPackage,
+	root,
+	runN8nCommands,
+	startN8nServer,
+	writeCredentials,
+} from '../test/rig/n8n.mjs';
 import { freePort, preferredOrFreePort } from '../test/rig/ports.mjs';
-import { isStopping, onCleanup, stopEverythingAndExit, stopOnSignals } from '../test/rig/processes.mjs';
+import {
+	isStopping,
+	onCleanup,
+	stopEverythingAndExit,
+	stopOnSignals,
+} from '../test/rig/processes.mjs';
 import { createSandbox, sandboxCredentials } from '../test/rig/sandbox.mjs';
 
 const version = process.env.DEMO_N8N_VERSION ?? '2.40.7';
@@ -52,7 +64,9 @@ async function main() {
 	installPackage(userFolder);
 
 	const sandbox = createSandbox();
-	await sandbox.start(process.env.SANDBOX_PORT ? Number(process.env.SANDBOX_PORT) : await freePort());
+	await sandbox.start(
+		process.env.SANDBOX_PORT ? Number(process.env.SANDBOX_PORT) : await freePort(),
+	);
 	onCleanup('sandbox', () => sandbox.stop());
 	say(`Sandbox API on ${sandbox.url}`);
 
@@ -63,11 +77,19 @@ async function main() {
 
 	const preferred = Number(process.env.N8N_PORT) || n8nDefaultPort(runtime);
 	const n8nPort = await preferredOrFreePort(preferred);
-	if (preferred && n8nPort !== preferred) say(`Port ${preferred} is taken, so n8n gets port ${n8nPort}.`);
+	if (preferred && n8nPort !== preferred)
+		say(`Port ${preferred} is taken, so n8n gets port ${n8nPort}.`);
 	say(`Starting n8n ${version} on port ${n8nPort} …`);
 	// n8n shuts down within its own 30 s grace period; one that hangs is killed after 45 s.
-	const n8n = await startN8nServer(runtime, userFolder, { port: n8nPort, listenAddress: null, stdio: ['ignore', 'inherit', 'inherit'], graceMs: 45_000 });
-	n8n.child.exited.then((code) => isStopping() || stopEverythingAndExit(typeof code === 'number' ? code : 0));
+	const n8n = await startN8nServer(runtime, userFolder, {
+		port: n8nPort,
+		listenAddress: null,
+		stdio: ['ignore', 'inherit', 'inherit'],
+		graceMs: 45_000,
+	});
+	n8n.child.exited.then(
+		(code) => isStopping() || stopEverythingAndExit(typeof code === 'number' ? code : 0),
+	);
 	say(
 		[
 			'',

@@ -39,7 +39,9 @@ const headerAuth = {
 	authentication: 'genericCredentialType',
 	genericAuthType: 'httpHeaderAuth',
 	sendHeaders: true,
-	headerParameters: { parameters: [{ name: 'x-workspace-id', value: SANDBOX_DEFAULTS.workspaceId }] },
+	headerParameters: {
+		parameters: [{ name: 'x-workspace-id', value: SANDBOX_DEFAULTS.workspaceId }],
+	},
 };
 /** The HTTP Request node's authentication parameters and node fields, plain or with the credential. */
 const auth = (withCredential) =>
@@ -47,7 +49,14 @@ const auth = (withCredential) =>
 		? { parameters: headerAuth, node: { credentials: { httpHeaderAuth: HEADER_AUTH } } }
 		: { parameters: { sendHeaders: true, headerParameters }, node: {} };
 
-const manual = { id: 'manual', name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+const manual = {
+	id: 'manual',
+	name: 'Manual Trigger',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 const chain = (id, name, nodes) => ({
 	id,
 	name,
@@ -55,7 +64,12 @@ const chain = (id, name, nodes) => ({
 	settings: { executionOrder: 'v1' },
 	nodes: nodes.map((node, i) => ({ ...node, position: [i * 240, 0] })),
 	connections: Object.fromEntries(
-		nodes.slice(0, -1).map((node, i) => [node.name, { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] }]),
+		nodes
+			.slice(0, -1)
+			.map((node, i) => [
+				node.name,
+				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
+			]),
 	),
 });
 
@@ -80,7 +94,9 @@ const generate = (count) => ({
 	name: `Generate ${count} people`,
 	type: 'n8n-nodes-base.code',
 	typeVersion: 2,
-	parameters: { jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { name: \`Bench person \${i}\` } }));` },
+	parameters: {
+		jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { name: \`Bench person \${i}\` } }));`,
+	},
 });
 const generate1000 = generate(1000);
 
@@ -99,11 +115,14 @@ const httpGetAll = (baseUrl, withCredential) => {
 				...parameters,
 				sendBody: true,
 				specifyBody: 'json',
-				jsonBody: '{"sort": [{"attribute": "createdAt", "direction": "asc"}], "limit": 100, "offset": 0}',
+				jsonBody:
+					'{"sort": [{"attribute": "createdAt", "direction": "asc"}], "limit": 100, "offset": 0}',
 				options: {
 					pagination: {
 						pagination: {
-							parameters: { parameters: [{ type: 'body', name: 'offset', value: '={{ $pageCount * 100 }}' }] },
+							parameters: {
+								parameters: [{ type: 'body', name: 'offset', value: '={{ $pageCount * 100 }}' }],
+							},
 							paginationCompleteWhen: 'other',
 							completeExpression: '={{ $response.body.data.length < 100 }}',
 						},
@@ -111,7 +130,13 @@ const httpGetAll = (baseUrl, withCredential) => {
 				},
 			},
 		},
-		{ id: 'split', name: 'One item per record', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'data' } },
+		{
+			id: 'split',
+			name: 'One item per record',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			parameters: { fieldToSplitOut: 'data' },
+		},
 	];
 };
 
@@ -132,7 +157,9 @@ const httpCreate = (baseUrl, { withCredential = false, batching, settings = {} }
 			sendBody: true,
 			specifyBody: 'json',
 			jsonBody: '={{ JSON.stringify({ name: $json.name }) }}',
-			options: batching ? { batching: { batch: { batchSize: batching[0], batchInterval: batching[1] } } } : {},
+			options: batching
+				? { batching: { batch: { batchSize: batching[0], batchInterval: batching[1] } } }
+				: {},
 		},
 	};
 };
@@ -143,7 +170,13 @@ const httpCreate = (baseUrl, { withCredential = false, batching, settings = {} }
  * Automatically (the input's field names are the attribute keys: no expression at all).
  */
 export const MAPPINGS = {
-	rows: { typeVersion: 1, label: 'attribute rows + expression', parameters: { attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] } } },
+	rows: {
+		typeVersion: 1,
+		label: 'attribute rows + expression',
+		parameters: {
+			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+		},
+	},
 	below: {
 		typeVersion: 1.1,
 		label: 'Map Each Attribute Below + expression',
@@ -152,7 +185,16 @@ export const MAPPINGS = {
 				mappingMode: 'defineBelow',
 				value: { name: '={{ $json.name }}' },
 				matchingColumns: [],
-				schema: [{ id: 'name', displayName: 'Name', required: true, defaultMatch: false, display: true, type: 'string' }],
+				schema: [
+					{
+						id: 'name',
+						displayName: 'Name',
+						required: true,
+						defaultMatch: false,
+						display: true,
+						type: 'string',
+					},
+				],
 				attemptToConvertTypes: false,
 				convertFieldsToString: false,
 			},
@@ -161,7 +203,9 @@ export const MAPPINGS = {
 	auto: {
 		typeVersion: 1.1,
 		label: 'Map Automatically',
-		parameters: { columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] } },
+		parameters: {
+			columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
+		},
 	},
 };
 
@@ -184,41 +228,50 @@ const ourCreate = ({ maxConcurrency, mapping = 'rows' } = {}) => ({
 /** The benchmark's workflows, their HTTP Request nodes calling the sandbox at `baseUrl`. */
 export const benchWorkflows = (baseUrl) => ({
 	'a-get-all': chain('bench0001', 'Bench (a): our node, Return All', [manual, ourGetAll()]),
-	'b-http-get-all': chain('bench0002', 'Bench (b): HTTP Request, plain headers, body-offset pagination', [
-		manual,
-		...httpGetAll(baseUrl, false),
-	]),
-	'b-http-auth-get-all': chain('bench0006', "Bench (b'): HTTP Request, Header Auth credential, body-offset pagination", [
-		manual,
-		...httpGetAll(baseUrl, true),
-	]),
+	'b-http-get-all': chain(
+		'bench0002',
+		'Bench (b): HTTP Request, plain headers, body-offset pagination',
+		[manual, ...httpGetAll(baseUrl, false)],
+	),
+	'b-http-auth-get-all': chain(
+		'bench0006',
+		"Bench (b'): HTTP Request, Header Auth credential, body-offset pagination",
+		[manual, ...httpGetAll(baseUrl, true)],
+	),
 	...Object.fromEntries(
 		Object.entries(MAPPINGS).map(([mapping, { label }], i) => [
 			`a-${mapping}-create-1000`,
-			chain(`bench000${i === 0 ? 3 : i + 7}`, `Bench (a): our node, 1000 creates, ${label}`, [manual, generate1000, ourCreate({ mapping })]),
+			chain(`bench000${i === 0 ? 3 : i + 7}`, `Bench (a): our node, 1000 creates, ${label}`, [
+				manual,
+				generate1000,
+				ourCreate({ mapping }),
+			]),
 		]),
 	),
-	'a-below-create-10000': chain('bench0010', 'Bench (a): our node, 10000 creates, Map Each Attribute Below + expression', [
-		manual,
-		generate(10_000),
-		ourCreate({ mapping: 'below' }),
-	]),
-	'b-http-auth-create-10000': chain('bench0011', "Bench (b'): HTTP Request, Header Auth credential, 10000 creates", [
-		manual,
-		generate(10_000),
-		httpCreate(baseUrl, { withCredential: true }),
-	]),
+	'a-below-create-10000': chain(
+		'bench0010',
+		'Bench (a): our node, 10000 creates, Map Each Attribute Below + expression',
+		[manual, generate(10_000), ourCreate({ mapping: 'below' })],
+	),
+	'b-http-auth-create-10000': chain(
+		'bench0011',
+		"Bench (b'): HTTP Request, Header Auth credential, 10000 creates",
+		[manual, generate(10_000), httpCreate(baseUrl, { withCredential: true })],
+	),
 	'b-http-create-1000': chain('bench0004', 'Bench (b): HTTP Request, plain headers, 1000 creates', [
 		manual,
 		generate1000,
 		httpCreate(baseUrl),
 	]),
-	'b-http-auth-create-1000': chain('bench0007', "Bench (b'): HTTP Request, Header Auth credential, 1000 creates", [
+	'b-http-auth-create-1000': chain(
+		'bench0007',
+		"Bench (b'): HTTP Request, Header Auth credential, 1000 creates",
+		[manual, generate1000, httpCreate(baseUrl, { withCredential: true })],
+	),
+	'a-get-one': chain('bench0005', 'Bench (a): our node, one record (memory baseline)', [
 		manual,
-		generate1000,
-		httpCreate(baseUrl, { withCredential: true }),
+		ourGetAll(1),
 	]),
-	'a-get-one': chain('bench0005', 'Bench (a): our node, one record (memory baseline)', [manual, ourGetAll(1)]),
 	// Benchmark 5 runs these against the sandbox's rate limit; a-auto-create-1000 is our node's default settings.
 	...Object.fromEntries(
 		CONCURRENCIES.map((n, i) => [
@@ -230,19 +283,19 @@ export const benchWorkflows = (baseUrl) => ({
 			]),
 		]),
 	),
-	'r-b-http-create-1000-retry': chain('bench0300', 'Bench 5: HTTP Request, 1000 creates, Retry On Fail', [
-		manual,
-		generate1000,
-		httpCreate(baseUrl, { settings: { retryOnFail: true } }),
-	]),
+	'r-b-http-create-1000-retry': chain(
+		'bench0300',
+		'Bench 5: HTTP Request, 1000 creates, Retry On Fail',
+		[manual, generate1000, httpCreate(baseUrl, { settings: { retryOnFail: true } })],
+	),
 	...Object.fromEntries(
 		HTTP_BATCHINGS.map(([size, ms], i) => [
 			`r-b-http-create-1000-batch-${size}-${ms}`,
-			chain(`bench04${i}`, `Bench 5: HTTP Request, 1000 creates, batching ${size} items every ${ms} ms`, [
-				manual,
-				generate1000,
-				httpCreate(baseUrl, { batching: [size, ms] }),
-			]),
+			chain(
+				`bench04${i}`,
+				`Bench 5: HTTP Request, 1000 creates, batching ${size} items every ${ms} ms`,
+				[manual, generate1000, httpCreate(baseUrl, { batching: [size, ms] })],
+			),
 		]),
 	),
 });
@@ -255,5 +308,7 @@ if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
 	for (const [file, workflow] of Object.entries(BENCH_WORKFLOWS)) {
 		writeFileSync(join(folder, `${file}.json`), `${JSON.stringify(workflow, null, '\t')}\n`);
 	}
-	process.stdout.write(`wrote ${Object.keys(BENCH_WORKFLOWS).length} workflows to bench/workflows/\n`);
+	process.stdout.write(
+		`wrote ${Object.keys(BENCH_WORKFLOWS).length} workflows to bench/workflows/\n`,
+	);
 }

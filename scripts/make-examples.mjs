@@ -9,6 +9,9 @@ import { cases, workflowOf } from '../test/e2e/cases.mjs';
 const examples = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples');
 mkdirSync(examples, { recursive: true });
 cases.forEach((testCase, index) => {
-	writeFileSync(join(examples, `${testCase.file}.json`), `${JSON.stringify(workflowOf(testCase, index), null, '\t')}\n`);
+	writeFileSync(
+		join(examples, `${testCase.file}.json`),
+		`${JSON.stringify(workflowOf(testCase, index), null, '\t')}\n`,
+	);
 });
 process.stdout.write(`wrote ${cases.length} example workflows to examples/\n`);

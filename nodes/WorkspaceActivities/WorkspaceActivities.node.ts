@@ -7,13 +7,20 @@ import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequ
 import { requestHandlingField } from '../shared/transport/routing';
 import { activityDescription } from './resources/activity';
 
-const properties: INodeProperties[] = [resourceSelector([{ name: 'Activity', value: 'activity' }]), ...activityDescription, requestHandlingField];
+const properties: INodeProperties[] = [
+	resourceSelector([{ name: 'Activity', value: 'activity' }]),
+	...activityDescription,
+	requestHandlingField,
+];
 
 export class WorkspaceActivities implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Activities',
 		name: 'workspaceActivities',
-		icon: { light: 'file:../../icons/activities.svg', dark: 'file:../../icons/activities.dark.svg' },
+		icon: {
+			light: 'file:../../icons/activities.svg',
+			dark: 'file:../../icons/activities.dark.svg',
+		},
 		group: ['transform'],
 		// 1.1: reads are simplified by default (simplify.ts keeps 1 as it was).
 		version: [1, 1.1],

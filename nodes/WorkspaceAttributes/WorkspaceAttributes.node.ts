@@ -7,13 +7,20 @@ import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequ
 import { requestHandlingField } from '../shared/transport/routing';
 import { attributeDescription } from './resources/attribute';
 
-const properties: INodeProperties[] = [resourceSelector([{ name: 'Attribute', value: 'attribute' }]), ...attributeDescription, requestHandlingField];
+const properties: INodeProperties[] = [
+	resourceSelector([{ name: 'Attribute', value: 'attribute' }]),
+	...attributeDescription,
+	requestHandlingField,
+];
 
 export class WorkspaceAttributes implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Attributes',
 		name: 'workspaceAttributes',
-		icon: { light: 'file:../../icons/attributes.svg', dark: 'file:../../icons/attributes.dark.svg' },
+		icon: {
+			light: 'file:../../icons/attributes.svg',
+			dark: 'file:../../icons/attributes.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: subtitleOf(properties),

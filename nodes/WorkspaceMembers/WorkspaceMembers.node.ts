@@ -7,7 +7,11 @@ import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequ
 import { requestHandlingField } from '../shared/transport/routing';
 import { memberDescription } from './resources/member';
 
-const properties: INodeProperties[] = [resourceSelector([{ name: 'Member', value: 'member' }]), ...memberDescription, requestHandlingField];
+const properties: INodeProperties[] = [
+	resourceSelector([{ name: 'Member', value: 'member' }]),
+	...memberDescription,
+	requestHandlingField,
+];
 
 export class WorkspaceMembers implements INodeType {
 	description: INodeTypeDescription = {

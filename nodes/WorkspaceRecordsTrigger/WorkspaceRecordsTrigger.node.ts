@@ -31,8 +31,16 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'New Activity', value: 'newActivity', description: 'An activity (task) was created' },
-			{ name: 'New List Entry', value: 'newListEntry', description: 'A record was added to a list' },
-			{ name: 'New Record', value: 'newRecord', description: 'A record was created in a collection' },
+			{
+				name: 'New List Entry',
+				value: 'newListEntry',
+				description: 'A record was added to a list',
+			},
+			{
+				name: 'New Record',
+				value: 'newRecord',
+				description: 'A record was created in a collection',
+			},
 		],
 		default: 'newRecord',
 	},
@@ -90,7 +98,11 @@ export class WorkspaceRecordsTrigger implements INodeType {
 		pollsRunning.add(self);
 		try {
 			const staticData = this.getWorkflowStaticData('node');
-			const { rows, cursor } = await poll(source, staticData.cursor as Cursor | undefined, boundsOf(this));
+			const { rows, cursor } = await poll(
+				source,
+				staticData.cursor as Cursor | undefined,
+				boundsOf(this),
+			);
 			staticData.cursor = cursor as unknown as IDataObject;
 			return emit(rows);
 		} finally {
@@ -113,7 +125,8 @@ function boundsOf(context: IPollFunctions): PollBounds {
 
 function queryPath(context: IPollFunctions, event: Event): string {
 	if (event === 'newActivity') return paths.activitiesQuery;
-	if (event === 'newListEntry') return paths.listEntriesQuery(segment(parameterId(context, 'listId'), 'List'));
+	if (event === 'newListEntry')
+		return paths.listEntriesQuery(segment(parameterId(context, 'listId'), 'List'));
 	return paths.recordsQuery(segment(parameterId(context, 'collectionId'), 'Collection'));
 }
 
@@ -126,7 +139,12 @@ async function pollSource(context: IPollFunctions): Promise<PollSource> {
 	const gate = new Gate(1);
 	return {
 		query: async (body, maxWaitMs) =>
-			await apiRequest(context, 'POST', path, { body: body as unknown as IDataObject, read: true, maxWaitMs, gate }),
+			await apiRequest(context, 'POST', path, {
+				body: body as unknown as IDataObject,
+				read: true,
+				maxWaitMs,
+				gate,
+			}),
 		shape: event === 'newActivity' ? 'array' : 'object',
 		filter,
 	};

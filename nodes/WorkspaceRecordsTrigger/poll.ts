@@ -45,8 +45,15 @@ export const BEFORE_ANYTHING = '1970-01-01T00:00:00.000Z';
 const idOf = (row: IDataObject) => String(row._id);
 const OLDEST_FIRST: QueryBody['sort'] = [{ attribute: 'createdAt', direction: 'asc' }];
 
-function withConditions(source: PollSource, conditions: IDataObject[], { userFilter = true } = {}): IDataObject | IDataObject[] | undefined {
-	const parts = [...(userFilter && source.filter ? toConditionArray(source.filter) : []), ...conditions];
+function withConditions(
+	source: PollSource,
+	conditions: IDataObject[],
+	{ userFilter = true } = {},
+): IDataObject | IDataObject[] | undefined {
+	const parts = [
+		...(userFilter && source.filter ? toConditionArray(source.filter) : []),
+		...conditions,
+	];
 	if (parts.length === 0) return undefined;
 	if (source.shape === 'array') return parts;
 	return parts.length === 1 ? parts[0] : { $and: parts };
@@ -71,7 +78,10 @@ function cursorAfter(rows: IDataObject[], previous: Cursor): Cursor {
 	const idsAtNewest = rows.filter((row) => String(row.createdAt) === newest).map(idOf);
 	return {
 		createdAt: newest,
-		idsAtCursor: newest === previous.createdAt ? [...new Set([...previous.idsAtCursor, ...idsAtNewest])] : idsAtNewest,
+		idsAtCursor:
+			newest === previous.createdAt
+				? [...new Set([...previous.idsAtCursor, ...idsAtNewest])]
+				: idsAtNewest,
 	};
 }
 
@@ -90,11 +100,16 @@ async function readAfter(source: PollSource, start: Cursor, bounds: PollBounds, 
 		const filter = afterCursor(source, cursor);
 		const body: QueryBody = { ...(filter ? { filter } : {}), sort: OLDEST_FIRST, limit, offset: 0 };
 		// Once rows were read, a failing page ends the poll with them instead of losing them.
-		const page = rows.length === 0 ? await source.query(body, left) : await source.query(body, left).catch(() => undefined);
+		const page =
+			rows.length === 0
+				? await source.query(body, left)
+				: await source.query(body, left).catch(() => undefined);
 		if (!page) break;
 		// A server that ignores part of the keyset must not make a row come twice.
 		const seen = new Set(cursor.idsAtCursor);
-		const fresh = page.filter((row) => !(String(row.createdAt) === cursor.createdAt && seen.has(idOf(row))));
+		const fresh = page.filter(
+			(row) => !(String(row.createdAt) === cursor.createdAt && seen.has(idOf(row))),
+		);
 		rows.push(...fresh);
 		cursor = cursorAfter(fresh, cursor);
 		if (page.length < limit || fresh.length === 0) break;
@@ -103,10 +118,17 @@ async function readAfter(source: PollSource, start: Cursor, bounds: PollBounds, 
 }
 
 /** The newest row: matching the user's filter for a manual "fetch test event", or any. */
-export async function latest(source: PollSource, { userFilter = true } = {}, maxWaitMs = POLL_BOUNDS.budgetMs): Promise<IDataObject | undefined> {
+export async function latest(
+	source: PollSource,
+	{ userFilter = true } = {},
+	maxWaitMs = POLL_BOUNDS.budgetMs,
+): Promise<IDataObject | undefined> {
 	const filter = withConditions(source, [], { userFilter });
 	const sort: QueryBody['sort'] = [{ attribute: 'createdAt', direction: 'desc' }];
-	const [row] = await source.query({ ...(filter ? { filter } : {}), sort, limit: 1, offset: 0 }, maxWaitMs);
+	const [row] = await source.query(
+		{ ...(filter ? { filter } : {}), sort, limit: 1, offset: 0 },
+		maxWaitMs,
+	);
 	return row;
 }
 
@@ -125,7 +147,10 @@ export async function poll(
 	const startedAt = Date.now();
 	if (!cursor) {
 		const newest = await latest(source, { userFilter: false }, bounds.budgetMs);
-		const start: Cursor = { createdAt: newest ? String(newest.createdAt) : BEFORE_ANYTHING, idsAtCursor: [] };
+		const start: Cursor = {
+			createdAt: newest ? String(newest.createdAt) : BEFORE_ANYTHING,
+			idsAtCursor: [],
+		};
 		// What shares the newest timestamp (or came since) is old too: the cursor moves past it.
 		const { cursor: baseline } = await readAfter(source, start, bounds, startedAt);
 		return { rows: [], cursor: baseline };

@@ -8,7 +8,11 @@ import { credentialBaseUrl } from '../shared/transport/baseUrl';
 import { requestHandlingField } from '../shared/transport/routing';
 import { smsDescription } from './resources/sms';
 
-const properties: INodeProperties[] = [resourceSelector([{ name: 'SMS', value: 'sms' }]), ...smsDescription, requestHandlingField];
+const properties: INodeProperties[] = [
+	resourceSelector([{ name: 'SMS', value: 'sms' }]),
+	...smsDescription,
+	requestHandlingField,
+];
 
 export class WorkspaceSms implements INodeType {
 	description: INodeTypeDescription = {

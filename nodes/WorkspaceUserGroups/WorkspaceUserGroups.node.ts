@@ -7,13 +7,20 @@ import { requestDefaults, USER_GROUPS_CREDENTIAL } from '../shared/transport/api
 import { requestHandlingField } from '../shared/transport/routing';
 import { userGroupDescription } from './resources/userGroup';
 
-const properties: INodeProperties[] = [resourceSelector([{ name: 'User Group', value: 'userGroup' }]), ...userGroupDescription, requestHandlingField];
+const properties: INodeProperties[] = [
+	resourceSelector([{ name: 'User Group', value: 'userGroup' }]),
+	...userGroupDescription,
+	requestHandlingField,
+];
 
 export class WorkspaceUserGroups implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace User Groups',
 		name: 'workspaceUserGroups',
-		icon: { light: 'file:../../icons/userGroups.svg', dark: 'file:../../icons/userGroups.dark.svg' },
+		icon: {
+			light: 'file:../../icons/userGroups.svg',
+			dark: 'file:../../icons/userGroups.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: subtitleOf(properties),

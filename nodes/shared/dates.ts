@@ -1,9 +1,11 @@
 import { InputError, isPlainObject } from './input';
 
 /** ISO 8601 without an offset: a date, or a date and a wall-clock time. */
-const NAIVE_ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+const NAIVE_ISO =
+	/^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
 /** ISO 8601 with `Z` or an offset such as +01:00. */
-const ZONED_ISO = /^\d{4}-\d{1,2}-\d{1,2}[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[zZ]|[+-]\d{2}:?\d{2})$/;
+const ZONED_ISO =
+	/^\d{4}-\d{1,2}-\d{1,2}[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[zZ]|[+-]\d{2}:?\d{2})$/;
 export const LOOKS_LIKE_DATE = /^\d{4}-\d{1,2}-\d{1,2}/;
 
 /** How far `timeZone` is ahead of UTC at the instant `utcMs`, in milliseconds. */
@@ -18,8 +20,16 @@ function offsetAt(utcMs: number, timeZone: string): number {
 		minute: 'numeric',
 		second: 'numeric',
 	}).formatToParts(new Date(utcMs));
-	const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-	const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	const part = (type: Intl.DateTimeFormatPartTypes) =>
+		Number(parts.find((p) => p.type === type)?.value);
+	const wall = Date.UTC(
+		part('year'),
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	);
 	return wall - (utcMs - (((utcMs % 1000) + 1000) % 1000));
 }
 
@@ -28,7 +38,8 @@ const DAY = 24 * 60 * 60 * 1000;
 const LATEST_MS = 8.64e15;
 
 /** A zoned ISO text as the parser takes it: "T" between date and time, no space before the offset. */
-const asIsoInstant = (text: string) => text.replace(/^(\S+)\s+(?=\d)/, '$1T').replace(/\s+(?=[zZ+-][^T]*$)/, '');
+const asIsoInstant = (text: string) =>
+	text.replace(/^(\S+)\s+(?=\d)/, '$1T').replace(/\s+(?=[zZ+-][^T]*$)/, '');
 
 /**
  * The instant a wall-clock time names in `timeZone` (given as milliseconds "as if UTC").
@@ -39,7 +50,9 @@ const asIsoInstant = (text: string) => text.replace(/^(\S+)\s+(?=\d)/, '$1T').re
 function wallTimeToUtc(wallMs: number, timeZone: string): number {
 	const before = offsetAt(wallMs - DAY, timeZone);
 	const after = offsetAt(wallMs + DAY, timeZone);
-	const fitting = [before, after].map((offset) => wallMs - offset).filter((utc) => wallMs - offsetAt(utc, timeZone) === utc);
+	const fitting = [before, after]
+		.map((offset) => wallMs - offset)
+		.filter((utc) => wallMs - offsetAt(utc, timeZone) === utc);
 	return fitting.length ? Math.min(...fitting) : wallMs - before;
 }
 
@@ -47,7 +60,15 @@ function naiveToUtc(text: string, timeZone: string): number | undefined {
 	const match = NAIVE_ISO.exec(text);
 	if (!match) return undefined;
 	const [year, month, day, hour = '0', minute = '0', second = '0', ms = '0'] = match.slice(1);
-	const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, Number(ms.padEnd(3, '0')));
+	const wall = Date.UTC(
+		+year,
+		+month - 1,
+		+day,
+		+hour,
+		+minute,
+		+second,
+		Number(ms.padEnd(3, '0')),
+	);
 	const roundTrip = new Date(wall);
 	if (roundTrip.getUTCDate() !== +day || roundTrip.getUTCMonth() !== +month - 1) return Number.NaN;
 	return wallTimeToUtc(wall, timeZone);
@@ -65,14 +86,26 @@ export function toUtcIso(value: unknown, timeZone: string, field: string): strin
 	let ms: number | undefined;
 	if (value instanceof Date) ms = value.getTime();
 	else if (typeof value === 'number') ms = value;
-	else if (isPlainObject(value) && typeof value.toMillis === 'function') ms = (value.toMillis as () => number)();
+	else if (isPlainObject(value) && typeof value.toMillis === 'function')
+		ms = (value.toMillis as () => number)();
 	else {
 		const text = String(value ?? '').trim();
-		if (!text) throw new InputError(field, 'no date given', 'Pick a date and time, or give one with an expression.');
-		ms = ZONED_ISO.test(text) ? Date.parse(asIsoInstant(text)) : naiveToUtc(text, timeZone || 'UTC');
+		if (!text)
+			throw new InputError(
+				field,
+				'no date given',
+				'Pick a date and time, or give one with an expression.',
+			);
+		ms = ZONED_ISO.test(text)
+			? Date.parse(asIsoInstant(text))
+			: naiveToUtc(text, timeZone || 'UTC');
 	}
 	if (ms !== undefined && Math.abs(ms) > LATEST_MS) {
-		throw new InputError(field, `${String(value)} is too far from today to be a date`, 'Give epoch milliseconds, such as 1795600000000, or an ISO date.');
+		throw new InputError(
+			field,
+			`${String(value)} is too far from today to be a date`,
+			'Give epoch milliseconds, such as 1795600000000, or an ISO date.',
+		);
 	}
 	if (ms === undefined || !Number.isFinite(ms)) {
 		throw new InputError(

@@ -48,7 +48,8 @@ export function forOperation(
 function displayNames(properties: INodeProperties[], name: string): Record<string, string> {
 	const names: Record<string, string> = {};
 	for (const property of properties.filter((p) => p.name === name)) {
-		for (const option of (property.options ?? []) as INodePropertyOptions[]) names[String(option.value)] = option.name;
+		for (const option of (property.options ?? []) as INodePropertyOptions[])
+			names[String(option.value)] = option.name;
 	}
 	return names;
 }
@@ -57,13 +58,21 @@ function displayNames(properties: INodeProperties[], name: string): Record<strin
  * The canvas subtitle, in the words of the dropdowns ("Get Many: Record", not
  * "getAll: record"): the display names are looked up in the node's own selectors.
  */
-export function subtitleOf(properties: INodeProperties[], parameters = ['operation', 'resource']): string {
-	const parts = parameters.map((name) => `${JSON.stringify(displayNames(properties, name))}[$parameter["${name}"]]`);
+export function subtitleOf(
+	properties: INodeProperties[],
+	parameters = ['operation', 'resource'],
+): string {
+	const parts = parameters.map(
+		(name) => `${JSON.stringify(displayNames(properties, name))}[$parameter["${name}"]]`,
+	);
 	return `={{ ${parts.join(' + ": " + ')} }}`;
 }
 
 /** A selector whose default is its first option. */
-function selector(name: 'resource' | 'operation', options: INodePropertyOptions[]): INodeProperties {
+function selector(
+	name: 'resource' | 'operation',
+	options: INodePropertyOptions[],
+): INodeProperties {
 	const first = options[0].value;
 	return {
 		displayName: name === 'resource' ? 'Resource' : 'Operation',
@@ -79,7 +88,10 @@ function selector(name: 'resource' | 'operation', options: INodePropertyOptions[
 export const resourceSelector = (options: INodePropertyOptions[]) => selector('resource', options);
 
 /** The Operation selector of one resource. */
-export const operationSelector = (resource: string, options: INodePropertyOptions[]): INodeProperties => ({
+export const operationSelector = (
+	resource: string,
+	options: INodePropertyOptions[],
+): INodeProperties => ({
 	...selector('operation', options),
 	displayOptions: { show: { resource: [resource] } },
 });
@@ -122,7 +134,8 @@ export interface OperationSpec {
  * mapper first, so no response is read before it has been checked.
  */
 export function operation(spec: OperationSpec): INodePropertyOptions {
-	const { name, value, action, description, method, url, paginate, preSend, run, repeatable } = spec;
+	const { name, value, action, description, method, url, paginate, preSend, run, repeatable } =
+		spec;
 	return {
 		name,
 		value,
@@ -134,10 +147,16 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 			// declarative node its requests only through the pagination hook.
 			send: { paginate: true, ...(preSend ? { preSend } : {}) },
 			operations: {
-				pagination: operationThroughDoor(run ?? (paginate ? paginateBody : singleRequest), { repeatable }),
+				pagination: operationThroughDoor(run ?? (paginate ? paginateBody : singleRequest), {
+					repeatable,
+				}),
 			},
 			output: {
-				postReceive: [checkApiResponse, ...(spec.output ?? [dataRoot]), ...(spec.simplify ? [simplifyItems] : [])],
+				postReceive: [
+					checkApiResponse,
+					...(spec.output ?? [dataRoot]),
+					...(spec.simplify ? [simplifyItems] : []),
+				],
 			},
 		},
 	};
@@ -189,7 +208,10 @@ export async function updateThenRead(
 ): Promise<INodeExecutionData[]> {
 	const updated = await this.makeRoutingRequest(requestData);
 	if (hasContent(updated)) return updated;
-	return await this.makeRoutingRequest({ ...requestData, options: { ...withoutBody(requestData.options), method: 'GET' } });
+	return await this.makeRoutingRequest({
+		...requestData,
+		options: { ...withoutBody(requestData.options), method: 'GET' },
+	});
 }
 
 /**
@@ -202,7 +224,10 @@ export const idInPath = (parameter: string) => `{${parameter}}`;
  * Delete answers only a message; the item says what was deleted instead (n8n's convention):
  * `{ deleted: true, _id }`, plus the ids of the containers named in `containerParameters`.
  */
-export function reportDeleted(idParameter: string, containerParameters: string[] = []): PostReceiveAction {
+export function reportDeleted(
+	idParameter: string,
+	containerParameters: string[] = [],
+): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
 		const json: IDataObject = { deleted: true, _id: parameterId(this, idParameter) };
 		for (const name of containerParameters) json[name] = parameterId(this, name);

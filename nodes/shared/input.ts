@@ -23,7 +23,12 @@ export const isPlainObject = (value: unknown): value is IDataObject =>
  * `__proto__` are attribute keys like any other.
  */
 export function setOwn(target: IDataObject, key: string, value: unknown): void {
-	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+	Object.defineProperty(target, key, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
 }
 
 /** A list of strings from a comma-separated text or an array given by an expression. */
@@ -51,7 +56,11 @@ export function parseJsonText(text: string, field: string): unknown {
 export function parseJsonObject(value: unknown, field: string): IDataObject {
 	const parsed = typeof value === 'string' ? parseJsonText(value, field) : value;
 	if (!isPlainObject(parsed)) {
-		throw new InputError(field, 'must be a JSON object, in braces', 'Give an object such as {"name": "Ada"}.');
+		throw new InputError(
+			field,
+			'must be a JSON object, in braces',
+			'Give an object such as {"name": "Ada"}.',
+		);
 	}
 	return parsed;
 }
@@ -61,7 +70,8 @@ export function parseJsonObject(value: unknown, field: string): IDataObject {
  * an operation, or for the node as a whole in a trigger's poll.
  */
 export function fromInput<T>(
-	context: Pick<IExecuteSingleFunctions, 'getNode'> & Partial<Pick<IExecuteSingleFunctions, 'getItemIndex'>>,
+	context: Pick<IExecuteSingleFunctions, 'getNode'> &
+		Partial<Pick<IExecuteSingleFunctions, 'getItemIndex'>>,
 	build: () => T,
 ): T {
 	try {

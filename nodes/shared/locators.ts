@@ -1,8 +1,16 @@
-import type { IGetNodeParameterOptions, INodeProperties, NodeParameterValueType } from 'n8n-workflow';
+import type {
+	IGetNodeParameterOptions,
+	INodeProperties,
+	NodeParameterValueType,
+} from 'n8n-workflow';
 
 /** What every n8n context a node runs in (an item, a poll, a dropdown) offers to read parameters. */
 export interface ParameterSource {
-	getNodeParameter(name: string, fallback?: unknown, options?: IGetNodeParameterOptions): NodeParameterValueType | object;
+	getNodeParameter(
+		name: string,
+		fallback?: unknown,
+		options?: IGetNodeParameterOptions,
+	): NodeParameterValueType | object;
 }
 
 /** The ID a parameter holds: a resource locator's value in any mode, or a plain ID field; '' when none. */
@@ -17,7 +25,12 @@ interface LocatorSpec {
 }
 
 /** A resource locator: "From List" (searchable, the default) or "By ID". */
-function locator({ name, displayName, searchListMethod, description }: LocatorSpec): INodeProperties {
+function locator({
+	name,
+	displayName,
+	searchListMethod,
+	description,
+}: LocatorSpec): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -63,7 +76,8 @@ export const listRecordLocator = locator({
 	name: 'recordId',
 	displayName: 'Record',
 	searchListMethod: 'searchListRecords',
-	description: "The record to add, searched by name in the list's collection; By ID takes an expression such as {{ $json._id }}",
+	description:
+		"The record to add, searched by name in the list's collection; By ID takes an expression such as {{ $json._id }}",
 });
 
 export const listLocator = locator({

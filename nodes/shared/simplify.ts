@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { isPlainObject } from './input';
 
@@ -14,16 +19,23 @@ function simplifyValue(value: unknown): unknown {
 	const keys = Object.keys(value);
 	const has = (key: string) => keys.includes(key);
 	// A status (statusType, celebrationEnabled) or an option (color, order, isArchived).
-	if (has('statusType') || has('celebrationEnabled') || (has('color') && (has('order') || has('isArchived')))) {
+	if (
+		has('statusType') ||
+		has('celebrationEnabled') ||
+		(has('color') && (has('order') || has('isArchived')))
+	) {
 		return value.name;
 	}
 	if (typeof value.email === 'string') return { name: value.name, email: value.email };
-	if (has('_id') && keys.every((key) => ['_id', 'name', 'avatar'].includes(key))) return { _id: value._id, name: value.name };
+	if (has('_id') && keys.every((key) => ['_id', 'name', 'avatar'].includes(key)))
+		return { _id: value._id, name: value.name };
 	return value;
 }
 
 export function simplifyRecord(record: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, simplifyValue(value)])) as IDataObject;
+	return Object.fromEntries(
+		Object.entries(record).map(([key, value]) => [key, simplifyValue(value)]),
+	) as IDataObject;
 }
 
 const SIMPLIFY = {
@@ -36,12 +48,19 @@ const SIMPLIFY = {
 
 /** From 1.1 on, reads are simplified by default; version 1 keeps the full objects it gave. */
 export const simplifyFields: INodeProperties[] = [
-	{ ...SIMPLIFY, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } } },
+	{
+		...SIMPLIFY,
+		default: true,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+	},
 	{ ...SIMPLIFY, default: false, displayOptions: { show: { '@version': [1] } } },
 ];
 
 /** The postReceive of the reads that offer Simplify. */
-export async function simplifyItems(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function simplifyItems(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	if (!(this.getNodeParameter('simplify', false) as boolean)) return items;
 	return items.map((item) => ({ ...item, json: simplifyRecord(item.json) }));
 }

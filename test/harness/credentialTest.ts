@@ -15,7 +15,10 @@ export interface CredentialTestResult {
  * that status, or else with the status; `responseSuccessBody` rules can fail an answer
  * that got through.
  */
-export async function testCredential(type: string, data: ICredentialDataDecryptedObject): Promise<CredentialTestResult> {
+export async function testCredential(
+	type: string,
+	data: ICredentialDataDecryptedObject,
+): Promise<CredentialTestResult> {
 	const { test } = CREDENTIAL_TYPES[type];
 	if (!test) throw new Error(`${type} has no test`);
 	const nodeType: INodeType = {
@@ -29,10 +32,22 @@ export async function testCredential(type: string, data: ICredentialDataDecrypte
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: type, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: test.request },
+				},
+			],
 		},
 	};
-	const { items, error } = await runNode({ nodeType, parameters: {}, credentials: { [type]: data } });
+	const { items, error } = await runNode({
+		nodeType,
+		parameters: {},
+		credentials: { [type]: data },
+	});
 	if (error) {
 		const status = Number((error as { httpCode?: string }).httpCode);
 		for (const rule of test.rules ?? []) {
@@ -40,12 +55,16 @@ export async function testCredential(type: string, data: ICredentialDataDecrypte
 				return { status: 'Error', message: rule.properties.message };
 			}
 		}
-		return { status: 'Error', message: status ? `Received HTTP status code: ${status}` : error.message };
+		return {
+			status: 'Error',
+			message: status ? `Received HTTP status code: ${status}` : error.message,
+		};
 	}
 	for (const rule of test.rules ?? []) {
 		if (rule.type === 'responseSuccessBody') {
 			const body = items[0]?.json as IDataObject;
-			if (body?.[rule.properties.key] === rule.properties.value) return { status: 'Error', message: rule.properties.message };
+			if (body?.[rule.properties.key] === rule.properties.value)
+				return { status: 'Error', message: rule.properties.message };
 		}
 	}
 	return { status: 'OK', message: 'Connection successful!' };

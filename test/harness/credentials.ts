@@ -31,7 +31,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
 	): Promise<IHttpRequestOptions> {
 		const authenticate = CREDENTIAL_TYPES[typeName]?.authenticate;
-		if (typeof authenticate !== 'function') throw new Error(`${typeName} has no authenticate function`);
+		if (typeof authenticate !== 'function')
+			throw new Error(`${typeName} has no authenticate function`);
 		return await authenticate(credentials, requestOptions as IHttpRequestOptions);
 	}
 

@@ -1,5 +1,10 @@
 import { LoadOptionsContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, ILoadOptionsFunctions, INodeParameters, INodeType } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ILoadOptionsFunctions,
+	INodeParameters,
+	INodeType,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { additionalDataFor, SingleNodeTypes, testNode } from './runNode';
@@ -14,6 +19,11 @@ export function loadOptionsContext(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 ): ILoadOptionsFunctions {
 	const node = testNode(nodeType, parameters, { id: 'node-being-edited', name: 'Node' });
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new SingleNodeTypes(nodeType) });
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new SingleNodeTypes(nodeType),
+	});
 	return new LoadOptionsContext(workflow, node, additionalDataFor(credentials), '');
 }

@@ -64,7 +64,11 @@ const NODE_NAME = 'Node Under Test';
 export function testNode(
 	nodeType: INodeType,
 	parameters: INodeParameters,
-	{ id = 'node-under-test', name = NODE_NAME, typeVersion = 1 }: Partial<Pick<INode, 'id' | 'name' | 'typeVersion'>> = {},
+	{
+		id = 'node-under-test',
+		name = NODE_NAME,
+		typeVersion = 1,
+	}: Partial<Pick<INode, 'id' | 'name' | 'typeVersion'>> = {},
 ): INode {
 	return {
 		id,
@@ -73,7 +77,12 @@ export function testNode(
 		typeVersion,
 		position: [0, 0],
 		parameters,
-		credentials: Object.fromEntries((nodeType.description.credentials ?? []).map(({ name: type }) => [type, { id: type, name: type }])),
+		credentials: Object.fromEntries(
+			(nodeType.description.credentials ?? []).map(({ name: type }) => [
+				type,
+				{ id: type, name: type },
+			]),
+		),
 	};
 }
 
@@ -110,7 +119,9 @@ export async function runNode({
 	const description = nodeType.description;
 	const node: INode = {
 		...testNode(nodeType, parameters, {
-			typeVersion: Array.isArray(description.version) ? description.version.at(-1)! : description.version,
+			typeVersion: Array.isArray(description.version)
+				? description.version.at(-1)!
+				: description.version,
 		}),
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...settings,
@@ -141,15 +152,23 @@ export async function runNode({
 	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
 
-	const additionalData = { ...additionalDataFor(credentials), hooks, executionId } as IWorkflowExecuteAdditionalData;
+	const additionalData = {
+		...additionalDataFor(credentials),
+		hooks,
+		executionId,
+	} as IWorkflowExecuteAdditionalData;
 
 	const runExecutionData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [{ node, data: { main: [items.map((json) => ({ json }))] }, source: null }],
+			nodeExecutionStack: [
+				{ node, data: { main: [items.map((json) => ({ json }))] }, source: null },
+			],
 		},
 	});
 
-	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
+		workflow,
+	);
 	const run = await finished;
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {

@@ -10,7 +10,12 @@ export function useSandbox(options: Parameters<typeof createSandbox>[0] = {}) {
 		sandbox: Sandbox;
 		url: string;
 		credentials: {
-			workspaceRecordsApi: { baseUrl: string; aiBaseUrl: string; apiKey: string; workspaceId: string };
+			workspaceRecordsApi: {
+				baseUrl: string;
+				aiBaseUrl: string;
+				apiKey: string;
+				workspaceId: string;
+			};
 			workspaceUserGroupsApi: { baseUrl: string; apiKey: string };
 		};
 	};

@@ -18,7 +18,16 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { prepare } from '../rig/n8n-runtime.mjs';
-import { buildPackage, newUserFolder, outputTail, phaseClock, root, runN8nCommands, startN8nServer, writeCredentials } from '../rig/n8n.mjs';
+import {
+	buildPackage,
+	newUserFolder,
+	outputTail,
+	phaseClock,
+	root,
+	runN8nCommands,
+	startN8nServer,
+	writeCredentials,
+} from '../rig/n8n.mjs';
 import { cleanUp, deadline, onCleanup, stopOnSignals } from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
 import { createSandbox, sandboxCredentials, SEED_IDS } from '../rig/sandbox.mjs';
@@ -44,7 +53,9 @@ const json = (value) => JSON.stringify(value);
  */
 function fromAiArguments(node) {
 	const found = {};
-	for (const [, key, description, type] of json(node.parameters).matchAll(/\$fromAI\('([^']+)', '([^']+)', '([^']+)'\)/g)) {
+	for (const [, key, description, type] of json(node.parameters).matchAll(
+		/\$fromAI\('([^']+)', '([^']+)', '([^']+)'\)/g,
+	)) {
 		found[key] = { type, description };
 	}
 	return found;
@@ -69,16 +80,22 @@ function resultItems(result) {
 function requestsOf(sandbox) {
 	const { apiKey, workspaceId } = sandbox.config;
 	for (const request of sandbox.requests) {
-		if (request.headers['x-api-key'] !== apiKey || request.headers['x-workspace-id'] !== workspaceId) {
+		if (
+			request.headers['x-api-key'] !== apiKey ||
+			request.headers['x-workspace-id'] !== workspaceId
+		) {
 			fail(`${request.method} ${request.path} was sent without the credential's headers`);
 		}
 	}
-	return sandbox.requests.map((r) => (r.body === undefined ? [r.method, r.path] : [r.method, r.path, r.body]));
+	return sandbox.requests.map((r) =>
+		r.body === undefined ? [r.method, r.path] : [r.method, r.path, r.body],
+	);
 }
 
 function expectRequests(sandbox, wanted) {
 	const got = requestsOf(sandbox);
-	if (!isDeepStrictEqual(got, wanted)) fail(`requests differ:\n      got      ${json(got)}\n      expected ${json(wanted)}`);
+	if (!isDeepStrictEqual(got, wanted))
+		fail(`requests differ:\n      got      ${json(got)}\n      expected ${json(wanted)}`);
 }
 
 /** The people the Find tool must return, worked out from the sandbox's own data. */
@@ -92,14 +109,22 @@ function expectedPeople(sandbox, source, minLeadScore) {
 
 /** The checks, in order: each gets the client, the sandbox, the listed tools and what earlier checks found. */
 function checks(workflow, url) {
-	const toolNodes = workflow.nodes.filter((node) => node.type.startsWith('n8n-nodes-workspace-records.'));
-	const tool = (name) => toolNameOf(toolNodes.find((node) => node.name === name) ?? fail(`no node "${name}" in the example`));
+	const toolNodes = workflow.nodes.filter((node) =>
+		node.type.startsWith('n8n-nodes-workspace-records.'),
+	);
+	const tool = (name) =>
+		toolNameOf(
+			toolNodes.find((node) => node.name === name) ?? fail(`no node "${name}" in the example`),
+		);
 	const found = {};
 	return [
 		[
 			'The MCP URL refuses a client without the bearer token, before any tool runs',
 			async ({ sandbox }) => {
-				const client = new Client({ name: 'workspace-records-mcp-test-no-token', version: '1.0.0' });
+				const client = new Client({
+					name: 'workspace-records-mcp-test-no-token',
+					version: '1.0.0',
+				});
 				const refused = await client.connect(new StreamableHTTPClientTransport(new URL(url))).then(
 					() => undefined,
 					(error) => error,
@@ -107,7 +132,8 @@ function checks(workflow, url) {
 				await client.close().catch(() => {});
 				if (!refused) fail('a client without the token connected');
 				// The SDK's StreamableHTTPError carries the HTTP status as `code`.
-				if (refused.code !== 403) fail(`refused, but not with HTTP 403: ${refused.code} ${refused.message}`);
+				if (refused.code !== 403)
+					fail(`refused, but not with HTTP 403: ${refused.code} ${refused.message}`);
 				expectRequests(sandbox, []);
 				return `the client reads: HTTP ${refused.code} ${refused.message.split('\n')[0].slice(0, 160)}`;
 			},
@@ -117,22 +143,29 @@ function checks(workflow, url) {
 			async ({ tools }) => {
 				const names = tools.map((t) => t.name).sort();
 				const wanted = toolNodes.map(toolNameOf).sort();
-				if (!isDeepStrictEqual(names, wanted)) fail(`tools ${json(names)}, expected ${json(wanted)}`);
+				if (!isDeepStrictEqual(names, wanted))
+					fail(`tools ${json(names)}, expected ${json(wanted)}`);
 				for (const node of toolNodes) {
 					const listed = tools.find((t) => t.name === toolNameOf(node));
 					const description = node.parameters.toolDescription ?? '';
-					if (description && listed.description !== description) fail(`${listed.name}: description "${listed.description}"`);
+					if (description && listed.description !== description)
+						fail(`${listed.name}: description "${listed.description}"`);
 					if (!listed.description) fail(`${listed.name} has no description`);
 					const args = fromAiArguments(node);
 					const schema = listed.inputSchema;
 					const properties = Object.fromEntries(
-						Object.entries(schema.properties ?? {}).map(([key, p]) => [key, { type: p.type, description: p.description }]),
+						Object.entries(schema.properties ?? {}).map(([key, p]) => [
+							key,
+							{ type: p.type, description: p.description },
+						]),
 					);
 					if (schema.type !== 'object' || !isDeepStrictEqual(properties, args)) {
 						fail(`${listed.name}: schema ${json(schema)}, expected the properties ${json(args)}`);
 					}
 					if (!isDeepStrictEqual([...(schema.required ?? [])].sort(), Object.keys(args).sort())) {
-						fail(`${listed.name}: required ${json(schema.required)}, expected ${json(Object.keys(args))}`);
+						fail(
+							`${listed.name}: required ${json(schema.required)}, expected ${json(Object.keys(args))}`,
+						);
 					}
 				}
 			},
@@ -140,18 +173,32 @@ function checks(workflow, url) {
 		[
 			'Create person: the $fromAI() values in the attribute mapper become the record sent, and the result is the new record',
 			async ({ client, sandbox }) => {
-				const args = { name: 'Katherine Johnson', email: 'kj@example.com', jobTitle: 'Mathematician' };
-				const items = resultItems(await client.callTool({ name: tool('Create person'), arguments: args }));
+				const args = {
+					name: 'Katherine Johnson',
+					email: 'kj@example.com',
+					jobTitle: 'Mathematician',
+				};
+				const items = resultItems(
+					await client.callTool({ name: tool('Create person'), arguments: args }),
+				);
 				// The attribute mapper reads the collection's attribute types first, to send each value in its type.
 				expectRequests(sandbox, [
 					['GET', `/api/v1/attributes/collection/${PEOPLE}`],
-					['POST', `/api/v1/collection-records/${PEOPLE}`, { name: 'Katherine Johnson', emails: ['kj@example.com'], jobTitle: 'Mathematician' }],
+					[
+						'POST',
+						`/api/v1/collection-records/${PEOPLE}`,
+						{ name: 'Katherine Johnson', emails: ['kj@example.com'], jobTitle: 'Mathematician' },
+					],
 				]);
 				if (items.length !== 1) fail(`${items.length} items in the result, expected 1`);
 				const [record] = items;
 				const stored = sandbox.state.records.get(PEOPLE).get(record._id);
 				if (!stored) fail(`the result's _id ${record._id} is no record of the sandbox`);
-				if (record.name !== 'Katherine Johnson' || !isDeepStrictEqual(record.emails, ['kj@example.com']) || record.jobTitle !== 'Mathematician') {
+				if (
+					record.name !== 'Katherine Johnson' ||
+					!isDeepStrictEqual(record.emails, ['kj@example.com']) ||
+					record.jobTitle !== 'Mathematician'
+				) {
 					fail(`the result is ${json(record)}`);
 				}
 				found.created = record._id;
@@ -161,7 +208,12 @@ function checks(workflow, url) {
 		[
 			'Find people: the $fromAI() filter values become the query, and the result is exactly the matching records',
 			async ({ client, sandbox }) => {
-				const items = resultItems(await client.callTool({ name: tool('Find people'), arguments: { source: 'Referral', minLeadScore: 50 } }));
+				const items = resultItems(
+					await client.callTool({
+						name: tool('Find people'),
+						arguments: { source: 'Referral', minLeadScore: 50 },
+					}),
+				);
 				expectRequests(sandbox, [
 					[
 						'POST',
@@ -175,10 +227,17 @@ function checks(workflow, url) {
 					],
 				]);
 				const wanted = expectedPeople(sandbox, 'Referral', 50);
-				if (!wanted.length) fail('the sandbox has no matching people: the check would prove nothing');
+				if (!wanted.length)
+					fail('the sandbox has no matching people: the check would prove nothing');
 				const ids = items.map((item) => item._id);
-				if (!isDeepStrictEqual(ids, wanted)) fail(`the result holds ${json(ids)}, expected ${json(wanted)}`);
-				if (!items.every((item) => (item.source?.name ?? item.source) === 'Referral' && item.leadScore >= 50)) fail('a result does not match the filter');
+				if (!isDeepStrictEqual(ids, wanted))
+					fail(`the result holds ${json(ids)}, expected ${json(wanted)}`);
+				if (
+					!items.every(
+						(item) => (item.source?.name ?? item.source) === 'Referral' && item.leadScore >= 50,
+					)
+				)
+					fail('a result does not match the filter');
 				return `result: ${items.length} people, lead scores ${items.map((item) => item.leadScore).join(', ')}`;
 			},
 		],
@@ -186,43 +245,70 @@ function checks(workflow, url) {
 			'Get person: the $fromAI() ID goes into the path, and the result is that record',
 			async ({ client, sandbox }) => {
 				const recordId = found.created ?? ADA;
-				const items = resultItems(await client.callTool({ name: tool('Get person'), arguments: { recordId } }));
+				const items = resultItems(
+					await client.callTool({ name: tool('Get person'), arguments: { recordId } }),
+				);
 				expectRequests(sandbox, [['GET', `/api/v1/collection-records/${PEOPLE}/${recordId}`]]);
-				if (items.length !== 1 || items[0]._id !== recordId) fail(`the result is ${json(items).slice(0, 300)}`);
+				if (items.length !== 1 || items[0]._id !== recordId)
+					fail(`the result is ${json(items).slice(0, 300)}`);
 			},
 		],
 		[
 			'Schedule follow-up call: $fromAI() title, time and record ID make the activity; the time is sent in UTC',
 			async ({ client, sandbox }) => {
-				const args = { title: 'Follow-up call', scheduleAt: '2026-11-23T10:30:00+01:00', recordId: ADA };
-				const items = resultItems(await client.callTool({ name: tool('Schedule follow-up call'), arguments: args }));
+				const args = {
+					title: 'Follow-up call',
+					scheduleAt: '2026-11-23T10:30:00+01:00',
+					recordId: ADA,
+				};
+				const items = resultItems(
+					await client.callTool({ name: tool('Schedule follow-up call'), arguments: args }),
+				);
 				expectRequests(sandbox, [
 					[
 						'POST',
 						'/api/v1/collection-records/activity-list',
-						{ name: 'Follow-up call', scheduleAt: '2026-11-23T09:30:00.000Z', iconType: 'interaction', iconValue: 'call', associated: ADA },
+						{
+							name: 'Follow-up call',
+							scheduleAt: '2026-11-23T09:30:00.000Z',
+							iconType: 'interaction',
+							iconValue: 'call',
+							associated: ADA,
+						},
 					],
 				]);
-				if (items.length !== 1 || !items[0]._id || items[0].scheduleAt !== '2026-11-23T09:30:00.000Z') fail(`the result is ${json(items)}`);
+				if (
+					items.length !== 1 ||
+					!items[0]._id ||
+					items[0].scheduleAt !== '2026-11-23T09:30:00.000Z'
+				)
+					fail(`the result is ${json(items)}`);
 			},
 		],
 		[
 			'List collections: a tool without $fromAI() takes no arguments and returns every collection',
 			async ({ client, sandbox }) => {
-				const items = resultItems(await client.callTool({ name: tool('List collections'), arguments: {} }));
+				const items = resultItems(
+					await client.callTool({ name: tool('List collections'), arguments: {} }),
+				);
 				expectRequests(sandbox, [['GET', '/api/v1/collections']]);
 				const slugs = items.map((item) => item.slug);
-				if (!isDeepStrictEqual(slugs, ['people', 'companies', 'deals', 'projects'])) fail(`the result holds ${json(slugs)}`);
+				if (!isDeepStrictEqual(slugs, ['people', 'companies', 'deals', 'projects']))
+					fail(`the result holds ${json(slugs)}`);
 			},
 		],
 		[
 			"A failing call reaches the agent as an MCP error with the node's message, naming the ID",
 			async ({ client, sandbox }) => {
-				const result = await client.callTool({ name: tool('Get person'), arguments: { recordId: 'no-such-record' } });
+				const result = await client.callTool({
+					name: tool('Get person'),
+					arguments: { recordId: 'no-such-record' },
+				});
 				expectRequests(sandbox, [['GET', `/api/v1/collection-records/${PEOPLE}/no-such-record`]]);
 				const text = result.content?.map((c) => c.text).join(' ') ?? '';
 				if (!result.isError) fail(`the result is no error: ${text.slice(0, 300)}`);
-				if (!/The record with ID "no-such-record" was not found/.test(text)) fail(`the error says: ${text.slice(0, 300)}`);
+				if (!/The record with ID "no-such-record" was not found/.test(text))
+					fail(`the error says: ${text.slice(0, 300)}`);
 				if (text.includes(sandbox.config.apiKey)) fail('the error shows the API key');
 				return `the agent reads: ${text.replace(/\s+/g, ' ')}`;
 			},
@@ -230,7 +316,10 @@ function checks(workflow, url) {
 		[
 			'The agent cannot send what the schema does not allow: a missing argument is refused before any request',
 			async ({ client, sandbox }) => {
-				const result = await client.callTool({ name: tool('Find people'), arguments: { source: 'Referral' } });
+				const result = await client.callTool({
+					name: tool('Find people'),
+					arguments: { source: 'Referral' },
+				});
 				expectRequests(sandbox, []);
 				if (!result.isError) fail(`the call went through: ${json(result).slice(0, 300)}`);
 				return `the agent reads: ${(result.content?.map((c) => c.text).join(' ') ?? '').replace(/\s+/g, ' ').slice(0, 200)}`;
@@ -247,7 +336,9 @@ function describeTool(tool) {
 	if (!keys.length) lines.push('    input: no arguments');
 	for (const key of keys) {
 		const p = properties[key];
-		lines.push(`    - ${key} (${p.type}${required.includes(key) ? ', required' : ''}): ${p.description ?? ''}`);
+		lines.push(
+			`    - ${key} (${p.type}${required.includes(key) ? ', required' : ''}): ${p.description ?? ''}`,
+		);
 	}
 	lines.push(`    inputSchema: ${json(tool.inputSchema)}`);
 	return lines.join('\n');
@@ -260,17 +351,22 @@ function describeTool(tool) {
 async function connect(n8n, url, token) {
 	const started = Date.now();
 	for (;;) {
-		if (n8n.exited() !== null) fail(`n8n exited with ${n8n.exited()} before the MCP server answered`);
+		if (n8n.exited() !== null)
+			fail(`n8n exited with ${n8n.exited()} before the MCP server answered`);
 		const client = new Client({ name: 'workspace-records-mcp-test', version: '1.0.0' });
 		try {
 			const headers = { authorization: `Bearer ${token}` };
-			await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+			await client.connect(
+				new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+			);
 			return client;
 		} catch (error) {
 			await client.close().catch(() => {});
 			// Only "not there yet" is worth waiting for; a refused token will not change.
-			if (error.code === 401 || error.code === 403) fail(`the MCP server at ${url} refused the bearer token: ${error.message}`);
-			if (Date.now() - started > 120_000) fail(`the MCP server at ${url} did not answer within 2 minutes: ${error.message}`);
+			if (error.code === 401 || error.code === 403)
+				fail(`the MCP server at ${url} refused the bearer token: ${error.message}`);
+			if (Date.now() - started > 120_000)
+				fail(`the MCP server at ${url} did not answer within 2 minutes: ${error.message}`);
 			await sleep(500);
 		}
 	}
@@ -281,12 +377,16 @@ async function main() {
 	const reporter = createReporter();
 	let userFolder;
 	const lastWords = () => {
-		if (reporter.anyFailed && userFolder) reporter.say(`the user folder of this run is kept in ${userFolder}`);
+		if (reporter.anyFailed && userFolder)
+			reporter.say(`the user folder of this run is kept in ${userFolder}`);
 		process.stdout.write(`runtime ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
 		return reporter.tally();
 	};
 	stopOnSignals({ onSignal: (signal) => reporter.abort(`stopped by ${signal}`), lastWords });
-	const timer = deadline(DEADLINE_MS, { onExpire: () => reporter.abort(`the run did not finish within ${DEADLINE_MS / 1000} s`), lastWords });
+	const timer = deadline(DEADLINE_MS, {
+		onExpire: () => reporter.abort(`the run did not finish within ${DEADLINE_MS / 1000} s`),
+		lastWords,
+	});
 
 	const { phases, phase } = phaseClock();
 	try {
@@ -294,9 +394,14 @@ async function main() {
 		phase('build');
 		const runtime = await prepare(VERSION);
 		const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
-		const trigger = workflow.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+		const trigger = workflow.nodes.find(
+			(node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger',
+		);
 		userFolder = newUserFolder(`mcp-user-${VERSION}`);
-		onCleanup('user folder', () => reporter.anyFailed || rmSync(userFolder, { recursive: true, force: true }));
+		onCleanup(
+			'user folder',
+			() => reporter.anyFailed || rmSync(userFolder, { recursive: true, force: true }),
+		);
 		const sandbox = createSandbox();
 		await sandbox.start();
 		onCleanup('sandbox', () => sandbox.stop());
@@ -306,7 +411,10 @@ async function main() {
 		// The MCP Server Trigger's own credential: the bearer token MCP clients must send.
 		const token = randomUUID();
 		const triggerCredential = trigger.credentials.httpBearerAuth;
-		const credentialsFile = writeCredentials(userFolder, [...sandboxCredentials(sandbox), { ...triggerCredential, type: 'httpBearerAuth', data: { token } }]);
+		const credentialsFile = writeCredentials(userFolder, [
+			...sandboxCredentials(sandbox),
+			{ ...triggerCredential, type: 'httpBearerAuth', data: { token } },
+		]);
 		await runN8nCommands(
 			runtime,
 			userFolder,

@@ -37,11 +37,17 @@ function headingAnchors(markdown: string): Set<string> {
 
 interface Codex {
 	node: string;
-	resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation?: Array<{ url: string }> };
+	resources: {
+		primaryDocumentation: Array<{ url: string }>;
+		credentialDocumentation?: Array<{ url: string }>;
+	};
 }
 
 const README = headingAnchors(read('README.md'));
-const REPOSITORY = (JSON.parse(read('package.json')) as { homepage: string }).homepage.replace(/#.*$/, '');
+const REPOSITORY = (JSON.parse(read('package.json')) as { homepage: string }).homepage.replace(
+	/#.*$/,
+	'',
+);
 
 /** Every nodes/<Dir>/<Name>.node.json, as [Name, path from the root]. */
 const CODEX_FILES = sys
@@ -68,7 +74,10 @@ function iconFile(nodeFile: string, icon: string): string {
 
 /** The node class that a codex file describes: `<Name>` exported from `<Name>.node.ts` beside it. */
 async function descriptionOf(name: string, codexFile: string) {
-	const exported = (await import(`../../${codexFile.replace(/\.json$/, '')}`)) as Record<string, new () => INodeType>;
+	const exported = (await import(`../../${codexFile.replace(/\.json$/, '')}`)) as Record<
+		string,
+		new () => INodeType
+	>;
 	return new exported[name]().description;
 }
 
@@ -113,7 +122,9 @@ describe.each(CODEX_FILES)('%s', (name, codexFile) => {
 
 test('every node has an icon of its own', async () => {
 	const lightIcons = await Promise.all(
-		CODEX_FILES.map(async ([name, file]) => ((await descriptionOf(name, file)).icon as { light: string }).light),
+		CODEX_FILES.map(
+			async ([name, file]) => ((await descriptionOf(name, file)).icon as { light: string }).light,
+		),
 	);
 	expect(new Set(lightIcons).size).toBe(CODEX_FILES.length);
 });

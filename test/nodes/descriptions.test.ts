@@ -47,16 +47,23 @@ describe.each(NODES.map((node) => [node.description.name, node] as const))('%s',
 
 	test('every resource has an operation selector whose options have action text and a request', () => {
 		for (const resource of resourceValues) {
-			const selector = operationSelectors.find((p) => p.displayOptions?.show?.resource?.includes(resource as string));
+			const selector = operationSelectors.find((p) =>
+				p.displayOptions?.show?.resource?.includes(resource as string),
+			);
 			expect(selector).toBeDefined();
 			for (const option of selector!.options!) {
-				expect(option).toMatchObject({ action: expect.stringMatching(/^[A-Z]/), routing: { request: expect.anything() } });
+				expect(option).toMatchObject({
+					action: expect.stringMatching(/^[A-Z]/),
+					routing: { request: expect.anything() },
+				});
 			}
 		}
 	});
 
 	test('no field points at a resource or operation that does not exist', () => {
-		const fields = properties.filter((p: INodeProperties) => p.name !== 'resource' && p.name !== 'operation');
+		const fields = properties.filter(
+			(p: INodeProperties) => p.name !== 'resource' && p.name !== 'operation',
+		);
 		for (const field of fields) {
 			const show = field.displayOptions?.show ?? {};
 			for (const resource of (show.resource ?? []) as string[]) {
@@ -80,25 +87,49 @@ describe.each(NODES.map((node) => [node.description.name, node] as const))('%s',
 
 /** What the canvas shows under a node: its subtitle, evaluated by n8n's expression engine. */
 function subtitleFor(nodeType: INodeType, parameters: INodeParameters): string {
-	const node: INode = { id: 'n', name: 'Node', type: `n8n-nodes-workspace-records.${nodeType.description.name}`, typeVersion: 1, position: [0, 0], parameters };
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new SingleNodeTypes(nodeType) });
-	return String(workflow.expression.getSimpleParameterValue(node, nodeType.description.subtitle as string, 'internal', {}));
+	const node: INode = {
+		id: 'n',
+		name: 'Node',
+		type: `n8n-nodes-workspace-records.${nodeType.description.name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new SingleNodeTypes(nodeType),
+	});
+	return String(
+		workflow.expression.getSimpleParameterValue(
+			node,
+			nodeType.description.subtitle as string,
+			'internal',
+			{},
+		),
+	);
 }
 
 test.each([
 	[new WorkspaceRecords(), { resource: 'record', operation: 'getAll' }, 'Get Many: Record'],
 	[new WorkspaceRecords(), { resource: 'record', operation: 'upsert' }, 'Create or Update: Record'],
 	[new WorkspaceLists(), { resource: 'listEntry', operation: 'create' }, 'Create: List Entry'],
-	[new WorkspaceUserGroups(), { resource: 'userGroup', operation: 'createOrRotate' }, 'Create or Rotate Token: User Group'],
+	[
+		new WorkspaceUserGroups(),
+		{ resource: 'userGroup', operation: 'createOrRotate' },
+		'Create or Rotate Token: User Group',
+	],
 	[new WorkspaceRecordsTrigger(), { event: 'newRecord' }, 'New Record'],
-])('the canvas subtitle speaks the dropdowns\' words: %#', (node, parameters, shown) => {
+])("the canvas subtitle speaks the dropdowns' words: %#", (node, parameters, shown) => {
 	expect(subtitleFor(node, parameters)).toBe(shown);
 });
 
 /** Every string of a description that n8n would evaluate as an expression, with where it is. */
 function expressionsIn(value: unknown, path = ''): string[] {
 	if (typeof value === 'string') return value.startsWith('=') ? [`${path}: ${value}`] : [];
-	if (Array.isArray(value)) return value.flatMap((entry, i) => expressionsIn(entry, `${path}[${i}]`));
+	if (Array.isArray(value))
+		return value.flatMap((entry, i) => expressionsIn(entry, `${path}[${i}]`));
 	if (typeof value === 'object' && value !== null) {
 		return Object.entries(value).flatMap(([key, entry]) => expressionsIn(entry, `${path}.${key}`));
 	}
@@ -122,20 +153,23 @@ function methodsNamedIn(value: unknown): Array<[kind: string, name: string]> {
 	if (Array.isArray(value)) return value.flatMap(methodsNamedIn);
 	if (typeof value !== 'object' || value === null) return [];
 	const named: Array<[string, string]> = [];
-	const { searchListMethod, loadOptionsMethod, resourceMapperMethod } = value as Record<string, unknown>;
+	const { searchListMethod, loadOptionsMethod, resourceMapperMethod } = value as Record<
+		string,
+		unknown
+	>;
 	if (typeof searchListMethod === 'string') named.push(['listSearch', searchListMethod]);
 	if (typeof loadOptionsMethod === 'string') named.push(['loadOptions', loadOptionsMethod]);
-	if (typeof resourceMapperMethod === 'string') named.push(['resourceMapping', resourceMapperMethod]);
+	if (typeof resourceMapperMethod === 'string')
+		named.push(['resourceMapping', resourceMapperMethod]);
 	return [...named, ...Object.values(value).flatMap(methodsNamedIn)];
 }
 
-test.each([...NODES, new WorkspaceRecordsTrigger()].map((node) => [node.description.name, node] as const))(
-	'%s has every method its fields name (a rename would empty a dropdown silently)',
-	(_, node) => {
-		const named = methodsNamedIn(node.description.properties);
-		const methods = node.methods as Record<string, Record<string, unknown> | undefined>;
-		const missing = named.filter(([kind, name]) => typeof methods?.[kind]?.[name] !== 'function');
-		expect(missing).toEqual([]);
-		if (node.description.name === 'workspaceRecords') expect(named.length).toBeGreaterThan(3);
-	},
-);
+test.each(
+	[...NODES, new WorkspaceRecordsTrigger()].map((node) => [node.description.name, node] as const),
+)('%s has every method its fields name (a rename would empty a dropdown silently)', (_, node) => {
+	const named = methodsNamedIn(node.description.properties);
+	const methods = node.methods as Record<string, Record<string, unknown> | undefined>;
+	const missing = named.filter(([kind, name]) => typeof methods?.[kind]?.[name] !== 'function');
+	expect(missing).toEqual([]);
+	if (node.description.name === 'workspaceRecords') expect(named.length).toBeGreaterThan(3);
+});

@@ -4,7 +4,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { installPackage, outputTail, requireFromN8n, runN8nCommands, startN8n, startN8nServer } from '../rig/n8n.mjs';
+import {
+	installPackage,
+	outputTail,
+	requireFromN8n,
+	runN8nCommands,
+	startN8n,
+	startN8nServer,
+} from '../rig/n8n.mjs';
 import { freePort } from '../rig/ports.mjs';
 import { waitFor } from '../rig/processes.mjs';
 import { CREDENTIALS, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
@@ -28,7 +35,12 @@ const WORKER_QUEUE_SETTINGS = {
  * n8n-workflow). Each of these fires once a minute, at its own second, so together the
  * trigger polls every 5 seconds: what a user gets by adding twelve "Custom" poll times.
  */
-const POLL_TIMES = { item: Array.from({ length: 12 }, (_, i) => ({ mode: 'custom', cronExpression: `${i * 5} * * * * *` })) };
+const POLL_TIMES = {
+	item: Array.from({ length: 12 }, (_, i) => ({
+		mode: 'custom',
+		cronExpression: `${i * 5} * * * * *`,
+	})),
+};
 
 // ---------- the workflows ----------
 
@@ -50,7 +62,12 @@ export function workflows() {
 					typeVersion: 2,
 					position: [0, 0],
 					webhookId: '5d0c5c1e-7a43-4c55-9a8e-0f2b7c9a1e01',
-					parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'onReceived', options: {} },
+					parameters: {
+						httpMethod: 'POST',
+						path: WEBHOOK_PATH,
+						responseMode: 'onReceived',
+						options: {},
+					},
 				},
 				{
 					id: 'queue-create',
@@ -63,7 +80,9 @@ export function workflows() {
 						resource: 'record',
 						operation: 'create',
 						collectionId: { __rl: true, mode: 'id', value: PEOPLE },
-						attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.body.name }}' }] },
+						attributes: {
+							attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.body.name }}' }],
+						},
 					},
 				},
 			],
@@ -82,9 +101,20 @@ export function workflows() {
 					typeVersion: 1,
 					position: [0, 0],
 					credentials,
-					parameters: { pollTimes: POLL_TIMES, event: 'newRecord', collectionId: { __rl: true, mode: 'id', value: COMPANIES } },
+					parameters: {
+						pollTimes: POLL_TIMES,
+						event: 'newRecord',
+						collectionId: { __rl: true, mode: 'id', value: COMPANIES },
+					},
 				},
-				{ id: 'queue-noop', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+				{
+					id: 'queue-noop',
+					name: 'Done',
+					type: 'n8n-nodes-base.noOp',
+					typeVersion: 1,
+					position: [260, 0],
+					parameters: {},
+				},
 			],
 			connections: { 'New companies': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
 		},
@@ -121,30 +151,55 @@ export class Cluster {
 
 	/** An n8n CLI command in main's user folder, its output kept there under the command's name. */
 	async cli(args) {
-		await runN8nCommands(this.runtime, this.userFolder('main'), [args], { env: this.env, outputName: `cli-${args.join(' ').replace(/[^\w]+/g, '-')}.txt` });
+		await runN8nCommands(this.runtime, this.userFolder('main'), [args], {
+			env: this.env,
+			outputName: `cli-${args.join(' ').replace(/[^\w]+/g, '-')}.txt`,
+		});
 	}
 
 	processOptions(name, extraEnv = {}) {
-		return { name, env: { ...this.env, ...extraEnv }, logFile: this.logOf(name), ownGroup: true, graceMs: 20_000 };
+		return {
+			name,
+			env: { ...this.env, ...extraEnv },
+			logFile: this.logOf(name),
+			ownGroup: true,
+			graceMs: 20_000,
+		};
 	}
 
 	async startMain() {
-		const server = await startN8nServer(this.runtime, this.userFolder('main'), this.processOptions('main'));
+		const server = await startN8nServer(
+			this.runtime,
+			this.userFolder('main'),
+			this.processOptions('main'),
+		);
 		this.main = server.child;
 		this.base = server.base;
 	}
 
 	async mainReady() {
-		await waitFor('n8n main', async () => {
-			if (this.main.done) throw new Error(`n8n main exited:\n${outputTail({ stdout: this.log('main') })}`);
-			return await fetch(`${this.base}/healthz/readiness`).then((r) => r.ok, () => false);
-		}, { timeoutMs: 120_000, everyMs: 500 });
+		await waitFor(
+			'n8n main',
+			async () => {
+				if (this.main.done)
+					throw new Error(`n8n main exited:\n${outputTail({ stdout: this.log('main') })}`);
+				return await fetch(`${this.base}/healthz/readiness`).then(
+					(r) => r.ok,
+					() => false,
+				);
+			},
+			{ timeoutMs: 120_000, everyMs: 500 },
+		);
 		// The production webhook exists once the workflow is activated, a moment after start.
-		await waitFor('the webhook to be registered', async () => {
-			// A GET to a POST webhook is refused, naming the method it is registered for.
-			const response = await fetch(`${this.base}/webhook/${WEBHOOK_PATH}`).catch(() => undefined);
-			return /make a POST request/.test((await response?.text()) ?? '');
-		}, { timeoutMs: 60_000, everyMs: 500 });
+		await waitFor(
+			'the webhook to be registered',
+			async () => {
+				// A GET to a POST webhook is refused, naming the method it is registered for.
+				const response = await fetch(`${this.base}/webhook/${WEBHOOK_PATH}`).catch(() => undefined);
+				return /make a POST request/.test((await response?.text()) ?? '');
+			},
+			{ timeoutMs: 60_000, everyMs: 500 },
+		);
 	}
 
 	async startWorker(name) {
@@ -167,10 +222,18 @@ export class Cluster {
 
 	async workerReady(name) {
 		const worker = this.workers.get(name);
-		await waitFor(`worker ${name}`, async () => {
-			if (worker.done) throw new Error(`worker ${name} exited:\n${outputTail({ stdout: this.log(name) })}`);
-			return await fetch(worker.healthUrl).then((r) => r.ok, () => false);
-		}, { timeoutMs: 120_000, everyMs: 500 });
+		await waitFor(
+			`worker ${name}`,
+			async () => {
+				if (worker.done)
+					throw new Error(`worker ${name} exited:\n${outputTail({ stdout: this.log(name) })}`);
+				return await fetch(worker.healthUrl).then(
+					(r) => r.ok,
+					() => false,
+				);
+			},
+			{ timeoutMs: 120_000, everyMs: 500 },
+		);
 	}
 
 	/** Execution id → the workers whose logs say they started it (one entry per start). */
@@ -185,7 +248,9 @@ export class Cluster {
 	}
 
 	finishedOn(name) {
-		return new Set([...this.log(name).matchAll(/Worker finished execution (\d+)/g)].map(([, id]) => id));
+		return new Set(
+			[...this.log(name).matchAll(/Worker finished execution (\d+)/g)].map(([, id]) => id),
+		);
 	}
 }
 
@@ -195,7 +260,13 @@ export class Executions {
 	constructor(runtime, pgPort) {
 		const { Pool } = requireFromN8n(runtime, 'pg');
 		this.flatted = requireFromN8n(runtime, 'flatted');
-		this.pool = new Pool({ host: '127.0.0.1', port: pgPort, user: 'postgres', database: 'n8n', max: 2 });
+		this.pool = new Pool({
+			host: '127.0.0.1',
+			port: pgPort,
+			user: 'postgres',
+			database: 'n8n',
+			max: 2,
+		});
 	}
 
 	async list(workflowId) {
@@ -209,12 +280,20 @@ export class Executions {
 	/** For each execution: the items each node produced, by node name, and the run's error. */
 	async outputs(ids) {
 		if (!ids.length) return new Map();
-		const { rows } = await this.pool.query('SELECT "executionId"::text AS id, data FROM execution_data WHERE "executionId" = ANY($1::int[])', [ids]);
+		const { rows } = await this.pool.query(
+			'SELECT "executionId"::text AS id, data FROM execution_data WHERE "executionId" = ANY($1::int[])',
+			[ids],
+		);
 		return new Map(
 			rows.map(({ id, data }) => {
 				const run = this.flatted.parse(data);
 				const runData = run?.resultData?.runData ?? {};
-				const nodes = Object.fromEntries(Object.entries(runData).map(([node, tasks]) => [node, tasks[0]?.data?.main?.[0]?.map((i) => i.json) ?? []]));
+				const nodes = Object.fromEntries(
+					Object.entries(runData).map(([node, tasks]) => [
+						node,
+						tasks[0]?.data?.main?.[0]?.map((i) => i.json) ?? [],
+					]),
+				);
 				return [id, { nodes, error: run?.resultData?.error?.message }];
 			}),
 		);
@@ -225,8 +304,11 @@ export class Executions {
 	}
 }
 
-export const count = (values) => values.reduce((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map());
-export const recordsNamed = (sandbox, collectionId) => [...sandbox.state.records.get(collectionId).values()];
+export const count = (values) =>
+	values.reduce((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map());
+export const recordsNamed = (sandbox, collectionId) => [
+	...sandbox.state.records.get(collectionId).values(),
+];
 
 /** A company created straight in the sandbox, as someone in the app would; its id. */
 export async function createCompany(sandbox, name) {
@@ -254,11 +336,12 @@ async function callWebhook(base, name) {
 export async function callWebhooks(base, names, parallel = 20) {
 	const statuses = [];
 	for (let i = 0; i < names.length; i += parallel) {
-		statuses.push(...(await Promise.all(names.slice(i, i + parallel).map((name) => callWebhook(base, name)))));
+		statuses.push(
+			...(await Promise.all(names.slice(i, i + parallel).map((name) => callWebhook(base, name)))),
+		);
 	}
 	return statuses;
 }
 
 /** An execution n8n is done with, whatever the outcome. */
 export const settled = (status) => !['new', 'running', 'waiting'].includes(status);
-

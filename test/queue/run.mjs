@@ -12,17 +12,50 @@
 // OS, and is stopped and removed at the end, also on failure or Ctrl-C. Only n8n 2.40.7.
 // The last line is `N passed, M failed` (CI reads it); the exit code is 1 on any failure.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	chmodSync,
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { callWebhooks, Cluster, COMPANIES, count, createCompany, Executions, PEOPLE, recordsNamed, settled, TRIGGER_WORKFLOW, WEBHOOK_WORKFLOW, workflows } from './cluster.mjs';
+import {
+	callWebhooks,
+	Cluster,
+	COMPANIES,
+	count,
+	createCompany,
+	Executions,
+	PEOPLE,
+	recordsNamed,
+	settled,
+	TRIGGER_WORKFLOW,
+	WEBHOOK_WORKFLOW,
+	workflows,
+} from './cluster.mjs';
 import { cacheRoot, prepare } from '../rig/n8n-runtime.mjs';
 import { buildPackage, writeCredentials } from '../rig/n8n.mjs';
-import { cleanUp, isStopping, onCleanup, stopOnSignals, stopProcess, waitFor } from '../rig/processes.mjs';
+import {
+	cleanUp,
+	isStopping,
+	onCleanup,
+	stopOnSignals,
+	stopProcess,
+	waitFor,
+} from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
 import { createSandbox, sandboxCredentials } from '../rig/sandbox.mjs';
-import { createDatabase, ensurePostgresAndRedis, startPostgres, startRedis } from '../rig/services.mjs';
+import {
+	createDatabase,
+	ensurePostgresAndRedis,
+	startPostgres,
+	startRedis,
+} from '../rig/services.mjs';
 
 const VERSION = '2.40.7';
 const WEBHOOK_CALLS = 200;
@@ -44,35 +77,62 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function webhookCheck({ cluster, sandbox, db }) {
 	step(`${WEBHOOK_CALLS} webhook calls → Record Create`);
-	const names = Array.from({ length: WEBHOOK_CALLS }, (_, i) => `Queue person ${String(i).padStart(3, '0')}`);
+	const names = Array.from(
+		{ length: WEBHOOK_CALLS },
+		(_, i) => `Queue person ${String(i).padStart(3, '0')}`,
+	);
 	const statuses = await callWebhooks(cluster.base, names);
 	const answered = statuses.filter((s) => s === 200).length;
-	check(`webhook: ${WEBHOOK_CALLS} calls answered by main`, answered === WEBHOOK_CALLS, `${answered} with HTTP 200${answered < WEBHOOK_CALLS ? `, others ${[...count(statuses.filter((s) => s !== 200))].map(([s, n]) => `${n}× ${s}`).join(', ')}` : ''}`);
+	check(
+		`webhook: ${WEBHOOK_CALLS} calls answered by main`,
+		answered === WEBHOOK_CALLS,
+		`${answered} with HTTP 200${answered < WEBHOOK_CALLS ? `, others ${[...count(statuses.filter((s) => s !== 200))].map(([s, n]) => `${n}× ${s}`).join(', ')}` : ''}`,
+	);
 
 	let executions = [];
-	await waitFor(`${WEBHOOK_CALLS} webhook executions to finish`, async () => {
-		executions = await db.list(WEBHOOK_WORKFLOW);
-		return executions.length >= answered && executions.every((e) => settled(e.status));
-	}, { timeoutMs: 120_000, everyMs: 1000 }).catch((error) => note(error.message));
+	await waitFor(
+		`${WEBHOOK_CALLS} webhook executions to finish`,
+		async () => {
+			executions = await db.list(WEBHOOK_WORKFLOW);
+			return executions.length >= answered && executions.every((e) => settled(e.status));
+		},
+		{ timeoutMs: 120_000, everyMs: 1000 },
+	).catch((error) => note(error.message));
 
 	const wanted = new Set(names);
-	const created = count(recordsNamed(sandbox, PEOPLE).map((r) => r.name).filter((name) => wanted.has(name)));
+	const created = count(
+		recordsNamed(sandbox, PEOPLE)
+			.map((r) => r.name)
+			.filter((name) => wanted.has(name)),
+	);
 	const missing = names.filter((name) => !created.has(name));
 	const doubled = [...created].filter(([, n]) => n > 1);
 	check(
 		`webhook: exactly ${WEBHOOK_CALLS} records in the sandbox, each name once`,
 		missing.length === 0 && doubled.length === 0,
-		`${created.size} names created${missing.length ? `; missing ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}` : ''}${doubled.length ? `; twice or more: ${doubled.slice(0, 5).map(([n, c]) => `${n} ×${c}`).join(', ')}` : ''}`,
+		`${created.size} names created${missing.length ? `; missing ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}` : ''}${
+			doubled.length
+				? `; twice or more: ${doubled
+						.slice(0, 5)
+						.map(([n, c]) => `${n} ×${c}`)
+						.join(', ')}`
+				: ''
+		}`,
 	);
 
 	const starts = cluster.startsByExecution();
 	const byStatus = count(executions.map((e) => e.status));
 	const notOnOneWorker = executions.filter((e) => (starts.get(e.id) ?? []).length !== 1);
 	const perWorker = count(executions.map((e) => starts.get(e.id)?.[0] ?? 'none'));
-	const onMain = executions.filter((e) => new RegExp(`started execution ${e.id}\\b`).test(cluster.log('main')));
+	const onMain = executions.filter((e) =>
+		new RegExp(`started execution ${e.id}\\b`).test(cluster.log('main')),
+	);
 	check(
 		`webhook: ${WEBHOOK_CALLS} executions succeeded, each started by one worker, none by main`,
-		executions.length === WEBHOOK_CALLS && byStatus.get('success') === WEBHOOK_CALLS && notOnOneWorker.length === 0 && onMain.length === 0,
+		executions.length === WEBHOOK_CALLS &&
+			byStatus.get('success') === WEBHOOK_CALLS &&
+			notOnOneWorker.length === 0 &&
+			onMain.length === 0,
 		`${executions.length} executions (${[...byStatus].map(([s, n]) => `${n} ${s}`).join(', ')}); w1 ran ${perWorker.get('w1') ?? 0}, w2 ran ${perWorker.get('w2') ?? 0}${notOnOneWorker.length ? `; ${notOnOneWorker.length} not started exactly once on a worker` : ''}${onMain.length ? `; ${onMain.length} on main` : ''}`,
 	);
 	return executions.map((e) => e.id);
@@ -81,26 +141,37 @@ async function webhookCheck({ cluster, sandbox, db }) {
 /** Trigger executions' emitted record ids: execution id → ids. */
 async function triggerEmissions(db, executions) {
 	const outputs = await db.outputs(executions.map((e) => e.id));
-	return new Map(executions.map((e) => [e.id, (outputs.get(e.id)?.nodes['New companies'] ?? []).map((json) => json._id)]));
+	return new Map(
+		executions.map((e) => [
+			e.id,
+			(outputs.get(e.id)?.nodes['New companies'] ?? []).map((json) => json._id),
+		]),
+	);
 }
 
 async function triggerCheck({ cluster, sandbox, db }) {
 	step('Polling trigger on main, executions on the workers');
 	const before = new Set((await db.list(TRIGGER_WORKFLOW)).map((e) => e.id));
 	const ids = [];
-	for (const name of ['Queue Company A', 'Queue Company B', 'Queue Company C']) ids.push(await createCompany(sandbox, name));
+	for (const name of ['Queue Company A', 'Queue Company B', 'Queue Company C'])
+		ids.push(await createCompany(sandbox, name));
 	// Two more a poll later, so that the records span more than one poll.
 	await sleep(6000);
-	for (const name of ['Queue Company D', 'Queue Company E']) ids.push(await createCompany(sandbox, name));
+	for (const name of ['Queue Company D', 'Queue Company E'])
+		ids.push(await createCompany(sandbox, name));
 
 	let emissions = new Map();
 	let executions = [];
-	await waitFor('the trigger to emit the 5 companies', async () => {
-		executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
-		if (!executions.length || !executions.every((e) => settled(e.status))) return false;
-		emissions = await triggerEmissions(db, executions);
-		return ids.every((id) => [...emissions.values()].some((list) => list.includes(id)));
-	}, { timeoutMs: 45_000, everyMs: 1000 }).catch((error) => note(error.message));
+	await waitFor(
+		'the trigger to emit the 5 companies',
+		async () => {
+			executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
+			if (!executions.length || !executions.every((e) => settled(e.status))) return false;
+			emissions = await triggerEmissions(db, executions);
+			return ids.every((id) => [...emissions.values()].some((list) => list.includes(id)));
+		},
+		{ timeoutMs: 45_000, everyMs: 1000 },
+	).catch((error) => note(error.message));
 	await sleep(6000); // one more poll: nothing may come twice
 	executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
 	emissions = await triggerEmissions(db, executions);
@@ -115,8 +186,12 @@ async function triggerCheck({ cluster, sandbox, db }) {
 	);
 	check(
 		'trigger: the executions ran on workers and succeeded',
-		executions.length > 0 && onWorkers.length === executions.length && executions.every((e) => e.status === 'success'),
-		executions.map((e) => `#${e.id} ${e.status} on ${(starts.get(e.id) ?? ['no worker']).join('+')}`).join(', '),
+		executions.length > 0 &&
+			onWorkers.length === executions.length &&
+			executions.every((e) => e.status === 'success'),
+		executions
+			.map((e) => `#${e.id} ${e.status} on ${(starts.get(e.id) ?? ['no worker']).join('+')}`)
+			.join(', '),
 	);
 }
 
@@ -125,13 +200,18 @@ async function noWorkerCheck({ cluster, sandbox, db }) {
 	await Promise.all(['w1', 'w2'].map((name) => stopProcess(cluster.workers.get(name))));
 	const before = new Set((await db.list(TRIGGER_WORKFLOW)).map((e) => e.id));
 	const ids = [];
-	for (const name of ['Queue Company F', 'Queue Company G']) ids.push(await createCompany(sandbox, name));
+	for (const name of ['Queue Company F', 'Queue Company G'])
+		ids.push(await createCompany(sandbox, name));
 
 	let waiting = [];
-	await waitFor('main to enqueue an execution for the new companies', async () => {
-		waiting = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
-		return waiting.length > 0;
-	}, { timeoutMs: 30_000, everyMs: 500 }).catch((error) => note(error.message));
+	await waitFor(
+		'main to enqueue an execution for the new companies',
+		async () => {
+			waiting = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
+			return waiting.length > 0;
+		},
+		{ timeoutMs: 30_000, everyMs: 500 },
+	).catch((error) => note(error.message));
 	await sleep(7000); // more polls while no worker runs: they must not emit the same records again
 	waiting = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
 	check(
@@ -146,18 +226,30 @@ async function noWorkerCheck({ cluster, sandbox, db }) {
 	await Promise.all([cluster.workerReady('w1'), cluster.workerReady('w2')]);
 	let executions = [];
 	let emissions = new Map();
-	await waitFor('the waiting execution to run', async () => {
-		executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
-		if (!executions.length || !executions.every((e) => settled(e.status))) return false;
-		emissions = await triggerEmissions(db, executions);
-		return ids.every((id) => [...emissions.values()].some((list) => list.includes(id)));
-	}, { timeoutMs: 45_000, everyMs: 1000 }).catch((error) => note(error.message));
+	await waitFor(
+		'the waiting execution to run',
+		async () => {
+			executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
+			if (!executions.length || !executions.every((e) => settled(e.status))) return false;
+			emissions = await triggerEmissions(db, executions);
+			return ids.every((id) => [...emissions.values()].some((list) => list.includes(id)));
+		},
+		{ timeoutMs: 45_000, everyMs: 1000 },
+	).catch((error) => note(error.message));
 	const emitted = count([...emissions.values()].flat());
 	const starts = cluster.startsByExecution();
 	check(
 		'trigger, worker back: the waiting execution ran on a worker, each record once',
-		executions.length > 0 && executions.every((e) => e.status === 'success' && (starts.get(e.id) ?? []).length === 1) && ids.every((id) => emitted.get(id) === 1) && emitted.size === ids.length,
-		executions.map((e) => `#${e.id} ${e.status} on ${(starts.get(e.id) ?? ['no worker']).join('+')}, ${emissions.get(e.id)?.length ?? 0} items`).join('; '),
+		executions.length > 0 &&
+			executions.every((e) => e.status === 'success' && (starts.get(e.id) ?? []).length === 1) &&
+			ids.every((id) => emitted.get(id) === 1) &&
+			emitted.size === ids.length,
+		executions
+			.map(
+				(e) =>
+					`#${e.id} ${e.status} on ${(starts.get(e.id) ?? ['no worker']).join('+')}, ${emissions.get(e.id)?.length ?? 0} items`,
+			)
+			.join('; '),
 	);
 }
 
@@ -169,34 +261,64 @@ async function noWorkerCheck({ cluster, sandbox, db }) {
 async function stopMidBatchCheck({ cluster, sandbox, db }, { victimName, signal, label }) {
 	step(`Worker ${victimName} stopped with ${signal} in the middle of a batch of ${KILL_BATCH}`);
 	const before = new Set((await db.list(WEBHOOK_WORKFLOW)).map((e) => e.id));
-	sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, delayMs: 3000, times: KILL_BATCH * 3 });
-	const names = Array.from({ length: KILL_BATCH }, (_, i) => `Queue batch ${label} person ${String(i).padStart(2, '0')}`);
+	sandbox.addFault({
+		method: 'POST',
+		path: `/api/v1/collection-records/${PEOPLE}`,
+		delayMs: 3000,
+		times: KILL_BATCH * 3,
+	});
+	const names = Array.from(
+		{ length: KILL_BATCH },
+		(_, i) => `Queue batch ${label} person ${String(i).padStart(2, '0')}`,
+	);
 	const statuses = await callWebhooks(cluster.base, names, KILL_BATCH);
 
 	const victim = cluster.workers.get(victimName);
-	const victimStarts = () => [...cluster.log(victimName).matchAll(/Worker started execution (\d+)/g)].map(([, id]) => id).filter((id) => !before.has(id));
-	await waitFor(`${victimName} to start executions of the batch`, () => victimStarts().length >= 2, { timeoutMs: 30_000 });
+	const victimStarts = () =>
+		[...cluster.log(victimName).matchAll(/Worker started execution (\d+)/g)]
+			.map(([, id]) => id)
+			.filter((id) => !before.has(id));
+	await waitFor(
+		`${victimName} to start executions of the batch`,
+		() => victimStarts().length >= 2,
+		{ timeoutMs: 30_000 },
+	);
 	await sleep(1000); // their requests are now at the sandbox, waiting for its answer
 	const inFlight = victimStarts().filter((id) => !cluster.finishedOn(victimName).has(id));
 	const stoppedAt = Date.now();
 	await stopProcess(victim, { signal });
-	note(`${victimName} stopped (${signal}) with ${inFlight.length} executions in flight: ${inFlight.map((id) => `#${id}`).join(', ')}; it exited after ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s`);
+	note(
+		`${victimName} stopped (${signal}) with ${inFlight.length} executions in flight: ${inFlight.map((id) => `#${id}`).join(', ')}; it exited after ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s`,
+	);
 
 	// n8n notices a dead worker's jobs when their lock expires (QUEUE_WORKER_LOCK_DURATION),
 	// at the next stalled-job check of a live worker (QUEUE_WORKER_STALLED_INTERVAL).
 	let executions = [];
-	await waitFor('the batch to settle', async () => {
-		executions = (await db.list(WEBHOOK_WORKFLOW)).filter((e) => !before.has(e.id));
-		return executions.length === KILL_BATCH && executions.every((e) => settled(e.status));
-	}, { timeoutMs: 45_000, everyMs: 1000 }).catch(() => undefined);
+	await waitFor(
+		'the batch to settle',
+		async () => {
+			executions = (await db.list(WEBHOOK_WORKFLOW)).filter((e) => !before.has(e.id));
+			return executions.length === KILL_BATCH && executions.every((e) => settled(e.status));
+		},
+		{ timeoutMs: 45_000, everyMs: 1000 },
+	).catch(() => undefined);
 	const settledAfter = ((Date.now() - stoppedAt) / 1000).toFixed(0);
 	await sleep(3500); // the sandbox finishes the requests it was still holding
 
 	const outputs = await db.outputs(executions.map((e) => e.id));
 	const nameOf = (id) => outputs.get(id)?.nodes.Webhook?.[0]?.body?.name;
 	const starts = cluster.startsByExecution();
-	const requests = count(sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`).map((r) => r.body?.name).filter((n) => names.includes(n)));
-	const records = count(recordsNamed(sandbox, PEOPLE).map((r) => r.name).filter((n) => names.includes(n)));
+	const requests = count(
+		sandbox.requests
+			.filter((r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`)
+			.map((r) => r.body?.name)
+			.filter((n) => names.includes(n)),
+	);
+	const records = count(
+		recordsNamed(sandbox, PEOPLE)
+			.map((r) => r.name)
+			.filter((n) => names.includes(n)),
+	);
 	const problems = [];
 	// The package sends one create per run of the node: never more requests than runs, a run
 	// n8n completed has sent its request, and every request the sandbox answered is a record.
@@ -206,7 +328,8 @@ async function stopMidBatchCheck({ cluster, sandbox, db }, { victimName, signal,
 		const runs = (starts.get(e.id) ?? []).length;
 		const sent = requests.get(name) ?? 0;
 		if (sent > runs) problems.push(`#${e.id} "${name}": ${sent} requests from ${runs} run(s)`);
-		if (e.status === 'success' && sent !== 1) problems.push(`#${e.id} "${name}": succeeded with ${sent} requests`);
+		if (e.status === 'success' && sent !== 1)
+			problems.push(`#${e.id} "${name}": succeeded with ${sent} requests`);
 	}
 	// n8n replaces the run data of an execution it gives up on with its error, the webhook's
 	// input included; those executions are matched to the names no other execution has.
@@ -214,37 +337,53 @@ async function stopMidBatchCheck({ cluster, sandbox, db }, { victimName, signal,
 	const unnamedNames = names.filter((name) => !named.some((e) => nameOf(e.id) === name));
 	const maxRuns = Math.max(0, ...unnamedExecutions.map((e) => (starts.get(e.id) ?? []).length));
 	if (unnamedNames.length !== unnamedExecutions.length) {
-		problems.push(`${unnamedNames.length} names without an execution naming them, ${unnamedExecutions.length} executions without run data`);
+		problems.push(
+			`${unnamedNames.length} names without an execution naming them, ${unnamedExecutions.length} executions without run data`,
+		);
 	}
 	for (const name of unnamedNames) {
-		if ((requests.get(name) ?? 0) > maxRuns) problems.push(`"${name}": ${requests.get(name)} requests from at most ${maxRuns} run(s)`);
+		if ((requests.get(name) ?? 0) > maxRuns)
+			problems.push(`"${name}": ${requests.get(name)} requests from at most ${maxRuns} run(s)`);
 	}
 	for (const name of names) {
-		if ((records.get(name) ?? 0) !== (requests.get(name) ?? 0)) problems.push(`"${name}": ${requests.get(name) ?? 0} requests but ${records.get(name) ?? 0} records`);
+		if ((records.get(name) ?? 0) !== (requests.get(name) ?? 0))
+			problems.push(
+				`"${name}": ${requests.get(name) ?? 0} requests but ${records.get(name) ?? 0} records`,
+			);
 	}
 
 	const victims = executions.filter((e) => inFlight.includes(e.id));
 	const others = executions.filter((e) => !inFlight.includes(e.id));
 	const reran = victims.filter((e) => (starts.get(e.id) ?? []).length > 1);
 	const answered = statuses.filter((s) => s === 200).length;
-	note(`webhook answered ${answered} of ${KILL_BATCH}; ${executions.length} executions stored: ${[...count(executions.map((e) => e.status))].map(([s, n]) => `${n} ${s}`).join(', ')}`);
+	note(
+		`webhook answered ${answered} of ${KILL_BATCH}; ${executions.length} executions stored: ${[...count(executions.map((e) => e.status))].map(([s, n]) => `${n} ${s}`).join(', ')}`,
+	);
 	for (const e of victims) {
 		const runs = starts.get(e.id) ?? [];
 		const error = outputs.get(e.id)?.error;
-		note(`#${e.id} (was on ${victimName}): ${e.status}${runs.length > 1 ? `, run again on ${runs.slice(1).join('+')}` : ', not run again'}${error ? `: "${error.slice(0, 90)}…"` : ''}`);
+		note(
+			`#${e.id} (was on ${victimName}): ${e.status}${runs.length > 1 ? `, run again on ${runs.slice(1).join('+')}` : ', not run again'}${error ? `: "${error.slice(0, 90)}…"` : ''}`,
+		);
 	}
-	const victimNames = [...new Set([...victims.map((e) => nameOf(e.id)).filter(Boolean), ...unnamedNames])];
+	const victimNames = [
+		...new Set([...victims.map((e) => nameOf(e.id)).filter(Boolean), ...unnamedNames]),
+	];
 	const reached = victimNames.filter((name) => (records.get(name) ?? 0) > 0).length;
 	const failedWithRecord = victims.filter((e) => e.status !== 'success').length && reached;
 	const summary =
 		`${signal}: n8n ${reran.length ? `re-ran ${reran.length}` : 're-ran none'} of the ${victims.length} executions in flight on ${victimName}, ` +
 		`which ended ${[...new Set(victims.map((e) => e.status))].join('/') || '–'} (${settledAfter} s after the signal); ` +
 		`${reached} of their ${victimNames.length} create requests reached the sandbox` +
-		(failedWithRecord ? ', so those records exist although n8n reports the executions as failed' : '');
+		(failedWithRecord
+			? ', so those records exist although n8n reports the executions as failed'
+			: '');
 	note(summary);
 	check(
 		`worker stopped mid-batch (${signal}): the package sent one request per node run, none lost or doubled`,
-		problems.length === 0 && executions.length === KILL_BATCH && others.every((e) => e.status === 'success'),
+		problems.length === 0 &&
+			executions.length === KILL_BATCH &&
+			others.every((e) => e.status === 'success'),
 		problems.length
 			? problems.slice(0, 6).join('; ')
 			: `${others.length} executions not in flight on ${victimName} succeeded${others.length ? ` (on ${[...new Set(others.flatMap((e) => starts.get(e.id) ?? []))].join('+')})` : ''}, one record each; the ${victimNames.length} in flight left ${victimNames.map((n) => records.get(n) ?? 0).join(', ')} record(s)`,
@@ -263,8 +402,15 @@ function runFolder() {
 			const kept = join(cacheRoot(), 'queue-logs');
 			rmSync(kept, { recursive: true, force: true });
 			mkdirSync(kept, { recursive: true });
-			for (const log of ['main.log', 'w1.log', 'w2.log', 'redis/redis.log', 'postgres/postgres.log']) {
-				if (existsSync(join(folder, log))) cpSync(join(folder, log), join(kept, log.replace('/', '-')));
+			for (const log of [
+				'main.log',
+				'w1.log',
+				'w2.log',
+				'redis/redis.log',
+				'postgres/postgres.log',
+			]) {
+				if (existsSync(join(folder, log)))
+					cpSync(join(folder, log), join(kept, log.replace('/', '-')));
 			}
 			say(`n8n's logs of this run: ${kept}`);
 		}
@@ -298,7 +444,10 @@ async function startCluster() {
 	const folder = runFolder();
 
 	step('Starting PostgreSQL and Redis');
-	const [pgPort, redisPort] = await Promise.all([startPostgres(tools.pgBin, join(folder, 'postgres')), startRedis(tools.redisServer, join(folder, 'redis'))]);
+	const [pgPort, redisPort] = await Promise.all([
+		startPostgres(tools.pgBin, join(folder, 'postgres')),
+		startRedis(tools.redisServer, join(folder, 'redis')),
+	]);
 	await createDatabase(runtime, pgPort, 'n8n');
 
 	const sandbox = createSandbox();
@@ -311,11 +460,19 @@ async function startCluster() {
 	step('Importing the credential and workflows, activating them (n8n CLI)');
 	const workflowFolder = join(folder, 'workflows');
 	mkdirSync(workflowFolder);
-	for (const workflow of workflows()) writeFileSync(join(workflowFolder, `${workflow.id}.json`), JSON.stringify(workflow));
-	await cluster.cli(['import:credentials', `--input=${writeCredentials(folder, sandboxCredentials(sandbox))}`]);
+	for (const workflow of workflows())
+		writeFileSync(join(workflowFolder, `${workflow.id}.json`), JSON.stringify(workflow));
+	await cluster.cli([
+		'import:credentials',
+		`--input=${writeCredentials(folder, sandboxCredentials(sandbox))}`,
+	]);
 	await cluster.cli(['import:workflow', '--separate', `--input=${workflowFolder}`]);
 	// Activated headless before main starts, as `n8n publish:workflow` does in n8n 2.x.
-	await Promise.all([WEBHOOK_WORKFLOW, TRIGGER_WORKFLOW].map((id) => cluster.cli(['publish:workflow', `--id=${id}`])));
+	await Promise.all(
+		[WEBHOOK_WORKFLOW, TRIGGER_WORKFLOW].map((id) =>
+			cluster.cli(['publish:workflow', `--id=${id}`]),
+		),
+	);
 
 	step('Starting n8n main and workers w1, w2');
 	await cluster.startMain();
@@ -323,7 +480,11 @@ async function startCluster() {
 	await cluster.startWorker('w2');
 	await Promise.all([cluster.mainReady(), cluster.workerReady('w1'), cluster.workerReady('w2')]);
 	// The trigger's first poll, at activation, sets its cursor: only later records are new.
-	await waitFor('the trigger\'s first poll', () => sandbox.requests.some((r) => r.path === `/api/v1/collection-records/${COMPANIES}/query`), { timeoutMs: 30_000 });
+	await waitFor(
+		"the trigger's first poll",
+		() => sandbox.requests.some((r) => r.path === `/api/v1/collection-records/${COMPANIES}/query`),
+		{ timeoutMs: 30_000 },
+	);
 	step('Cluster ready');
 	return { cluster, sandbox, db };
 }
@@ -345,7 +506,9 @@ async function main() {
 	const starts = cluster.startsByExecution();
 	const perWorker = count(all.flatMap((e) => starts.get(e.id) ?? []));
 	const onNoWorker = all.filter((e) => !starts.has(e.id)).length;
-	say(`Executions: ${all.length} stored; w1 started ${perWorker.get('w1') ?? 0}, w2 started ${perWorker.get('w2') ?? 0}, ${onNoWorker} never started on a worker (${elapsed()})`);
+	say(
+		`Executions: ${all.length} stored; w1 started ${perWorker.get('w1') ?? 0}, w2 started ${perWorker.get('w2') ?? 0}, ${onNoWorker} never started on a worker (${elapsed()})`,
+	);
 }
 
 stopOnSignals({

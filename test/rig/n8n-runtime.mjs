@@ -35,7 +35,10 @@ export const PROFILES = {
 export const DEFAULT_VERSIONS = ['2.40.7', '1.123.81'];
 
 export function selectedVersions() {
-	const wanted = (process.env.N8N_VERSIONS ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+	const wanted = (process.env.N8N_VERSIONS ?? '')
+		.split(',')
+		.map((v) => v.trim())
+		.filter(Boolean);
 	const versions = wanted.length ? wanted : DEFAULT_VERSIONS;
 	for (const version of versions) {
 		if (!PROFILES[version]) {
@@ -48,7 +51,8 @@ export function selectedVersions() {
 }
 
 export const cacheRoot = () =>
-	process.env.WORKSPACE_RECORDS_N8N_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-workspace-records');
+	process.env.WORKSPACE_RECORDS_N8N_CACHE ??
+	join(homedir(), '.cache', 'n8n-nodes-workspace-records');
 
 const folderOf = (version) => join(cacheRoot(), `n8n-${version}`);
 const nodeFolderOf = (nodeVersion) => join(cacheRoot(), `node-${nodeVersion}`);
@@ -74,7 +78,9 @@ export function runtimeOf(version) {
  * `npm rebuild` skip the native builds n8n needs, silently.
  */
 function cleanNpmEnv(env) {
-	return Object.fromEntries(Object.entries(env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')));
+	return Object.fromEntries(
+		Object.entries(env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')),
+	);
 }
 
 function run(command, args, options = {}) {
@@ -86,7 +92,9 @@ function run(command, args, options = {}) {
 		});
 		child.on('error', reject);
 		child.on('exit', (code) =>
-			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+			code === 0
+				? resolve()
+				: reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
 		);
 	});
 }

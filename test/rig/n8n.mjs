@@ -3,7 +3,16 @@
 // starter (startN8n; startN8nServer for `n8n start`). Every process goes through the registry
 // (processes.mjs), so a stopped run stops it too.
 import { spawnSync } from 'node:child_process';
-import { closeSync, cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	cpSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,7 +84,12 @@ export function writeCredentials(userFolder, credentials) {
  * The one n8n starter: `n8n <args>` for `userFolder`, with a broker port of its own, in the
  * process registry. `env` adds to n8n's environment; the other options are startProcess's.
  */
-export async function startN8n(runtime, userFolder, args, { env = {}, name = `n8n ${args[0]}`, ...options } = {}) {
+export async function startN8n(
+	runtime,
+	userFolder,
+	args,
+	{ env = {}, name = `n8n ${args[0]}`, ...options } = {},
+) {
 	const brokerPort = await freePort();
 	return startProcess(name, runtime.nodeExecutable, [runtime.n8nBin, ...args], {
 		...options,
@@ -89,7 +103,12 @@ export async function startN8n(runtime, userFolder, args, { env = {}, name = `n8
  * not exited after `timeoutMs` (0: no limit) is killed and reported so, rather than waited
  * for forever. `onSpawn(child)` sees the process (the benchmark samples its memory).
  */
-export async function runN8n(runtime, userFolder, args, { onSpawn, env = {}, outputName = 'stdout.txt', timeoutMs = 120_000 } = {}) {
+export async function runN8n(
+	runtime,
+	userFolder,
+	args,
+	{ onSpawn, env = {}, outputName = 'stdout.txt', timeoutMs = 120_000 } = {},
+) {
 	const outputFile = join(userFolder, outputName);
 	const output = openSync(outputFile, 'w');
 	let child;
@@ -110,15 +129,24 @@ export async function runN8n(runtime, userFolder, args, { onSpawn, env = {}, out
 		: undefined;
 	const code = await child.exited;
 	clearTimeout(timer);
-	if (timedOut) stderr += `\n[n8n ${args[0]} had not exited after ${timeoutMs / 1000} s, so it was killed]`;
+	if (timedOut)
+		stderr += `\n[n8n ${args[0]} had not exited after ${timeoutMs / 1000} s, so it was killed]`;
 	return { code: timedOut ? 'timeout' : code, stdout: readFileSync(outputFile, 'utf8'), stderr };
 }
 
 /** n8n CLI commands one after another; throws at the first that fails. `afterEach(args)` follows each. */
-export async function runN8nCommands(runtime, userFolder, commands, { afterEach, ...options } = {}) {
+export async function runN8nCommands(
+	runtime,
+	userFolder,
+	commands,
+	{ afterEach, ...options } = {},
+) {
 	for (const args of commands) {
 		const result = await runN8n(runtime, userFolder, args, options);
-		if (result.code !== 0) throw new Error(`n8n ${runtime.version} ${args[0]} failed (exit ${result.code}):\n${outputTail(result)}`);
+		if (result.code !== 0)
+			throw new Error(
+				`n8n ${runtime.version} ${args[0]} failed (exit ${result.code}):\n${outputTail(result)}`,
+			);
 		afterEach?.(args);
 	}
 }
@@ -130,7 +158,11 @@ export async function runN8nCommands(runtime, userFolder, commands, { afterEach,
  * REST API; `output()` gives the log without stack frames and the registry n8n cannot
  * reach from here, whose errors would fill the tail of a failure report.
  */
-export async function startN8nServer(runtime, userFolder, { env = {}, port, listenAddress = '127.0.0.1', logFile, stdio, ...options } = {}) {
+export async function startN8nServer(
+	runtime,
+	userFolder,
+	{ env = {}, port, listenAddress = '127.0.0.1', logFile, stdio, ...options } = {},
+) {
 	const serverPort = port ?? (await freePort());
 	const log = stdio ? undefined : (logFile ?? join(userFolder, 'server.log'));
 	if (log) writeFileSync(log, '', { flag: 'a' });
@@ -138,7 +170,12 @@ export async function startN8nServer(runtime, userFolder, { env = {}, port, list
 		...options,
 		logFile: log,
 		stdio,
-		env: { N8N_PORT: String(serverPort), ...(listenAddress ? { N8N_LISTEN_ADDRESS: listenAddress } : {}), N8N_SECURE_COOKIE: 'false', ...env },
+		env: {
+			N8N_PORT: String(serverPort),
+			...(listenAddress ? { N8N_LISTEN_ADDRESS: listenAddress } : {}),
+			N8N_SECURE_COOKIE: 'false',
+			...env,
+		},
 	});
 	const exited = () => (child.done ? (child.exitCode ?? child.signalCode) : null);
 	const base = `http://127.0.0.1:${serverPort}`;
@@ -165,7 +202,9 @@ export async function startN8nServer(runtime, userFolder, { env = {}, port, list
 				await this.rest.ready();
 				await this.rest.setUpOwner(owner);
 			} catch (error) {
-				throw new Error(`n8n ${runtime.version} did not start: ${error.message}\n${outputTail(output())}`);
+				throw new Error(
+					`n8n ${runtime.version} did not start: ${error.message}\n${outputTail(output())}`,
+				);
 			}
 		},
 	};
@@ -178,7 +217,9 @@ export function outputTail({ stdout = '', stderr = '' }, lines = 30) {
 	// --rawOutput prints the whole run; a failure's cause is in its first and last lines.
 	const all = text.split('\n');
 	const kept = all.length > lines ? ['…', ...all.slice(-lines)] : all;
-	return kept.map((line) => `    | ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`).join('\n');
+	return kept
+		.map((line) => `    | ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`)
+		.join('\n');
 }
 
 /**

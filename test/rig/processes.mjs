@@ -30,15 +30,37 @@ export function onCleanup(name, run) {
  * `stopSignal` and `graceMs` say how cleanUp() stops it: that signal, SIGKILL after the grace.
  * The child gets `exited` (a promise of its exit code or signal) and `done`.
  */
-export function startProcess(name, command, args, { env = process.env, logFile, stdio, ownGroup = false, uid, gid, stopSignal = 'SIGTERM', graceMs = 10_000 } = {}) {
+export function startProcess(
+	name,
+	command,
+	args,
+	{
+		env = process.env,
+		logFile,
+		stdio,
+		ownGroup = false,
+		uid,
+		gid,
+		stopSignal = 'SIGTERM',
+		graceMs = 10_000,
+	} = {},
+) {
 	if (stopping) throw new Error(`not starting ${name}: the run is stopping`);
 	const log = logFile ? openSync(logFile, 'a') : undefined;
-	const child = spawn(command, args, { env, stdio: log === undefined ? stdio : ['ignore', log, log], detached: ownGroup, uid, gid });
+	const child = spawn(command, args, {
+		env,
+		stdio: log === undefined ? stdio : ['ignore', log, log],
+		detached: ownGroup,
+		uid,
+		gid,
+	});
 	if (log !== undefined) closeSync(log);
 	child.label = name;
 	child.ownGroup = ownGroup;
 	child.done = false;
-	child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+	child.exited = new Promise((resolve) =>
+		child.once('exit', (code, signal) => resolve(code ?? signal)),
+	);
 	const entry = { name, child, stop: () => stopProcess(child, { signal: stopSignal, graceMs }) };
 	started.push(entry);
 	child.exited.then(() => {
@@ -135,7 +157,8 @@ export async function waitFor(what, test, { timeoutMs = 60_000, everyMs = 250 } 
 		if (stopping) throw new Error(`stopped while waiting for ${what}`);
 		const value = await test();
 		if (value) return value;
-		if (Date.now() > deadlineAt) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+		if (Date.now() > deadlineAt)
+			throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
 		await sleep(everyMs);
 	}
 }

@@ -15,7 +15,10 @@ export const CREDENTIALS = {
 };
 
 /** The headers the records credential sends (docs/api.md): what the sandbox accepts. */
-export const sandboxHeaders = ({ apiKey, workspaceId } = SANDBOX_DEFAULTS) => ({ 'x-api-key': apiKey, 'x-workspace-id': workspaceId });
+export const sandboxHeaders = ({ apiKey, workspaceId } = SANDBOX_DEFAULTS) => ({
+	'x-api-key': apiKey,
+	'x-workspace-id': workspaceId,
+});
 
 /** Credentials pointing at the sandbox, in n8n's import format. */
 export function sandboxCredentials(sandbox) {

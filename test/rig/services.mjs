@@ -17,7 +17,9 @@ let aptUpdated = false;
  */
 export function aptInstall(packages, { log = () => {}, recommends = false } = {}) {
 	if (process.getuid?.() !== 0) {
-		throw new Error(`${packages.join(', ')} missing: install with apt-get install -y ${packages.join(' ')} (the suite does so itself when run as root)`);
+		throw new Error(
+			`${packages.join(', ')} missing: install with apt-get install -y ${packages.join(' ')} (the suite does so itself when run as root)`,
+		);
 	}
 	const apt = (args) =>
 		execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], {
@@ -30,7 +32,8 @@ export function aptInstall(packages, { log = () => {}, recommends = false } = {}
 	apt(['install', '-y', '-qq', ...(recommends ? [] : ['--no-install-recommends']), ...packages]);
 }
 
-const hasCommand = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const hasCommand = (command) =>
+	spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
 /** The bin folder of the newest PostgreSQL Debian installed, or undefined. */
 function postgresBin() {
@@ -50,7 +53,9 @@ export function ensurePostgresAndRedis({ log } = {}) {
 }
 
 function userIds(name) {
-	const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
+	const line = readFileSync('/etc/passwd', 'utf8')
+		.split('\n')
+		.find((l) => l.startsWith(`${name}:`));
 	if (!line) throw new Error(`no ${name} user: is PostgreSQL installed?`);
 	const [, , uid, gid] = line.split(':');
 	return { uid: Number(uid), gid: Number(gid) };
@@ -67,20 +72,48 @@ export async function startPostgres(pgBin, folder) {
 	mkdirSync(folder, { recursive: true });
 	const owner = process.getuid?.() === 0 ? userIds('postgres') : {};
 	if (owner.uid !== undefined) chownSync(folder, owner.uid, owner.gid);
-	const initdb = spawnSync(join(pgBin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync'], { encoding: 'utf8', ...owner });
-	if (initdb.status !== 0) throw new Error(`initdb failed: ${initdb.stderr || initdb.stdout || initdb.error?.message}`);
+	const initdb = spawnSync(
+		join(pgBin, 'initdb'),
+		['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync'],
+		{ encoding: 'utf8', ...owner },
+	);
+	if (initdb.status !== 0)
+		throw new Error(`initdb failed: ${initdb.stderr || initdb.stdout || initdb.error?.message}`);
 	const port = await freePort();
 	const logFile = join(folder, 'postgres.log');
-	const postgres = startProcess('postgres', join(pgBin, 'postgres'), ['-D', dataDir, '-p', String(port), '-k', folder, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'], {
-		logFile,
-		ownGroup: true,
-		stopSignal: 'SIGINT',
-		...owner,
-	});
-	await waitFor('PostgreSQL', async () => {
-		if (postgres.done) throw new Error(`postgres exited:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-		return spawnSync(join(pgBin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]).status === 0;
-	}, { timeoutMs: 30_000 });
+	const postgres = startProcess(
+		'postgres',
+		join(pgBin, 'postgres'),
+		[
+			'-D',
+			dataDir,
+			'-p',
+			String(port),
+			'-k',
+			folder,
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'fsync=off',
+		],
+		{
+			logFile,
+			ownGroup: true,
+			stopSignal: 'SIGINT',
+			...owner,
+		},
+	);
+	await waitFor(
+		'PostgreSQL',
+		async () => {
+			if (postgres.done)
+				throw new Error(`postgres exited:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+			return (
+				spawnSync(join(pgBin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]).status === 0
+			);
+		},
+		{ timeoutMs: 30_000 },
+	);
 	return port;
 }
 
@@ -109,14 +142,35 @@ export async function startRedis(redisServer, folder) {
 	mkdirSync(folder, { recursive: true });
 	const port = await freePort();
 	const logFile = join(folder, 'redis.log');
-	const redis = startProcess('redis', redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], {
-		logFile,
-		ownGroup: true,
-		graceMs: 5000,
-	});
-	await waitFor('Redis', async () => {
-		if (redis.done) throw new Error(`redis-server exited:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-		return await redisPing(port);
-	}, { timeoutMs: 20_000 });
+	const redis = startProcess(
+		'redis',
+		redisServer,
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			folder,
+		],
+		{
+			logFile,
+			ownGroup: true,
+			graceMs: 5000,
+		},
+	);
+	await waitFor(
+		'Redis',
+		async () => {
+			if (redis.done)
+				throw new Error(`redis-server exited:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+			return await redisPing(port);
+		},
+		{ timeoutMs: 20_000 },
+	);
 	return port;
 }

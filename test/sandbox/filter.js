@@ -48,7 +48,7 @@ function compare(candidate, operand) {
 	const right = asComparable(operand);
 	if (left === undefined || right === undefined) return undefined;
 	// A number is never compared with a date.
-	if (typeof candidate === 'number' !== (typeof operand === 'number')) return undefined;
+	if ((typeof candidate === 'number') !== (typeof operand === 'number')) return undefined;
 	return left - right;
 }
 

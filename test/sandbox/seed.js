@@ -2,8 +2,30 @@
 // Deterministic seed data in the shapes of docs/api.md §2. The same options always give the
 // same workspace, so tests can name ids and the benchmark can ask for 100,000 people.
 
-const FIRST_NAMES = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Linus'];
-const LAST_NAMES = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton', 'Torvalds'];
+const FIRST_NAMES = [
+	'Ada',
+	'Grace',
+	'Alan',
+	'Edsger',
+	'Barbara',
+	'Donald',
+	'Frances',
+	'Ken',
+	'Margaret',
+	'Linus',
+];
+const LAST_NAMES = [
+	'Lovelace',
+	'Hopper',
+	'Turing',
+	'Dijkstra',
+	'Liskov',
+	'Knuth',
+	'Allen',
+	'Thompson',
+	'Hamilton',
+	'Torvalds',
+];
 const JOB_TITLES = ['Engineer', 'Founder', 'Designer', 'Analyst', 'Director'];
 
 /** 24 hex digits, like the service's ids: two for the kind, the rest a counter. */
@@ -29,9 +51,36 @@ const status = (kind, n, name, color, order) => ({
 });
 
 const MEMBERS = [
-	{ userId: objectId('e0', 1), fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '441234567890', userType: 'OWNER', userStatus: 'ACTIVE', timezone: 'Europe/London', deactivated: false },
-	{ userId: objectId('e0', 2), fullName: 'Grace Hopper', email: 'grace@example.com', phone: '12025550143', userType: 'ADMIN', userStatus: 'INVITED', timezone: 'America/New_York', deactivated: false },
-	{ userId: objectId('e0', 3), fullName: 'Alan Turing', email: 'alan@example.com', phone: '441234500000', userType: 'MEMBER', userStatus: 'SUSPENDED', timezone: 'Europe/London', deactivated: true },
+	{
+		userId: objectId('e0', 1),
+		fullName: 'Ada Lovelace',
+		email: 'ada@example.com',
+		phone: '441234567890',
+		userType: 'OWNER',
+		userStatus: 'ACTIVE',
+		timezone: 'Europe/London',
+		deactivated: false,
+	},
+	{
+		userId: objectId('e0', 2),
+		fullName: 'Grace Hopper',
+		email: 'grace@example.com',
+		phone: '12025550143',
+		userType: 'ADMIN',
+		userStatus: 'INVITED',
+		timezone: 'America/New_York',
+		deactivated: false,
+	},
+	{
+		userId: objectId('e0', 3),
+		fullName: 'Alan Turing',
+		email: 'alan@example.com',
+		phone: '441234500000',
+		userType: 'MEMBER',
+		userStatus: 'SUSPENDED',
+		timezone: 'Europe/London',
+		deactivated: true,
+	},
 ];
 
 const userObject = (member) => ({
@@ -42,18 +91,40 @@ const userObject = (member) => ({
 });
 
 const OPTIONS = {
-	emailValidation: [option('b1', 1, 'Valid', '#22c55e', 0), option('b1', 2, 'Invalid', '#ef4444', 1)],
-	source: [option('b2', 1, 'Website', '#3b82f6', 0), option('b2', 2, 'Referral', '#a855f7', 1), option('b2', 3, 'Event', '#f59e0b', 2)],
-	timezone: [option('b3', 1, 'Europe/London', '#64748b', 0), option('b3', 2, 'America/New_York', '#64748b', 1)],
+	emailValidation: [
+		option('b1', 1, 'Valid', '#22c55e', 0),
+		option('b1', 2, 'Invalid', '#ef4444', 1),
+	],
+	source: [
+		option('b2', 1, 'Website', '#3b82f6', 0),
+		option('b2', 2, 'Referral', '#a855f7', 1),
+		option('b2', 3, 'Event', '#f59e0b', 2),
+	],
+	timezone: [
+		option('b3', 1, 'Europe/London', '#64748b', 0),
+		option('b3', 2, 'America/New_York', '#64748b', 1),
+	],
 	industry: [option('b4', 1, 'Software', '#0ea5e9', 0), option('b4', 2, 'Finance', '#14b8a6', 1)],
 	priority: [option('b5', 1, 'High', '#ef4444', 0), option('b5', 2, 'Low', '#84cc16', 1)],
 };
 
 const STATUSES = {
-	lifecycle: [status('c1', 1, 'Lead', '#94a3b8', 0), status('c1', 2, 'Customer', '#22c55e', 1), status('c1', 3, 'Churned', '#ef4444', 2)],
-	deal: [status('c2', 1, 'Open', '#3b82f6', 0), status('c2', 2, 'Won', '#22c55e', 1), status('c2', 3, 'Lost', '#ef4444', 2)],
+	lifecycle: [
+		status('c1', 1, 'Lead', '#94a3b8', 0),
+		status('c1', 2, 'Customer', '#22c55e', 1),
+		status('c1', 3, 'Churned', '#ef4444', 2),
+	],
+	deal: [
+		status('c2', 1, 'Open', '#3b82f6', 0),
+		status('c2', 2, 'Won', '#22c55e', 1),
+		status('c2', 3, 'Lost', '#ef4444', 2),
+	],
 	project: [status('c3', 1, 'Planned', '#94a3b8', 0), status('c3', 2, 'Running', '#3b82f6', 1)],
-	activity: [status('c4', 1, 'To Do', '#94a3b8', 0), status('c4', 2, 'In Progress', '#3b82f6', 1), status('c4', 3, 'Done', '#22c55e', 2)],
+	activity: [
+		status('c4', 1, 'To Do', '#94a3b8', 0),
+		status('c4', 2, 'In Progress', '#3b82f6', 1),
+		status('c4', 3, 'Done', '#22c55e', 2),
+	],
 };
 
 let attributeCounter = 0;
@@ -63,14 +134,25 @@ let attributeCounter = 0;
  * the sandbox's own bookkeeping: the server serves the options from their own endpoints
  * (docs/api.md §4.6) and never in the attribute object.
  */
-function attribute(apiKeyName, name, inputType, { readOnly = false, isMultiple = false, isRequired = false, ...extra } = {}) {
+function attribute(
+	apiKeyName,
+	name,
+	inputType,
+	{ readOnly = false, isMultiple = false, isRequired = false, ...extra } = {},
+) {
 	attributeCounter += 1;
 	return {
 		_id: objectId('d0', attributeCounter),
 		apiKeyName,
 		inputType,
 		name,
-		config: { currencyDisplayType: null, currencyCode: null, recordReference: extra.target ? [extra.target] : [], aiWizard: null, dateDisplayType: null },
+		config: {
+			currencyDisplayType: null,
+			currencyCode: null,
+			recordReference: extra.target ? [extra.target] : [],
+			aiWizard: null,
+			dateDisplayType: null,
+		},
 		defaultValue: null,
 		description: '',
 		isEditable: !readOnly,
@@ -82,7 +164,8 @@ function attribute(apiKeyName, name, inputType, { readOnly = false, isMultiple =
 		...extra,
 	};
 }
-const system = (key, name, type, extra = {}) => attribute(key, name, type, { isSystem: true, ...extra });
+const system = (key, name, type, extra = {}) =>
+	attribute(key, name, type, { isSystem: true, ...extra });
 
 function buildAttributes() {
 	attributeCounter = 0;
@@ -138,7 +221,10 @@ function buildAttributes() {
 			system('status', 'Status', 'status', { options: STATUSES.activity }),
 			system('createdAt', 'Created At', 'timestamp', { readOnly: true }),
 		],
-		hotLeads: [attribute('priority', 'Priority', 'select', { options: OPTIONS.priority }), attribute('note', 'Note', 'text')],
+		hotLeads: [
+			attribute('priority', 'Priority', 'select', { options: OPTIONS.priority }),
+			attribute('note', 'Note', 'text'),
+		],
 		pipeline: [attribute('dealSize', 'Deal Size', 'number')],
 	};
 }
@@ -154,14 +240,33 @@ function buildSeed({ people = 30 } = {}) {
 	const attributes = buildAttributes();
 	const collections = {
 		people: { _id: objectId('a0', 1), collectionType: 'people', name: 'People', slug: 'people' },
-		company: { _id: objectId('a0', 2), collectionType: 'company', name: 'Companies', slug: 'companies' },
+		company: {
+			_id: objectId('a0', 2),
+			collectionType: 'company',
+			name: 'Companies',
+			slug: 'companies',
+		},
 		deals: { _id: objectId('a0', 3), collectionType: 'deals', name: 'Deals', slug: 'deals' },
-		custom: { _id: objectId('a0', 4), collectionType: 'custom', name: 'Projects', slug: 'projects' },
+		custom: {
+			_id: objectId('a0', 4),
+			collectionType: 'custom',
+			name: 'Projects',
+			slug: 'projects',
+		},
 	};
 	const owner = (i) => userObject(MEMBERS[i % MEMBERS.length]);
 	const createdAt = (i) => new Date(SEED_START + i * HOUR).toISOString();
 
-	const companies = ['Analytical Engines', 'Cobol Works', 'Enigma Labs', 'Structured Systems', 'Kernel Co', 'Halt Industries', 'Lambda Ltd', 'Turing Trust'].map((name, i) => ({
+	const companies = [
+		'Analytical Engines',
+		'Cobol Works',
+		'Enigma Labs',
+		'Structured Systems',
+		'Kernel Co',
+		'Halt Industries',
+		'Lambda Ltd',
+		'Turing Trust',
+	].map((name, i) => ({
 		_id: objectId('f1', i + 1),
 		name,
 		domains: [`${name.toLowerCase().replace(/\s+/g, '')}.example`],
@@ -200,7 +305,13 @@ function buildSeed({ people = 30 } = {}) {
 		});
 	}
 
-	const deals = ['Engine upgrade', 'Compiler licence', 'Codebreaking', 'Kernel support', 'Moon landing'].map((name, i) => ({
+	const deals = [
+		'Engine upgrade',
+		'Compiler licence',
+		'Codebreaking',
+		'Kernel support',
+		'Moon landing',
+	].map((name, i) => ({
 		_id: objectId('f2', i + 1),
 		name,
 		value: 5000 * (i + 1),
@@ -241,8 +352,26 @@ function buildSeed({ people = 30 } = {}) {
 	}
 
 	const lists = [
-		{ _id: objectId('a1', 1), name: 'Hot Leads', slug: 'hot-leads', emoji: '🔥', collectionId: collections.people._id, duplicationAllowed: false, collection: collections.people, attributesKey: 'hotLeads' },
-		{ _id: objectId('a1', 2), name: 'Enterprise Pipeline', slug: 'enterprise-pipeline', emoji: '🏢', collectionId: collections.company._id, duplicationAllowed: true, collection: collections.company, attributesKey: 'pipeline' },
+		{
+			_id: objectId('a1', 1),
+			name: 'Hot Leads',
+			slug: 'hot-leads',
+			emoji: '🔥',
+			collectionId: collections.people._id,
+			duplicationAllowed: false,
+			collection: collections.people,
+			attributesKey: 'hotLeads',
+		},
+		{
+			_id: objectId('a1', 2),
+			name: 'Enterprise Pipeline',
+			slug: 'enterprise-pipeline',
+			emoji: '🏢',
+			collectionId: collections.company._id,
+			duplicationAllowed: true,
+			collection: collections.company,
+			attributesKey: 'pipeline',
+		},
 	];
 
 	const entries = [];
@@ -259,12 +388,21 @@ function buildSeed({ people = 30 } = {}) {
 		__v: 0,
 		...data,
 	});
-	peopleRecords.slice(0, 6).forEach((person, i) =>
-		entries.push(entry(lists[0], person, 'people', i, { priority: OPTIONS.priority[i % 2], note: `Lead ${i + 1}` })),
-	);
-	companies.slice(0, 3).forEach((company, i) =>
-		entries.push(entry(lists[1], company, 'company', i, { dealSize: 1000 * (i + 1) })),
-	);
+	peopleRecords
+		.slice(0, 6)
+		.forEach((person, i) =>
+			entries.push(
+				entry(lists[0], person, 'people', i, {
+					priority: OPTIONS.priority[i % 2],
+					note: `Lead ${i + 1}`,
+				}),
+			),
+		);
+	companies
+		.slice(0, 3)
+		.forEach((company, i) =>
+			entries.push(entry(lists[1], company, 'company', i, { dealSize: 1000 * (i + 1) })),
+		);
 
 	return {
 		members: MEMBERS.map((m) => ({ workspaceId: 'ws_sandbox', avatar: '', ...m })),

@@ -18,7 +18,14 @@ export interface Fault {
 	/** A path prefix. */
 	path?: string;
 	times?: number;
-	kind?: 'rate-limit' | 'server-error' | 'status-false' | 'non-json' | 'ignore-offset' | 'status' | 'reset';
+	kind?:
+		| 'rate-limit'
+		| 'server-error'
+		| 'status-false'
+		| 'non-json'
+		| 'ignore-offset'
+		| 'status'
+		| 'reset';
 	/** Do the work first, then fail: the client cannot tell whether it happened. */
 	afterHandling?: boolean;
 	/** Let this many matching requests through before the fault applies. */
@@ -54,7 +61,12 @@ export interface Sandbox {
 	url: string;
 	readonly requests: RecordedRequest[];
 	/** JSON bytes the query endpoints sent; connections opened, open now, and open at most since the last clear. */
-	readonly stats: { queryBytes: number; connections: number; openConnections: number; peakConnections: number };
+	readonly stats: {
+		queryBytes: number;
+		connections: number;
+		openConnections: number;
+		peakConnections: number;
+	};
 	readonly state: {
 		records: Map<string, Map<string, { [key: string]: unknown }>>;
 		userGroups: Map<string, { [key: string]: unknown }>;

@@ -58,7 +58,10 @@ function createRateLimiter(initial = {}) {
 			if (!settings.rate) return { ok: true };
 			const now = performance.now();
 			const bucket = buckets.get(key) ?? { tokens: settings.burst, at: now };
-			bucket.tokens = Math.min(settings.burst, bucket.tokens + ((now - bucket.at) / 1000) * settings.rate);
+			bucket.tokens = Math.min(
+				settings.burst,
+				bucket.tokens + ((now - bucket.at) / 1000) * settings.rate,
+			);
 			bucket.at = now;
 			buckets.set(key, bucket);
 			if (bucket.tokens >= 1) {
@@ -72,7 +75,10 @@ function createRateLimiter(initial = {}) {
 			if (settings.retryAfter === 'none') return {};
 			if (settings.retryAfter === 'date') {
 				const date = new Date(Math.ceil(Date.now() / 1000) * 1000);
-				return { 'Retry-After': new Date(date.getTime() + seconds * 1000).toUTCString(), Date: date.toUTCString() };
+				return {
+					'Retry-After': new Date(date.getTime() + seconds * 1000).toUTCString(),
+					Date: date.toUTCString(),
+				};
 			}
 			return { 'Retry-After': String(seconds) };
 		},
@@ -91,7 +97,8 @@ function createSandbox(options = {}) {
 	// Connections opened, open now and open at most since the last clear: the benchmark checks
 	// the concurrency cap, and whether clients keep connections alive.
 	const stats = { queryBytes: 0, connections: 0, openConnections: 0, peakConnections: 0 };
-	const clearStats = () => Object.assign(stats, { queryBytes: 0, connections: 0, peakConnections: stats.openConnections });
+	const clearStats = () =>
+		Object.assign(stats, { queryBytes: 0, connections: 0, peakConnections: stats.openConnections });
 	const clock = options.clock ?? (() => Date.now());
 
 	function reset(seedOptions = {}) {
@@ -102,18 +109,35 @@ function createSandbox(options = {}) {
 			members: seed.members,
 			collections: new Map(Object.values(seed.collections).map((c) => [c._id, c])),
 			attributes: new Map(),
-			records: new Map(Object.entries(seed.records).map(([id, list]) => [id, new Map(list.map((r) => [r._id, r]))])),
+			records: new Map(
+				Object.entries(seed.records).map(([id, list]) => [
+					id,
+					new Map(list.map((r) => [r._id, r])),
+				]),
+			),
 			lists: new Map(seed.lists.map(({ attributesKey, ...list }) => [list._id, list])),
 			entries: new Map(seed.lists.map((list) => [list._id, new Map()])),
 			// One group to rotate, update and delete in examples; its token is fixed.
 			userGroups: new Map([
-				['acme-sales', { team_id: 100, token: 'ug_seed_token_acme', name: 'Acme Sales', provided_id: 'acme-sales', properties: { region: 'EU' } }],
+				[
+					'acme-sales',
+					{
+						team_id: 100,
+						token: 'ug_seed_token_acme',
+						name: 'Acme Sales',
+						provided_id: 'acme-sales',
+						properties: { region: 'EU' },
+					},
+				],
 			]),
 			teamCounter: 100,
 			sms: [],
 		};
 		for (const collection of state.collections.values()) {
-			state.attributes.set(`collection:${collection._id}`, seed.attributes[collection.collectionType]);
+			state.attributes.set(
+				`collection:${collection._id}`,
+				seed.attributes[collection.collectionType],
+			);
 		}
 		state.attributes.set('collection:activity-list', seed.attributes.activity);
 		for (const list of seed.lists) {
@@ -197,7 +221,9 @@ function createSandbox(options = {}) {
 			case 'phone-number':
 			case 'domain': {
 				const list = Array.isArray(value) ? value : [value];
-				return list.every((v) => typeof v === 'string') ? list : fail('a string or a list of strings');
+				return list.every((v) => typeof v === 'string')
+					? list
+					: fail('a string or a list of strings');
 			}
 			case 'select':
 			case 'status':
@@ -241,8 +267,10 @@ function createSandbox(options = {}) {
 	/** limit/offset are required on every query (docs/api.md §4.3); limit is capped silently (§10.4). */
 	function page(list, body, fault) {
 		const { limit, offset } = body;
-		if (!Number.isInteger(limit) || limit < 1) throw badRequest('limit is required and must be a positive whole number');
-		if (!Number.isInteger(offset) || offset < 0) throw badRequest('offset is required and must be a whole number, 0 or more');
+		if (!Number.isInteger(limit) || limit < 1)
+			throw badRequest('limit is required and must be a positive whole number');
+		if (!Number.isInteger(offset) || offset < 0)
+			throw badRequest('offset is required and must be a whole number, 0 or more');
 		// The 'ignore-offset' fault plays a server that pages wrongly, for the paginator's guard.
 		const start = fault?.kind === 'ignore-offset' ? 0 : offset;
 		return list.slice(start, start + Math.min(limit, config.pageCap));
@@ -255,7 +283,10 @@ function createSandbox(options = {}) {
 		const key = `${dataVersion}|${JSON.stringify(filter)}|${JSON.stringify(sort)}`;
 		const cached = selections.get(records);
 		if (cached?.key === key) return cached.rows;
-		const rows = sortRecords([...records.values()].filter((r) => matches(r, filter)), sort);
+		const rows = sortRecords(
+			[...records.values()].filter((r) => matches(r, filter)),
+			sort,
+		);
 		selections.set(records, { key, rows });
 		return rows;
 	}
@@ -276,20 +307,25 @@ function createSandbox(options = {}) {
 		}
 	}
 
-	const ok = (message, data, extra = {}) => ({ status: true, message, ...extra, ...(data === undefined ? {} : { data }) });
+	const ok = (message, data, extra = {}) => ({
+		status: true,
+		message,
+		...extra,
+		...(data === undefined ? {} : { data }),
+	});
 
 	// ---------- activities (docs/api.md §4.1) ----------
 	const activityStatusAttribute = () =>
 		state.attributes.get('collection:activity-list').find((a) => a.apiKeyName === 'status');
-	const activityStatus = (value) =>
-		coerce(activityStatusAttribute(), value);
+	const activityStatus = (value) => coerce(activityStatusAttribute(), value);
 
 	function activityFields(body, partial) {
 		if (!isPlainObject(body)) throw badRequest('the body must be a JSON object');
 		const required = ['iconType', 'iconValue', 'name', 'scheduleAt'];
 		if (!partial) {
 			for (const field of required) {
-				if (body[field] === undefined || body[field] === '') throw badRequest(`${field} is required`);
+				if (body[field] === undefined || body[field] === '')
+					throw badRequest(`${field} is required`);
 			}
 		}
 		const known = [...required, 'description', 'associated', 'status'];
@@ -304,7 +340,11 @@ function createSandbox(options = {}) {
 		if (fields.scheduleAt !== undefined && !SCHEDULE_AT.test(fields.scheduleAt)) {
 			throw badRequest('scheduleAt must be formatted YYYY-MM-DDTHH:mm:ss.SSSZ');
 		}
-		if (fields.associated !== undefined && fields.associated !== null && !findRecordAnywhere(fields.associated)) {
+		if (
+			fields.associated !== undefined &&
+			fields.associated !== null &&
+			!findRecordAnywhere(fields.associated)
+		) {
 			throw badRequest(`associated record ${fields.associated} does not exist`);
 		}
 		if (fields.status !== undefined) fields.status = activityStatus(fields.status);
@@ -364,7 +404,10 @@ function createSandbox(options = {}) {
 		return ok('Record created successfully!', activity, { _id: activity._id });
 	});
 	route('POST', v1('/collection-records/activity-list/query'), 'header', (request) =>
-		ok('Records fetched successfully', query(state.records.get('activity-list'), request, { filterIsArray: true })),
+		ok(
+			'Records fetched successfully',
+			query(state.records.get('activity-list'), request, { filterIsArray: true }),
+		),
 	);
 	route('GET', v1(`/collection-records/activity-list/${ID}`), 'header', (_, [id]) => {
 		const activity = state.records.get('activity-list').get(id);
@@ -387,7 +430,9 @@ function createSandbox(options = {}) {
 		if (!isPlainObject(body) || Object.keys(body).length === 0) {
 			throw badRequest('give at least one attribute');
 		}
-		const record = applyAttributes(attributesOf('collection', collectionId), body, { _id: newId() });
+		const record = applyAttributes(attributesOf('collection', collectionId), body, {
+			_id: newId(),
+		});
 		record.createdAt = now();
 		records.set(record._id, record);
 		return ok('Record created successfully!', record, { _id: record._id });
@@ -400,19 +445,31 @@ function createSandbox(options = {}) {
 		if (!record) throw notFound('Record');
 		return ok('Record fetched successfully', record);
 	});
-	route('PATCH', v1(`/collection-records/${ID}/${ID}`), 'header', ({ body }, [collectionId, recordId]) => {
-		const record = collectionRecords(collectionId).get(recordId);
-		if (!record) throw notFound('Record');
-		const changes = applyAttributes(attributesOf('collection', collectionId), body, {});
-		Object.assign(record, changes);
-		return ok('Record updated successfully!');
-	});
-	route('DELETE', v1(`/collection-records/${ID}/${ID}`), 'header', (_, [collectionId, recordId]) => {
-		if (!collectionRecords(collectionId).delete(recordId)) throw notFound('Record');
-		return ok('Record Deleted Successfully!');
-	});
+	route(
+		'PATCH',
+		v1(`/collection-records/${ID}/${ID}`),
+		'header',
+		({ body }, [collectionId, recordId]) => {
+			const record = collectionRecords(collectionId).get(recordId);
+			if (!record) throw notFound('Record');
+			const changes = applyAttributes(attributesOf('collection', collectionId), body, {});
+			Object.assign(record, changes);
+			return ok('Record updated successfully!');
+		},
+	);
+	route(
+		'DELETE',
+		v1(`/collection-records/${ID}/${ID}`),
+		'header',
+		(_, [collectionId, recordId]) => {
+			if (!collectionRecords(collectionId).delete(recordId)) throw notFound('Record');
+			return ok('Record Deleted Successfully!');
+		},
+	);
 
-	route('GET', v1('/lists'), 'header', () => ok('Lists fetched successfully', [...state.lists.values()]));
+	route('GET', v1('/lists'), 'header', () =>
+		ok('Lists fetched successfully', [...state.lists.values()]),
+	);
 	route('GET', v1(`/lists/${ID}`), 'header', (_, [id]) => {
 		const list = state.lists.get(id);
 		if (!list) throw notFound('List');
@@ -432,7 +489,10 @@ function createSandbox(options = {}) {
 		}
 		const record = state.records.get(list.collectionId).get(body.recordId);
 		if (!record) throw notFound('Record');
-		if (!list.duplicationAllowed && [...entries.values()].some((e) => e.recordId === body.recordId)) {
+		if (
+			!list.duplicationAllowed &&
+			[...entries.values()].some((e) => e.recordId === body.recordId)
+		) {
 			throw badRequest(`record ${body.recordId} is already in this list`);
 		}
 		const kind = list.collection.collectionType;
@@ -473,7 +533,9 @@ function createSandbox(options = {}) {
 		return ok('List Entry deleted successfully');
 	});
 
-	route('GET', v1('/workspace-members'), 'header', () => ok('Workspace members fetched successfully!', state.members));
+	route('GET', v1('/workspace-members'), 'header', () =>
+		ok('Workspace members fetched successfully!', state.members),
+	);
 	route('GET', v1(`/workspace-members/${ID}`), 'header', (_, [id]) => {
 		const member = state.members.find((m) => m.userId === id);
 		if (!member) throw notFound('Workspace member');
@@ -499,14 +561,19 @@ function createSandbox(options = {}) {
 	route('GET', v1(`/attributes/${TARGET}/${ID}/${ID}/options`), 'header', (_, params) =>
 		ok('Options fetched successfully', optionsOf(...params, ['select', 'multiselect'])),
 	);
-	route('DELETE', v1(`/attributes/${TARGET}/${ID}/${ID}`), 'header', (_, [target, targetId, attributeId]) => {
-		const attributes = attributesOf(target, targetId);
-		const index = attributes.findIndex((a) => a._id === attributeId);
-		if (index === -1) throw notFound('Attribute');
-		if (attributes[index].isSystem) throw badRequest('only custom attributes can be deleted');
-		attributes.splice(index, 1);
-		return ok('Attribute deleted successfully');
-	});
+	route(
+		'DELETE',
+		v1(`/attributes/${TARGET}/${ID}/${ID}`),
+		'header',
+		(_, [target, targetId, attributeId]) => {
+			const attributes = attributesOf(target, targetId);
+			const index = attributes.findIndex((a) => a._id === attributeId);
+			if (index === -1) throw notFound('Attribute');
+			if (attributes[index].isSystem) throw badRequest('only custom attributes can be deleted');
+			attributes.splice(index, 1);
+			return ok('Attribute deleted successfully');
+		},
+	);
 
 	route('POST', /^\/api\/user$/, 'token', ({ body }) => {
 		const currentToken = isPlainObject(body) ? body.current_token : undefined;
@@ -517,21 +584,36 @@ function createSandbox(options = {}) {
 			return { success: 1, user_group: groupOut(group) };
 		}
 		state.teamCounter += 1;
-		const group = { team_id: state.teamCounter, token: newToken(), name: null, provided_id: null, properties: null };
+		const group = {
+			team_id: state.teamCounter,
+			token: newToken(),
+			name: null,
+			provided_id: null,
+			properties: null,
+		};
 		state.userGroups.set(`team:${group.team_id}`, group);
 		return { success: 1, user_group: groupOut(group) };
 	});
 	route('PUT', /^\/api\/user$/, 'token', ({ body }) => {
 		if (!isPlainObject(body)) throw groupFailure('The body must be a JSON object');
 		const { name, user_group_id: providedId, mapping, properties } = body;
-		if (typeof providedId !== 'string' || !providedId) throw groupFailure('user_group_id is required');
-		if (mapping !== undefined && !isPlainObject(mapping)) throw groupFailure('mapping must be an object');
-		if (properties !== undefined && !isPlainObject(properties)) throw groupFailure('properties must be an object');
+		if (typeof providedId !== 'string' || !providedId)
+			throw groupFailure('user_group_id is required');
+		if (mapping !== undefined && !isPlainObject(mapping))
+			throw groupFailure('mapping must be an object');
+		if (properties !== undefined && !isPlainObject(properties))
+			throw groupFailure('properties must be an object');
 		let group = state.userGroups.get(providedId);
 		const created = !group;
 		if (created) {
 			state.teamCounter += 1;
-			group = { team_id: state.teamCounter, token: newToken(), name: null, provided_id: providedId, properties: null };
+			group = {
+				team_id: state.teamCounter,
+				token: newToken(),
+				name: null,
+				provided_id: providedId,
+				properties: null,
+			};
 			state.userGroups.set(providedId, group);
 		}
 		if (name !== undefined) group.name = name;
@@ -540,10 +622,13 @@ function createSandbox(options = {}) {
 		return { success: 1, user_group: { new_user_group: created ? 1 : 0, ...groupOut(group) } };
 	});
 	route('DELETE', /^\/api\/user$/, 'token', ({ body }) => {
-		const { user_group_id: providedId, current_token: currentToken } = isPlainObject(body) ? body : {};
+		const { user_group_id: providedId, current_token: currentToken } = isPlainObject(body)
+			? body
+			: {};
 		const group = state.userGroups.get(providedId);
 		if (!group) throw groupFailure(`No user group with user_group_id ${providedId}`);
-		if (group.token !== currentToken) throw groupFailure('current_token does not match the user group');
+		if (group.token !== currentToken)
+			throw groupFailure('current_token does not match the user group');
 		state.userGroups.delete(providedId);
 		return { success: 1 };
 	});
@@ -558,7 +643,8 @@ function createSandbox(options = {}) {
 		if (typeof message !== 'string' || !message) throw fail('message is required');
 		if (typeof senderId !== 'string' || !senderId) throw fail('sender_id is required');
 		if (!SMS_ROUTES.includes(smsRoute)) throw fail(`route must be one of ${SMS_ROUTES.join(', ')}`);
-		if (isFlash !== undefined && typeof isFlash !== 'boolean') throw fail('is_flash must be a boolean');
+		if (isFlash !== undefined && typeof isFlash !== 'boolean')
+			throw fail('is_flash must be a boolean');
 		const requestId = randomUUID();
 		state.sms.push({ requestId, ...body });
 		return { success: true, message: 'SMS request queued successfully', request_id: requestId };
@@ -568,7 +654,8 @@ function createSandbox(options = {}) {
 
 	function takeFault(method, path) {
 		const fault = faults.find(
-			(f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || path.startsWith(f.path)),
+			(f) =>
+				f.times > 0 && (!f.method || f.method === method) && (!f.path || path.startsWith(f.path)),
 		);
 		if (!fault) return undefined;
 		// `skip`: let that many matching requests through first (say, fail only page 3).
@@ -647,7 +734,16 @@ function createSandbox(options = {}) {
 		// Strict JSON, as many servers are: a write that says it sends JSON must send some.
 		const saysJson = String(req.headers['content-type'] ?? '').includes('application/json');
 		if (['POST', 'PUT', 'PATCH'].includes(req.method) && saysJson && rawBody === '') {
-			requests.push({ method: req.method, path, query: Object.fromEntries(url.searchParams), headers: { ...req.headers }, body, at: Date.now(), status: 400, doneAt: Date.now() });
+			requests.push({
+				method: req.method,
+				path,
+				query: Object.fromEntries(url.searchParams),
+				headers: { ...req.headers },
+				body,
+				at: Date.now(),
+				status: 400,
+				doneAt: Date.now(),
+			});
 			return send(res, 400, { status: false, message: 'The body is not valid JSON: it is empty' });
 		}
 
@@ -664,7 +760,12 @@ function createSandbox(options = {}) {
 
 		const token = limiter.take(req.headers['x-api-key'] ?? req.headers.authorization ?? '');
 		if (!token.ok) {
-			return send(res, 429, { status: false, message: 'Too many requests' }, limiter.headers(token.waitMs));
+			return send(
+				res,
+				429,
+				{ status: false, message: 'Too many requests' },
+				limiter.headers(token.waitMs),
+			);
 		}
 
 		const fault = takeFault(req.method, path);
@@ -673,13 +774,19 @@ function createSandbox(options = {}) {
 			if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
 			// A failure after the work was done: the client cannot tell whether it happened.
 			// (A fault with no failure of its kind, a delay alone, does the work once, below.)
-			if (fault?.afterHandling && fault.kind) await dispatch(req, path, body, bodyError, fault, () => {});
+			if (fault?.afterHandling && fault.kind)
+				await dispatch(req, path, body, bodyError, fault, () => {});
 			switch (fault?.kind) {
 				case 'reset':
 					logged.status = 'reset';
 					return req.socket.destroy();
 				case 'rate-limit':
-					return send(res, 429, { status: false, message: 'Too many requests' }, { 'Retry-After': String(fault.retryAfter ?? 1) });
+					return send(
+						res,
+						429,
+						{ status: false, message: 'Too many requests' },
+						{ 'Retry-After': String(fault.retryAfter ?? 1) },
+					);
 				case 'server-error':
 					return send(res, 500, { status: false, message: 'Internal server error' });
 				case 'status-false': {
@@ -696,7 +803,9 @@ function createSandbox(options = {}) {
 					return send(res, fault.statusCode ?? 502, '<html><body>Bad gateway</body></html>');
 			}
 
-			return await dispatch(req, path, body, bodyError, fault, (payload) => send(res, 200, payload));
+			return await dispatch(req, path, body, bodyError, fault, (payload) =>
+				send(res, 200, payload),
+			);
 		} catch (error) {
 			if (error instanceof ApiError) return send(res, error.statusCode, errorBody(error));
 			return send(res, 500, { status: false, message: `Internal server error: ${error.message}` });
@@ -714,7 +823,11 @@ function createSandbox(options = {}) {
 		if (match.auth === 'header') requireHeaderAuth(req);
 		else requireTokenAuth(req);
 		if (bodyError) {
-			throw new ApiError(400, `Invalid data Provided: the body is not valid JSON (${bodyError.message})`, match.auth === 'token' ? 'success' : 'status');
+			throw new ApiError(
+				400,
+				`Invalid data Provided: the body is not valid JSON (${bodyError.message})`,
+				match.auth === 'token' ? 'success' : 'status',
+			);
 		}
 		const params = match.pattern.exec(path).slice(1).map(decodeURIComponent);
 		return reply(await match.handler({ body, req, fault }, params));

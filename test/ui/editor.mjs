@@ -90,21 +90,26 @@ export async function searchNodeCreator(page, query, waitFor) {
 	await search.waitFor();
 	await search.fill(query);
 	await page.locator(sel.creatorEntryName, { hasText: waitFor }).first().waitFor();
-	return await page.locator(sel.creatorEntry).evaluateAll((entries, s) =>
-		entries
-			.filter((entry) => entry.offsetParent !== null)
-			.map((entry) => ({
-				name: entry.querySelector(s.name)?.textContent?.trim() ?? '',
-				description: entry.querySelector(s.description)?.textContent?.trim() ?? '',
-			}))
-			.filter((entry) => entry.name),
+	return await page.locator(sel.creatorEntry).evaluateAll(
+		(entries, s) =>
+			entries
+				.filter((entry) => entry.offsetParent !== null)
+				.map((entry) => ({
+					name: entry.querySelector(s.name)?.textContent?.trim() ?? '',
+					description: entry.querySelector(s.description)?.textContent?.trim() ?? '',
+				}))
+				.filter((entry) => entry.name),
 		{ name: sel.creatorEntryName, description: sel.creatorEntryDescription },
 	);
 }
 
 /** Clicks the node creator's entry whose name is exactly `name`. */
 export async function clickCreatorEntry(page, name) {
-	await page.locator(sel.creatorEntryName).filter({ hasText: new RegExp(`^${name}$`) }).first().click();
+	await page
+		.locator(sel.creatorEntryName)
+		.filter({ hasText: new RegExp(`^${name}$`) })
+		.first()
+		.click();
 }
 
 /** The texts of the options of the select that is open now. */
@@ -117,9 +122,12 @@ export async function openOptions(page) {
 export async function pickOption(page, name) {
 	const options = page.locator(sel.openOption);
 	await options.first().waitFor();
-	const titles = await options.evaluateAll((elements) => elements.map((e) => (e.innerText ?? '').trim().split('\n')[0].trim()));
+	const titles = await options.evaluateAll((elements) =>
+		elements.map((e) => (e.innerText ?? '').trim().split('\n')[0].trim()),
+	);
 	const index = titles.indexOf(name);
-	if (index === -1) throw new Error(`the open select has no option "${name}": ${JSON.stringify(titles)}`);
+	if (index === -1)
+		throw new Error(`the open select has no option "${name}": ${JSON.stringify(titles)}`);
 	await options.nth(index).click();
 }
 
@@ -130,7 +138,10 @@ export async function waitForText(locator, test, what, timeout = TIMEOUT) {
 	for (;;) {
 		text = squash(await locator.innerText().catch(() => ''));
 		if (test(text)) return text;
-		if (Date.now() - started > timeout) throw new Error(`${what}: not shown within ${timeout / 1000} s; the editor shows: ${text.slice(0, 400)}`);
+		if (Date.now() - started > timeout)
+			throw new Error(
+				`${what}: not shown within ${timeout / 1000} s; the editor shows: ${text.slice(0, 400)}`,
+			);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
@@ -138,5 +149,9 @@ export async function waitForText(locator, test, what, timeout = TIMEOUT) {
 /** Runs the open node with "Execute step" and waits until its output shows `expected`. */
 export async function executeStep(page, expected) {
 	await page.locator(sel.executeStep).click();
-	return await waitForText(page.locator(sel.output), (text) => text.includes(expected), `the output after "Execute step" (waiting for "${expected}")`);
+	return await waitForText(
+		page.locator(sel.output),
+		(text) => text.includes(expected),
+		`the output after "Execute step" (waiting for "${expected}")`,
+	);
 }

@@ -8,21 +8,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { prepare } from '../rig/n8n-runtime.mjs';
-import { buildPackage, newUserFolder, runN8nCommands, startN8nServer, writeCredentials } from '../rig/n8n.mjs';
+import {
+	buildPackage,
+	newUserFolder,
+	runN8nCommands,
+	startN8nServer,
+	writeCredentials,
+} from '../rig/n8n.mjs';
 import { onCleanup } from '../rig/processes.mjs';
 import { createSandbox, sandboxCredentials } from '../rig/sandbox.mjs';
 import { aptInstall } from '../rig/services.mjs';
 
 export const N8N_VERSION = '2.40.7';
 export const CHROMIUM = '/usr/bin/chromium';
-export const OWNER = { email: 'owner@example.com', firstName: 'UI', lastName: 'Owner', password: 'Ui-password-1' };
+export const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'UI',
+	lastName: 'Owner',
+	password: 'Ui-password-1',
+};
 
 /** Debian's Chromium, installed with apt-get when missing (CI runs as root). Never a download of playwright's own. */
 export function ensureChromium(log = () => {}) {
 	if (existsSync(CHROMIUM)) return;
 	log(`${CHROMIUM} is missing: installing Debian's chromium with apt-get`);
 	aptInstall(['chromium'], { log, recommends: true });
-	if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium, but ${CHROMIUM} is still missing`);
+	if (!existsSync(CHROMIUM))
+		throw new Error(`apt-get installed chromium, but ${CHROMIUM} is still missing`);
 }
 
 /**
@@ -66,7 +78,11 @@ export async function launchBrowser({ viewport }) {
  * cleanUp() unless `keepUserFolder()` says otherwise (after a failure, to look into server.log;
  * `log` then says where it is).
  */
-export async function startEnvironment({ phase = () => {}, keepUserFolder = () => false, log = () => {} }) {
+export async function startEnvironment({
+	phase = () => {},
+	keepUserFolder = () => false,
+	log = () => {},
+}) {
 	buildPackage();
 	phase('build');
 	const runtime = await prepare(N8N_VERSION);
@@ -80,7 +96,9 @@ export async function startEnvironment({ phase = () => {}, keepUserFolder = () =
 	await sandbox.start();
 	onCleanup('sandbox', () => sandbox.stop());
 
-	await runN8nCommands(runtime, userFolder, [['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(sandbox))}`]]);
+	await runN8nCommands(runtime, userFolder, [
+		['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(sandbox))}`],
+	]);
 	phase('import:credentials');
 
 	const n8n = await startN8nServer(runtime, userFolder, {

@@ -41,7 +41,8 @@ import {
 
 const require = createRequire(import.meta.url);
 // Outside the project: n8n-node build copies every image under it into dist/, which ships.
-const ARTIFACTS = process.env.WORKSPACE_RECORDS_UI_ARTIFACTS ?? join(tmpdir(), 'workspace-records-ui-artifacts');
+const ARTIFACTS =
+	process.env.WORKSPACE_RECORDS_UI_ARTIFACTS ?? join(tmpdir(), 'workspace-records-ui-artifacts');
 // The browser part takes about a minute and a half, n8n's start about half a minute; this
 // leaves room for a busy CI machine. Installing n8n itself (first run only) is not counted.
 const DEADLINE_MS = 300_000;
@@ -66,12 +67,20 @@ function expectedPanelEntries() {
 		const exports = require(join(root, file));
 		return new (Object.values(exports)[0])().description;
 	});
-	const entries = new Map(nodes.filter((n) => !n.group.includes('trigger')).map((n) => [n.name, { name: n.displayName, description: n.description }]));
+	const entries = new Map(
+		nodes
+			.filter((n) => !n.group.includes('trigger'))
+			.map((n) => [n.name, { name: n.displayName, description: n.description }]),
+	);
 	const merged = [];
 	for (const trigger of nodes.filter((n) => n.group.includes('trigger'))) {
 		const action = entries.get(trigger.name.replace('Trigger', ''));
 		if (action) {
-			merged.push({ entry: action.name, trigger: trigger.displayName, ownDescription: action.description });
+			merged.push({
+				entry: action.name,
+				trigger: trigger.displayName,
+				ownDescription: action.description,
+			});
 			action.description = trigger.description;
 		} else {
 			entries.set(trigger.name, { name: trigger.displayName, description: trigger.description });
@@ -81,8 +90,20 @@ function expectedPanelEntries() {
 }
 
 /** The workflows checks 3 and 4 start from, saved over the REST API as an import would. */
-const TRIGGER = { id: 't1', name: 'When clicking ‘Execute workflow’', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
-const peopleLocator = { __rl: true, mode: 'list', value: PEOPLE, cachedResultName: 'People (people)' };
+const TRIGGER = {
+	id: 't1',
+	name: 'When clicking ‘Execute workflow’',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+const peopleLocator = {
+	__rl: true,
+	mode: 'list',
+	value: PEOPLE,
+	cachedResultName: 'People (people)',
+};
 const recordsNode = (name, parameters) => ({
 	id: name.replace(/\W/g, ''),
 	name,
@@ -94,7 +115,14 @@ const recordsNode = (name, parameters) => ({
 });
 const chain = (...nodes) => ({
 	nodes,
-	connections: Object.fromEntries(nodes.slice(0, -1).map((node, i) => [node.name, { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] }])),
+	connections: Object.fromEntries(
+		nodes
+			.slice(0, -1)
+			.map((node, i) => [
+				node.name,
+				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
+			]),
+	),
 	settings: { executionOrder: 'v1' },
 });
 
@@ -107,8 +135,16 @@ async function outputTable(page) {
 	const headers = (await data.locator('thead th').allInnerTexts()).map(squash);
 	const rows = await data
 		.locator('tbody tr')
-		.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll(':scope > td')].map((td) => td.innerText.replace(/\s+/g, ' ').trim())));
-	return Object.fromEntries(headers.map((header, column) => [header, rows.map((row) => row[column])]));
+		.evaluateAll((trs) =>
+			trs.map((tr) =>
+				[...tr.querySelectorAll(':scope > td')].map((td) =>
+					td.innerText.replace(/\s+/g, ' ').trim(),
+				),
+			),
+		);
+	return Object.fromEntries(
+		headers.map((header, column) => [header, rows.map((row) => row[column])]),
+	);
 }
 
 /** The checks, in order: each gets the page, the environment and a screenshot function. */
@@ -119,11 +155,17 @@ function checks() {
 			'Node panel: "Workspace" lists every node of the package with its description, in the trigger view and the action view',
 			async ({ page, env, shot }) => {
 				const { entries: wanted, merged } = expectedPanelEntries();
-				const ours = (entries) => entries.filter((entry) => wanted.some((w) => w.name === entry.name));
+				const ours = (entries) =>
+					entries.filter((entry) => wanted.some((w) => w.name === entry.name));
 				const compare = (view, shown) => {
-					const got = ours(shown).map(({ name, description }) => `${name}: ${description}`).sort();
+					const got = ours(shown)
+						.map(({ name, description }) => `${name}: ${description}`)
+						.sort();
 					const expected = wanted.map(({ name, description }) => `${name}: ${description}`).sort();
-					if (!isDeepStrictEqual(got, expected)) fail(`${view}: the panel lists\n      ${got.join('\n      ')}\n    expected\n      ${expected.join('\n      ')}`);
+					if (!isDeepStrictEqual(got, expected))
+						fail(
+							`${view}: the panel lists\n      ${got.join('\n      ')}\n    expected\n      ${expected.join('\n      ')}`,
+						);
 				};
 
 				// An empty workflow: "Add first step" opens the trigger view.
@@ -151,11 +193,17 @@ function checks() {
 				await page.keyboard.press('Escape');
 
 				seen.panel = { triggerView: ours(triggerView), actionView: ours(actionView), merged };
-				const describe = (entries) => entries.map((e) => `         ${e.name}: "${e.description}"`).join('\n');
+				const describe = (entries) =>
+					entries.map((e) => `         ${e.name}: "${e.description}"`).join('\n');
 				return (
 					`trigger view:\n${describe(seen.panel.triggerView)}\n` +
 					`action view:\n${describe(seen.panel.actionView)}\n` +
-					merged.map((m) => `n8n lists "${m.trigger}" inside "${m.entry}" (no entry of its own) and shows the trigger's description for both; "${m.entry}"'s own description ("${m.ownDescription}") is shown nowhere in the panel`).join('\n')
+					merged
+						.map(
+							(m) =>
+								`n8n lists "${m.trigger}" inside "${m.entry}" (no entry of its own) and shows the trigger's description for both; "${m.entry}"'s own description ("${m.ownDescription}") is shown nowhere in the panel`,
+						)
+						.join('\n')
 				);
 			},
 		],
@@ -165,10 +213,14 @@ function checks() {
 				noPicture();
 				if (!seen.panel) fail('the node panel check did not get as far as reading the entries');
 				const wrong = [];
-				for (const [view, entries] of Object.entries({ 'trigger view': seen.panel.triggerView, 'action view': seen.panel.actionView })) {
+				for (const [view, entries] of Object.entries({
+					'trigger view': seen.panel.triggerView,
+					'action view': seen.panel.actionView,
+				})) {
 					const entry = entries.find((e) => e.name === 'Workspace Records');
 					if (!entry) wrong.push(`${view}: no Workspace Records entry`);
-					else if (/^\s*starts? (a|the) workflow/i.test(entry.description)) wrong.push(`${view}: "${entry.description}"`);
+					else if (/^\s*starts? (a|the) workflow/i.test(entry.description))
+						wrong.push(`${view}: "${entry.description}"`);
 				}
 				if (wrong.length) {
 					fail(
@@ -198,25 +250,41 @@ function checks() {
 				const credential = ndv.locator(sel.credentialSelect);
 				await credential.waitFor();
 				const credentialShown = await shownValue(credential);
-				if (!credentialShown.includes(CREDENTIAL.name)) fail(`the new node's credential shows "${credentialShown}", expected "${CREDENTIAL.name}" chosen by itself`);
+				if (!credentialShown.includes(CREDENTIAL.name))
+					fail(
+						`the new node's credential shows "${credentialShown}", expected "${CREDENTIAL.name}" chosen by itself`,
+					);
 				const inputMode = await shownValue(ndv.locator(sel.parameter('inputMode')));
-				if (!inputMode.includes('Map Attributes')) fail(`Input Mode is "${inputMode}", expected the default "Map Attributes"`);
+				if (!inputMode.includes('Map Attributes'))
+					fail(`Input Mode is "${inputMode}", expected the default "Map Attributes"`);
 
 				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
 				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
 				const mapper = ndv.locator(sel.mapper);
 				await mapper.locator(sel.parameter('lifecycle')).waitFor();
-				const labels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts()).map((t) => squash(t).replace(/ Fixed Expression$/, ''));
+				const labels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts()).map(
+					(t) => squash(t).replace(/ Fixed Expression$/, ''),
+				);
 				// Each label shows the key that Map Automatically matches the input's fields on.
-				for (const label of ['Name (name)', 'Lead Score (leadScore)', 'Lifecycle (lifecycle)']) if (!labels.includes(label)) fail(`no attribute field "${label}"; fields: ${labels.join(', ')}`);
+				for (const label of ['Name (name)', 'Lead Score (leadScore)', 'Lifecycle (lifecycle)'])
+					if (!labels.includes(label))
+						fail(`no attribute field "${label}"; fields: ${labels.join(', ')}`);
 				const mode = await shownValue(mapper.locator(sel.mappingMode));
 
 				// Required: Name cannot be removed and shows an issue while empty; the others can be removed.
-				if (await mapper.locator(sel.removeField('name')).count()) fail('Name has a remove button: it is not marked required');
-				if (!(await mapper.locator(sel.removeField('leadScore')).count())) fail('Lead Score has no remove button');
+				if (await mapper.locator(sel.removeField('name')).count())
+					fail('Name has a remove button: it is not marked required');
+				if (!(await mapper.locator(sel.removeField('leadScore')).count()))
+					fail('Lead Score has no remove button');
 				const issuesBefore = await mapper.locator(sel.parameterIssues).count();
-				if (issuesBefore !== 1) fail(`${issuesBefore} fields show an issue while empty, expected 1 (Name)`);
-				if (!(await mapper.locator(`${sel.parameter('leadScore')} [data-test-id="input-number"]`).count())) fail('Lead Score is not a number field');
+				if (issuesBefore !== 1)
+					fail(`${issuesBefore} fields show an issue while empty, expected 1 (Name)`);
+				if (
+					!(await mapper
+						.locator(`${sel.parameter('leadScore')} [data-test-id="input-number"]`)
+						.count())
+				)
+					fail('Lead Score is not a number field');
 				await mapper.locator(sel.parameter('name')).scrollIntoViewIfNeeded();
 				await shot('2-create-attribute-fields');
 
@@ -225,10 +293,12 @@ function checks() {
 				await mapper.locator(sel.parameter('lifecycle')).click();
 				const lifecycleOptions = await openOptions(page);
 				await shot('2-create-lifecycle-options');
-				if (!isDeepStrictEqual(lifecycleOptions, ['Lead', 'Customer', 'Churned'])) fail(`Lifecycle offers ${json(lifecycleOptions)}`);
+				if (!isDeepStrictEqual(lifecycleOptions, ['Lead', 'Customer', 'Churned']))
+					fail(`Lifecycle offers ${json(lifecycleOptions)}`);
 				await pickOption(page, 'Customer');
 				const lifecycle = await shownValue(mapper.locator(sel.parameter('lifecycle')));
-				if (!lifecycle.includes('Customer')) fail(`Lifecycle shows "${lifecycle}" after choosing Customer`);
+				if (!lifecycle.includes('Customer'))
+					fail(`Lifecycle shows "${lifecycle}" after choosing Customer`);
 				const issuesAfter = await mapper.locator(sel.parameterIssues).count();
 				if (issuesAfter !== 0) fail(`${issuesAfter} fields still show an issue with Name filled`);
 
@@ -237,22 +307,33 @@ function checks() {
 				await outputTable(page);
 				await shot('2-create-output');
 				const posts = env.sandbox.requests.filter((r) => r.method === 'POST');
-				if (posts.length !== 1 || posts[0].path !== `/api/v1/collection-records/${PEOPLE}`) fail(`the sandbox got ${json(posts.map((r) => [r.method, r.path]))}`);
+				if (posts.length !== 1 || posts[0].path !== `/api/v1/collection-records/${PEOPLE}`)
+					fail(`the sandbox got ${json(posts.map((r) => [r.method, r.path]))}`);
 				const { body } = posts[0];
 				if (body.name !== 'Grace Hopper') fail(`name sent as ${json(body.name)}`);
-				if (body.leadScore !== 37) fail(`leadScore sent as ${json(body.leadScore)} (${typeof body.leadScore}), expected the number 37`);
-				if (body.lifecycle !== CUSTOMER) fail(`lifecycle sent as ${json(body.lifecycle)}, expected the option id ${CUSTOMER}`);
-				const extra = Object.keys(body).filter((key) => !['name', 'leadScore', 'lifecycle'].includes(key));
+				if (body.leadScore !== 37)
+					fail(
+						`leadScore sent as ${json(body.leadScore)} (${typeof body.leadScore}), expected the number 37`,
+					);
+				if (body.lifecycle !== CUSTOMER)
+					fail(`lifecycle sent as ${json(body.lifecycle)}, expected the option id ${CUSTOMER}`);
+				const extra = Object.keys(body).filter(
+					(key) => !['name', 'leadScore', 'lifecycle'].includes(key),
+				);
 				// Back on the canvas: the node's name and subtitle as a person sees them there.
 				await page.locator(sel.ndvClose).click();
 				await page.locator(sel.ndv).waitFor({ state: 'hidden' });
-				const canvasNode = squash(await page.locator(sel.canvasNode, { hasText: 'Create a record' }).innerText());
+				const canvasNode = squash(
+					await page.locator(sel.canvasNode, { hasText: 'Create a record' }).innerText(),
+				);
 				await shot('2-create-canvas');
 				return (
 					`canvas: "${canvasNode}"\n` +
 					`mapper: "${mode}"; fields: ${labels.join(', ')}\n` +
 					`sent: POST ${posts[0].path} ${json(body)}` +
-					(extra.length ? `\nnote: also sent, though not set by hand: ${extra.map((k) => `${k}=${json(body[k])}`).join(', ')}` : '')
+					(extra.length
+						? `\nnote: also sent, though not set by hand: ${extra.map((k) => `${k}=${json(body[k])}`).join(', ')}`
+						: '')
 				);
 			},
 		],
@@ -265,7 +346,11 @@ function checks() {
 					type: 'n8n-nodes-base.set',
 					typeVersion: 3.4,
 					position: [220, 0],
-					parameters: { mode: 'raw', jsonOutput: json({ name: 'Ada Auto', leadScore: '42', formId: 'form-7' }), options: {} },
+					parameters: {
+						mode: 'raw',
+						jsonOutput: json({ name: 'Ada Auto', leadScore: '42', formId: 'form-7' }),
+						options: {},
+					},
 				};
 				const create = recordsNode('Create person', {
 					resource: 'record',
@@ -273,14 +358,23 @@ function checks() {
 					collectionId: peopleLocator,
 					columns: { mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: [] },
 				});
-				const id = await env.api.createWorkflow({ name: 'UI test: Map Automatically', ...chain(TRIGGER, form, create) });
+				const id = await env.api.createWorkflow({
+					name: 'UI test: Map Automatically',
+					...chain(TRIGGER, form, create),
+				});
 				await openNode(page, env.n8n.base, id, 'Create person');
 				const mapper = page.locator(sel.mapper);
 				await mapper.locator(sel.mappingMode).waitFor();
 				await openSelect(mapper.locator(sel.mappingMode));
 				const modes = await openOptions(page);
 				await pickOption(page, 'Map Automatically');
-				await waitForText(mapper, (t) => t.includes('make sure the incoming data fields are named the same') && !t.includes('Fetching'), "Map Automatically's notice");
+				await waitForText(
+					mapper,
+					(t) =>
+						t.includes('make sure the incoming data fields are named the same') &&
+						!t.includes('Fetching'),
+					"Map Automatically's notice",
+				);
 				await shot('3-map-automatically');
 
 				env.sandbox.clearRequests();
@@ -288,42 +382,74 @@ function checks() {
 				await outputTable(page);
 				await shot('3-map-automatically-output');
 				const posts = env.sandbox.requests.filter((r) => r.method === 'POST');
-				if (posts.length !== 1) fail(`the sandbox got ${json(posts.map((r) => [r.method, r.path, r.body]))}`);
-				if (!isDeepStrictEqual(posts[0].body, { name: 'Ada Auto', leadScore: 42 })) fail(`sent ${json(posts[0].body)}, expected {"name":"Ada Auto","leadScore":42}`);
+				if (posts.length !== 1)
+					fail(`the sandbox got ${json(posts.map((r) => [r.method, r.path, r.body]))}`);
+				if (!isDeepStrictEqual(posts[0].body, { name: 'Ada Auto', leadScore: 42 }))
+					fail(`sent ${json(posts[0].body)}, expected {"name":"Ada Auto","leadScore":42}`);
 				return `modes offered: ${modes.map((m) => `"${m}"`).join(', ')}\nsent: POST ${posts[0].path} ${json(posts[0].body)}`;
 			},
 		],
 		[
 			'Get Many: Simplify (on by default in 1.1) shows options and statuses as names; off shows the objects',
 			async ({ page, env, shot }) => {
-				const getMany = recordsNode('Get people', { resource: 'record', operation: 'getAll', collectionId: peopleLocator, limit: 2 });
-				const id = await env.api.createWorkflow({ name: 'UI test: Get Many', ...chain(TRIGGER, getMany) });
+				const getMany = recordsNode('Get people', {
+					resource: 'record',
+					operation: 'getAll',
+					collectionId: peopleLocator,
+					limit: 2,
+				});
+				const id = await env.api.createWorkflow({
+					name: 'UI test: Get Many',
+					...chain(TRIGGER, getMany),
+				});
 				await openNode(page, env.n8n.base, id, 'Get people');
 				const simplify = page.locator(`${sel.parameter('simplify')} [role="switch"]`);
 				if (!(await simplify.count())) fail('Get Many has no Simplify parameter');
-				if ((await simplify.getAttribute('aria-checked')) !== 'true') fail('Simplify is off by default');
+				if ((await simplify.getAttribute('aria-checked')) !== 'true')
+					fail('Simplify is off by default');
 				const stored = [...env.sandbox.state.records.get(PEOPLE).values()];
-				const storedOf = (recordId) => stored.find((record) => record._id === recordId) ?? fail(`the output shows ${recordId}, which the sandbox does not hold`);
+				const storedOf = (recordId) =>
+					stored.find((record) => record._id === recordId) ??
+					fail(`the output shows ${recordId}, which the sandbox does not hold`);
 
 				const run = async (simplified) => {
 					await executeStep(page, 'Ada Lovelace');
-					const table = await waitForTable(page, (t) => (t.source?.[0]?.includes('color:') ?? false) !== simplified);
-					const shown = table._id.map((recordId, i) => ({ record: storedOf(recordId), source: table.source[i], lifecycle: table.lifecycle[i] }));
+					const table = await waitForTable(
+						page,
+						(t) => (t.source?.[0]?.includes('color:') ?? false) !== simplified,
+					);
+					const shown = table._id.map((recordId, i) => ({
+						record: storedOf(recordId),
+						source: table.source[i],
+						lifecycle: table.lifecycle[i],
+					}));
 					for (const { record, source, lifecycle } of shown) {
 						const wanted = simplified
 							? { source: record.source.name, lifecycle: record.lifecycle.name }
 							: { source: `_id:${record.source._id}`, lifecycle: `_id:${record.lifecycle._id}` };
-						const got = simplified ? { source, lifecycle } : { source: source.split(' ')[0], lifecycle: lifecycle.split(' ')[0] };
-						if (!isDeepStrictEqual(got, wanted)) fail(`Simplify ${simplified ? 'on' : 'off'}: ${record.name} shows ${json({ source, lifecycle })}, expected ${json(wanted)}…`);
+						const got = simplified
+							? { source, lifecycle }
+							: { source: source.split(' ')[0], lifecycle: lifecycle.split(' ')[0] };
+						if (!isDeepStrictEqual(got, wanted))
+							fail(
+								`Simplify ${simplified ? 'on' : 'off'}: ${record.name} shows ${json({ source, lifecycle })}, expected ${json(wanted)}…`,
+							);
 					}
-					await page.locator(sel.outputData).locator('thead th', { hasText: /^source$/ }).scrollIntoViewIfNeeded();
-					return shown.map(({ record, source, lifecycle }) => `${record.name}: source "${source}", lifecycle "${lifecycle}"`);
+					await page
+						.locator(sel.outputData)
+						.locator('thead th', { hasText: /^source$/ })
+						.scrollIntoViewIfNeeded();
+					return shown.map(
+						({ record, source, lifecycle }) =>
+							`${record.name}: source "${source}", lifecycle "${lifecycle}"`,
+					);
 				};
 				const on = await run(true);
 				await shot('4-get-many-simplify-on');
 				await page.locator(`${sel.parameter('simplify')} .el-switch`).click();
 				await waitForText(page.locator(sel.parameter('simplify')), () => true, 'Simplify');
-				if ((await simplify.getAttribute('aria-checked')) !== 'false') fail('Simplify did not switch off');
+				if ((await simplify.getAttribute('aria-checked')) !== 'false')
+					fail('Simplify did not switch off');
 				const off = await run(false);
 				await shot('4-get-many-simplify-off');
 				return `on:  ${on.join('; ')}\noff: ${off.join('; ')}`;
@@ -336,22 +462,44 @@ function checks() {
 				await page.getByText(CREDENTIAL.name, { exact: true }).first().click();
 				const modal = page.locator(sel.credentialModal);
 				await modal.waitFor();
-				await waitForText(modal.locator(sel.credentialMessage), (t) => t.includes('Connection tested successfully'), 'the test of the imported credential');
+				await waitForText(
+					modal.locator(sel.credentialMessage),
+					(t) => t.includes('Connection tested successfully'),
+					'the test of the imported credential',
+				);
 				env.sandbox.clearRequests();
 				await modal.locator(`${sel.parameter('apiKey')} input`).fill('wrong-key-for-the-ui-test');
 				await modal.locator(sel.credentialSave).click();
 				const message = modal.locator(sel.credentialMessage);
-				await waitForText(message, (t) => /Couldn.t connect with these settings/.test(t), 'the failed test');
+				await waitForText(
+					message,
+					(t) => /Couldn.t connect with these settings/.test(t),
+					'the failed test',
+				);
 				// n8n folds the reason behind "More details".
 				const details = message.getByText('More details');
 				if (await details.isVisible()) await details.click();
-				const text = await waitForText(message, (t) => t.includes('check API Key and Workspace ID'), 'the reason naming the fields');
+				const text = await waitForText(
+					message,
+					(t) => t.includes('check API Key and Workspace ID'),
+					'the reason naming the fields',
+				);
 				await shot('5-credential-wrong-key');
 				const tests = env.sandbox.requests.filter((r) => r.path === '/api/v1/collections');
-				if (!tests.length || tests.some((r) => r.status !== 401 || r.headers['x-api-key'] !== 'wrong-key-for-the-ui-test')) {
-					fail(`the test sent ${json(env.sandbox.requests.map((r) => [r.method, r.path, r.status]))}`);
+				if (
+					!tests.length ||
+					tests.some(
+						(r) => r.status !== 401 || r.headers['x-api-key'] !== 'wrong-key-for-the-ui-test',
+					)
+				) {
+					fail(
+						`the test sent ${json(env.sandbox.requests.map((r) => [r.method, r.path, r.status]))}`,
+					);
 				}
-				const shown = text.replace(/ Retry\b/, '').match(/Couldn.t connect with these settings.*?(?= Base URL|$)/)?.[0] ?? text;
+				const shown =
+					text
+						.replace(/ Retry\b/, '')
+						.match(/Couldn.t connect with these settings.*?(?= Base URL|$)/)?.[0] ?? text;
 				return `the editor shows: "${shown}"`;
 			},
 		],
@@ -364,7 +512,8 @@ async function waitForTable(page, ready) {
 	for (;;) {
 		const table = await outputTable(page);
 		if (table._id?.length && ready(table)) return table;
-		if (Date.now() - started > TIMEOUT) fail(`the output table did not change as expected: ${json(table).slice(0, 400)}`);
+		if (Date.now() - started > TIMEOUT)
+			fail(`the output table did not change as expected: ${json(table).slice(0, 400)}`);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
@@ -382,7 +531,10 @@ async function main() {
 	// After an abort (deadline, signal) nothing more is reported: the browser closing under a
 	// running check would only add failures that say nothing.
 	stopOnSignals({ onSignal: (signal) => reporter.abort(`stopped by ${signal}`), lastWords });
-	const timer = deadline(DEADLINE_MS, { onExpire: () => reporter.abort(`the run did not finish within ${DEADLINE_MS / 1000} s`), lastWords });
+	const timer = deadline(DEADLINE_MS, {
+		onExpire: () => reporter.abort(`the run did not finish within ${DEADLINE_MS / 1000} s`),
+		lastWords,
+	});
 	rmSync(ARTIFACTS, { recursive: true, force: true });
 	mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -390,14 +542,20 @@ async function main() {
 		ensureChromium(reporter.say);
 		await prepare(N8N_VERSION);
 		const { phases, phase } = phaseClock();
-		const env = await startEnvironment({ phase, keepUserFolder: () => reporter.anyFailed, log: reporter.say });
+		const env = await startEnvironment({
+			phase,
+			keepUserFolder: () => reporter.anyFailed,
+			log: reporter.say,
+		});
 		const browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
 		browser.context.setDefaultTimeout(TIMEOUT);
 		const page = browser.context.pages()[0] ?? (await browser.context.newPage());
 		await signIn(page, env.n8n.base, OWNER);
 		phase('browser and sign-in');
 		let editorFailed = false;
-		reporter.say(`set-up: ${phases.join(', ')}\nn8n ${N8N_VERSION} at ${env.n8n.base}, sandbox at ${env.sandbox.url}; screenshots in ${ARTIFACTS}\n`);
+		reporter.say(
+			`set-up: ${phases.join(', ')}\nn8n ${N8N_VERSION} at ${env.n8n.base}, sandbox at ${env.sandbox.url}; screenshots in ${ARTIFACTS}\n`,
+		);
 
 		for (const [index, [title, check]] of checks().entries()) {
 			if (reporter.aborted) break;
@@ -405,7 +563,16 @@ async function main() {
 			const shot = async (name) => {
 				// Panels slide in: a picture is taken once no CSS transition or animation runs.
 				await page
-					.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5_000 })
+					.waitForFunction(
+						() =>
+							document
+								.getAnimations()
+								.every(
+									(a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity,
+								),
+						null,
+						{ timeout: 5_000 },
+					)
 					.catch(() => {});
 				await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 				shots.push(`${name}.png`);

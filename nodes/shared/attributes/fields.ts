@@ -11,7 +11,11 @@ const SEND_VALUE_AS = [
 	{ name: 'Text', value: 'text' },
 	{ name: 'Number', value: 'number' },
 	{ name: 'Boolean', value: 'boolean' },
-	{ name: 'List of Strings', value: 'list', description: 'For emails, phone numbers, domains and multi-select' },
+	{
+		name: 'List of Strings',
+		value: 'list',
+		description: 'For emails, phone numbers, domains and multi-select',
+	},
 	{ name: 'JSON', value: 'json', description: 'Any JSON value, such as an object' },
 ];
 
@@ -42,10 +46,23 @@ export const typedValueFields: INodeProperties[] = [
 		type: 'options',
 		options: SEND_VALUE_AS,
 		default: 'text',
-		description: 'The JSON type the value is sent as; for an attribute it should fit the attribute type',
+		description:
+			'The JSON type the value is sent as; for an attribute it should fit the attribute type',
 	},
-	{ displayName: 'Value', name: 'textValue', type: 'string', default: '', displayOptions: showForType('text') },
-	{ displayName: 'Value', name: 'numberValue', type: 'number', default: 0, displayOptions: showForType('number') },
+	{
+		displayName: 'Value',
+		name: 'textValue',
+		type: 'string',
+		default: '',
+		displayOptions: showForType('text'),
+	},
+	{
+		displayName: 'Value',
+		name: 'numberValue',
+		type: 'number',
+		default: 0,
+		displayOptions: showForType('number'),
+	},
 	{
 		displayName: 'Value',
 		name: 'booleanValue',
@@ -54,7 +71,13 @@ export const typedValueFields: INodeProperties[] = [
 		description: 'Whether the value is true (a checked checkbox)',
 		displayOptions: showForType('boolean'),
 	},
-	{ displayName: 'Value (JSON)', name: 'jsonValue', type: 'json', default: '{}', displayOptions: showForType('json') },
+	{
+		displayName: 'Value (JSON)',
+		name: 'jsonValue',
+		type: 'json',
+		default: '{}',
+		displayOptions: showForType('json'),
+	},
 	{
 		displayName: 'Values',
 		name: 'listValue',
@@ -67,9 +90,21 @@ export const typedValueFields: INodeProperties[] = [
 ];
 
 const INPUT_MODES = {
-	mapper: { name: 'Map Attributes', value: 'mapper', description: 'Map the input onto the attributes, each in its own type' },
-	fields: { name: 'Attribute List', value: 'fields', description: 'Add attributes one by one, choosing how each value is sent' },
-	json: (what: string) => ({ name: 'JSON', value: 'json', description: `Give the whole ${what} as one JSON object` }),
+	mapper: {
+		name: 'Map Attributes',
+		value: 'mapper',
+		description: 'Map the input onto the attributes, each in its own type',
+	},
+	fields: {
+		name: 'Attribute List',
+		value: 'fields',
+		description: 'Add attributes one by one, choosing how each value is sent',
+	},
+	json: (what: string) => ({
+		name: 'JSON',
+		value: 'json',
+		description: `Give the whole ${what} as one JSON object`,
+	}),
 };
 
 /** From version 1.1 on, a node maps attributes with n8n's resource mapper unless told otherwise. */
@@ -143,7 +178,11 @@ export type MapperMode = 'add' | 'map' | 'upsert';
  * twice, display or not: three properties sharing one name would evaluate the user's
  * expressions three times as often.
  */
-export const MAPPER_PARAMETERS: Record<MapperMode, string> = { add: 'columns', map: 'updateColumns', upsert: 'upsertColumns' };
+export const MAPPER_PARAMETERS: Record<MapperMode, string> = {
+	add: 'columns',
+	map: 'updateColumns',
+	upsert: 'upsertColumns',
+};
 
 /**
  * The resource mapper field of one operation. `mode` is n8n's: 'add' marks required

@@ -13,8 +13,11 @@ import { attributeKey, attributeType, isWritable } from './types';
  * its subject by Event rather than Resource.
  */
 export function subjectAttributesPath(context: ParameterSource): string | undefined {
-	const subject = String(context.getNodeParameter('resource', '') || context.getNodeParameter('event', ''));
-	if (subject === 'activity' || subject === 'newActivity') return paths.attributes('collection', ACTIVITY_COLLECTION);
+	const subject = String(
+		context.getNodeParameter('resource', '') || context.getNodeParameter('event', ''),
+	);
+	if (subject === 'activity' || subject === 'newActivity')
+		return paths.attributes('collection', ACTIVITY_COLLECTION);
 	const ofList =
 		subject === 'listEntry' ||
 		subject === 'newListEntry' ||
@@ -28,7 +31,10 @@ const schemas = new Map<string, Promise<IDataObject[]>>();
 const SCHEMAS_KEPT = 50;
 
 /** The attribute definitions at `path`: within an operation, once per node run for all its items. */
-function definitionsAt(context: IExecuteSingleFunctions | IPollFunctions, path: string): Promise<IDataObject[]> {
+function definitionsAt(
+	context: IExecuteSingleFunctions | IPollFunctions,
+	path: string,
+): Promise<IDataObject[]> {
 	if (!('getItemIndex' in context)) return apiRequest(context, 'GET', path);
 	const key = `${context.getExecutionId()}|${context.getNode().name}|${path}`;
 	let pending = schemas.get(key);
@@ -65,10 +71,21 @@ export async function attributeSchemaOf(
 	{ writableOnly = true } = {},
 ): Promise<AttributeSchema> {
 	const path = subjectAttributesPath(context) ?? paths.attributes('collection', '');
-	const definitions = (await definitionsAt(context, path)).filter((d) => !writableOnly || isWritable(d));
+	const definitions = (await definitionsAt(context, path)).filter(
+		(d) => !writableOnly || isWritable(d),
+	);
 	const types = new Map(definitions.map((d) => [attributeKey(d), attributeType(d)]));
-	const named = definitions.map((d) => [String(d.name ?? '').trim().toLowerCase(), attributeKey(d)] as const);
+	const named = definitions.map(
+		(d) =>
+			[
+				String(d.name ?? '')
+					.trim()
+					.toLowerCase(),
+				attributeKey(d),
+			] as const,
+	);
 	const taken = (name: string) =>
-		named.filter(([other]) => other === name).length > 1 || [...types.keys()].some((key) => key.toLowerCase() === name);
+		named.filter(([other]) => other === name).length > 1 ||
+		[...types.keys()].some((key) => key.toLowerCase() === name);
 	return { types, keyOfName: new Map(named.filter(([name]) => name && !taken(name))) };
 }

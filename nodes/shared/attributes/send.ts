@@ -42,20 +42,31 @@ interface TypedPairs {
 }
 
 /** An object of key → typed value from repeated key/value entries, refusing empty and repeated keys. */
-export function buildTypedObject(entries: TypedEntry[], { field, noun, hint }: TypedPairs): IDataObject {
+export function buildTypedObject(
+	entries: TypedEntry[],
+	{ field, noun, hint }: TypedPairs,
+): IDataObject {
 	const body: IDataObject = {};
 	entries.forEach((entry, index) => {
 		const at = `${field}, entry ${index + 1}`;
 		const key = (entry.key ?? '').trim();
 		if (!key) throw new InputError(at, `the ${noun} has no name`, hint);
 		if (Object.hasOwn(body, key)) {
-			throw new InputError(at, `the ${noun} "${key}" is given twice`, 'Remove one of the two entries.');
+			throw new InputError(
+				at,
+				`the ${noun} "${key}" is given twice`,
+				'Remove one of the two entries.',
+			);
 		}
 		const type = entry.type && Object.hasOwn(VALUE_TYPES, entry.type) ? entry.type : 'text';
 		setOwn(
 			body,
 			key,
-			VALUE_TYPES[type](entry[ENTRY_VALUE[type]], { timeZone: 'UTC', field: `${at} (${key})`, otherwise: 'Or pick another Send Value As.' }),
+			VALUE_TYPES[type](entry[ENTRY_VALUE[type]], {
+				timeZone: 'UTC',
+				field: `${at} (${key})`,
+				otherwise: 'Or pick another Send Value As.',
+			}),
 		);
 	});
 	return body;
@@ -69,12 +80,17 @@ export const buildAttributeBody = (entries: TypedEntry[]) =>
 		hint: 'Choose an attribute from the list, or type its API key name.',
 	});
 
-const MODE_OF_OPERATION: Record<string, MapperMode> = { create: 'add', update: 'map', upsert: 'upsert' };
+const MODE_OF_OPERATION: Record<string, MapperMode> = {
+	create: 'add',
+	update: 'map',
+	upsert: 'upsert',
+};
 
 /** The resource mapper's value for this item's operation, read (and its expressions evaluated) once. */
 function mapperValue(context: IExecuteSingleFunctions): Partial<ResourceMapperValue> {
 	const mode = MODE_OF_OPERATION[context.getNodeParameter('operation', '') as string] ?? 'add';
-	return (context.getNodeParameter(MAPPER_PARAMETERS[mode], {}) ?? {}) as Partial<ResourceMapperValue>;
+	return (context.getNodeParameter(MAPPER_PARAMETERS[mode], {}) ??
+		{}) as Partial<ResourceMapperValue>;
 }
 
 /**
@@ -94,16 +110,33 @@ export function mapperInput(context: IExecuteSingleFunctions): IDataObject {
  */
 export function mappedAttributes(
 	given: IDataObject,
-	{ types, keyOfName = new Map() }: Pick<AttributeSchema, 'types'> & Partial<Pick<AttributeSchema, 'keyOfName'>>,
+	{
+		types,
+		keyOfName = new Map(),
+	}: Pick<AttributeSchema, 'types'> & Partial<Pick<AttributeSchema, 'keyOfName'>>,
 	timeZone: string,
 ): IDataObject {
 	const body: IDataObject = {};
-	const keyOf = (field: string) => (types.has(field) ? field : keyOfName.get(field.trim().toLowerCase()));
-	const fields = Object.entries(given).sort(([a], [b]) => Number(!types.has(a)) - Number(!types.has(b)));
+	const keyOf = (field: string) =>
+		types.has(field) ? field : keyOfName.get(field.trim().toLowerCase());
+	const fields = Object.entries(given).sort(
+		([a], [b]) => Number(!types.has(a)) - Number(!types.has(b)),
+	);
 	for (const [field, value] of fields) {
 		const key = keyOf(field);
-		if (key === undefined || Object.hasOwn(body, key) || value === undefined || value === null || value === '') continue;
-		setOwn(body, key, typeOf(types.get(key)!).toWire(value, { timeZone, field: `Attributes (${key})` }));
+		if (
+			key === undefined ||
+			Object.hasOwn(body, key) ||
+			value === undefined ||
+			value === null ||
+			value === ''
+		)
+			continue;
+		setOwn(
+			body,
+			key,
+			typeOf(types.get(key)!).toWire(value, { timeZone, field: `Attributes (${key})` }),
+		);
 	}
 	return body;
 }
@@ -130,9 +163,14 @@ export function sendAttributes(property?: string, { requireSome = false } = {}):
 		const mode = this.getNodeParameter('inputMode', 'fields') as string;
 		const given = mode === 'mapper' ? mapperInput(this) : undefined;
 		// The schema is fetched once per node run, and not at all when nothing is mapped.
-		const schema = given && Object.keys(given).length ? await attributeSchemaOf(this) : { types: new Map<string, string>() };
+		const schema =
+			given && Object.keys(given).length
+				? await attributeSchemaOf(this)
+				: { types: new Map<string, string>() };
 		const attributes = fromInput(this, () => {
-			const built = given ? mappedAttributes(given, schema, this.getTimezone()) : attributesFromParameters(this, mode);
+			const built = given
+				? mappedAttributes(given, schema, this.getTimezone())
+				: attributesFromParameters(this, mode);
 			if (requireSome && Object.keys(built).length === 0) {
 				throw new InputError(
 					'Attributes',

@@ -14,8 +14,10 @@ import { InputError, isPlainObject, parseJsonText, toStringList } from '../input
  * An attribute definition as the service sends it: its key is `apiKeyName` and its type
  * `inputType` (docs/api.md §2.9). `key` and `type` are read too, where a server sends those.
  */
-export const attributeKey = (definition: IDataObject) => String(definition.apiKeyName ?? definition.key ?? '');
-export const attributeType = (definition: IDataObject) => String(definition.inputType ?? definition.type ?? '');
+export const attributeKey = (definition: IDataObject) =>
+	String(definition.apiKeyName ?? definition.key ?? '');
+export const attributeType = (definition: IDataObject) =>
+	String(definition.inputType ?? definition.type ?? '');
 
 /** Attributes a user cannot write: read-only ones (createdAt) and the service's AI fields. */
 export const isWritable = (definition: IDataObject) =>
@@ -32,7 +34,8 @@ export interface Conversion {
 
 type ToWire = (value: unknown, conversion: Conversion) => unknown;
 
-const hint = (advice: string, { otherwise }: Conversion) => (otherwise ? `${advice} ${otherwise}` : advice);
+const hint = (advice: string, { otherwise }: Conversion) =>
+	otherwise ? `${advice} ${otherwise}` : advice;
 
 export const asText: ToWire = (value) =>
 	value === undefined || value === null
@@ -46,23 +49,34 @@ export const asText: ToWire = (value) =>
 export const asNumber: ToWire = (value, conversion) => {
 	const number = typeof value === 'number' ? value : Number(String(value ?? '').trim());
 	if (String(value ?? '').trim() === '' || !Number.isFinite(number)) {
-		throw new InputError(conversion.field, `"${String(value)}" is not a number`, hint('Give a number, such as 42 or 9.5.', conversion));
+		throw new InputError(
+			conversion.field,
+			`"${String(value)}" is not a number`,
+			hint('Give a number, such as 42 or 9.5.', conversion),
+		);
 	}
 	return number;
 };
 
 export const asBoolean: ToWire = (value, conversion) => {
 	if (typeof value === 'boolean') return value;
-	const text = String(value ?? '').trim().toLowerCase();
+	const text = String(value ?? '')
+		.trim()
+		.toLowerCase();
 	if (['true', 'yes', '1', 'on'].includes(text)) return true;
 	if (['false', 'no', '0', 'off', ''].includes(text)) return false;
-	throw new InputError(conversion.field, `"${String(value)}" is not true or false`, hint('Give true or false.', conversion));
+	throw new InputError(
+		conversion.field,
+		`"${String(value)}" is not true or false`,
+		hint('Give true or false.', conversion),
+	);
 };
 
 export const asList: ToWire = (value) => toStringList(value);
 
 /** Any JSON value: text is parsed, anything an expression gave is sent as it is. */
-const asJson: ToWire = (value, { field }) => (typeof value === 'string' ? parseJsonText(value, field) : value);
+const asJson: ToWire = (value, { field }) =>
+	typeof value === 'string' ? parseJsonText(value, field) : value;
 
 /** An option by its ID or its name (as the service accepts), or an object from a read. */
 const asOption: ToWire = (value) => (isPlainObject(value) ? value._id : value);
@@ -71,14 +85,19 @@ const asOptions: ToWire = (value, conversion) =>
 	(Array.isArray(value) ? value : toStringList(value)).map((entry) => asOption(entry, conversion));
 
 /** A record or member ID, or the object a read returned. */
-const asId: ToWire = (value) => (isPlainObject(value) ? (value._id ?? value.userId) : String(value).trim());
+const asId: ToWire = (value) =>
+	isPlainObject(value) ? (value._id ?? value.userId) : String(value).trim();
 
 const asTimestamp: ToWire = (value, { timeZone, field }) => toUtcIso(value, timeZone, field);
 
 /** A calendar date: the date part as given, or the date in the workflow's time zone. */
 const asDate: ToWire = (value, { timeZone, field }) => {
 	if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return value.trim();
-	if (typeof value === 'string' && LOOKS_LIKE_DATE.test(value) && !/[zZ]|[+-]\d{2}:?\d{2}$/.test(value)) {
+	if (
+		typeof value === 'string' &&
+		LOOKS_LIKE_DATE.test(value) &&
+		!/[zZ]|[+-]\d{2}:?\d{2}$/.test(value)
+	) {
 		return value.trim().slice(0, 10);
 	}
 	const instant = new Date(toUtcIso(value, timeZone, field));
@@ -134,8 +153,14 @@ const TYPED_IN_FILTERS = ['number', 'currency', 'rating', 'checkbox', 'date', 't
  * service writes it. The service compares typed values, so "97" never equals 97. An
  * attribute whose type is not known gets the value as text, as before.
  */
-export function asFilterValue(value: unknown, inputType: string | undefined, conversion: Conversion): unknown {
-	return inputType && TYPED_IN_FILTERS.includes(inputType) ? typeOf(inputType).toWire(value, conversion) : asText(value, conversion);
+export function asFilterValue(
+	value: unknown,
+	inputType: string | undefined,
+	conversion: Conversion,
+): unknown {
+	return inputType && TYPED_IN_FILTERS.includes(inputType)
+		? typeOf(inputType).toWire(value, conversion)
+		: asText(value, conversion);
 }
 
 /** How the user chose to send a value where no schema is read: Send Value As. */

@@ -8,7 +8,12 @@ import { paths, segment } from '../transport/paths';
 /** The "From List" searches of the resource locators (locators.ts), each by its `searchListMethod`. */
 
 const matchesText = (filter: string | undefined, ...texts: unknown[]) =>
-	!filter || texts.some((text) => String(text ?? '').toLowerCase().includes(filter.toLowerCase()));
+	!filter ||
+	texts.some((text) =>
+		String(text ?? '')
+			.toLowerCase()
+			.includes(filter.toLowerCase()),
+	);
 
 interface QuerySearch {
 	path: string;
@@ -52,7 +57,10 @@ export async function searchCollections(
 	};
 }
 
-export async function searchLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchLists(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const lists = await apiRequest(this, 'GET', paths.lists);
 	return {
 		results: lists
@@ -61,12 +69,18 @@ export async function searchLists(this: ILoadOptionsFunctions, filter?: string):
 	};
 }
 
-export async function searchMembers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchMembers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const members = await apiRequest(this, 'GET', paths.members);
 	return {
 		results: members
 			.filter((m) => matchesText(filter, m.fullName, m.email))
-			.map((m) => ({ name: `${String(m.fullName)} <${String(m.email)}>`, value: String(m.userId) })),
+			.map((m) => ({
+				name: `${String(m.fullName)} <${String(m.email)}>`,
+				value: String(m.userId),
+			})),
 	};
 }
 
@@ -76,7 +90,13 @@ export async function searchRecords(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const path = paths.recordsQuery(segment(parameterId(this, 'collectionId'), 'Collection'));
-	return await searchQuery(this, { path, filterShape: 'object', label: byName, filter, paginationToken });
+	return await searchQuery(this, {
+		path,
+		filterShape: 'object',
+		label: byName,
+		filter,
+		paginationToken,
+	});
 }
 
 /** The records a list can take: those of its collection (GET /lists/{id} says which). */
@@ -85,9 +105,19 @@ export async function searchListRecords(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const list = await apiRequest<IDataObject>(this, 'GET', paths.list(segment(parameterId(this, 'listId'), 'List')));
+	const list = await apiRequest<IDataObject>(
+		this,
+		'GET',
+		paths.list(segment(parameterId(this, 'listId'), 'List')),
+	);
 	const path = paths.recordsQuery(segment(list.collectionId));
-	return await searchQuery(this, { path, filterShape: 'object', label: byName, filter, paginationToken });
+	return await searchQuery(this, {
+		path,
+		filterShape: 'object',
+		label: byName,
+		filter,
+		paginationToken,
+	});
 }
 
 export async function searchActivities(
@@ -96,7 +126,13 @@ export async function searchActivities(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const path = paths.activitiesQuery;
-	return await searchQuery(this, { path, filterShape: 'array', label: byName, filter, paginationToken });
+	return await searchQuery(this, {
+		path,
+		filterShape: 'array',
+		label: byName,
+		filter,
+		paginationToken,
+	});
 }
 
 /** Entries have no name of their own: they are shown by the record they link to. */

@@ -20,8 +20,14 @@ export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodeP
 }
 
 /** The statuses an activity can take: the options of the activity collection's status attribute. */
-export async function getActivityStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const attributes = await apiRequest(this, 'GET', paths.attributes('collection', ACTIVITY_COLLECTION));
+export async function getActivityStatuses(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const attributes = await apiRequest(
+		this,
+		'GET',
+		paths.attributes('collection', ACTIVITY_COLLECTION),
+	);
 	const status = attributes.find((a) => attributeType(a) === 'status');
 	if (!status) return [];
 	const options = await apiRequest(
@@ -33,7 +39,9 @@ export async function getActivityStatuses(this: ILoadOptionsFunctions): Promise<
 }
 
 /** The custom (deletable) attributes of the Attributes node's target, by id. */
-export async function getCustomAttributes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getCustomAttributes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const path = subjectAttributesPath(this);
 	if (!path) return [];
 	const attributes = await apiRequest(this, 'GET', path);

@@ -24,14 +24,23 @@ async function choicesOf(
 ): Promise<INodePropertyOptions[]> {
 	if (kind === 'members') {
 		const members = await apiRequest(context, 'GET', paths.members);
-		return members.map((m) => ({ name: `${String(m.fullName)} <${String(m.email)}>`, value: String(m.userId) }));
+		return members.map((m) => ({
+			name: `${String(m.fullName)} <${String(m.email)}>`,
+			value: String(m.userId),
+		}));
 	}
-	const options = await apiRequest(context, 'GET', `${attributesPath}/${segment(definition._id)}/${kind}`);
+	const options = await apiRequest(
+		context,
+		'GET',
+		`${attributesPath}/${segment(definition._id)}/${kind}`,
+	);
 	return options.map((o) => ({ name: String(o.name), value: String(o._id) }));
 }
 
 /** The resource mapper's fields: one per writable attribute, typed, with its choices. */
-export async function getAttributeFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+export async function getAttributeFields(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
 	const path = subjectAttributesPath(this);
 	// Before a collection or list is chosen there is nothing to map (and nothing to ask for).
 	if (!path) return { fields: [] };

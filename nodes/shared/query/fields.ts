@@ -14,13 +14,15 @@ const sendValueAs: INodeProperties = {
 		{
 			name: 'By Attribute Type',
 			value: 'auto',
-			description: 'As the attribute stores it: a number, a checkbox (true or false), a date; text otherwise',
+			description:
+				'As the attribute stores it: a number, a checkbox (true or false), a date; text otherwise',
 		},
 		{ name: 'Number', value: 'number' },
 		{ name: 'Text', value: 'text' },
 	],
 	default: 'auto',
-	description: 'How the value is compared: by default in the type of the attribute, as the records store it',
+	description:
+		'How the value is compared: by default in the type of the attribute, as the records store it',
 };
 
 const TEXT_OPERATORS = ['eq', 'contains', 'notContains', 'startsWith', 'endsWith'];
@@ -36,7 +38,11 @@ export const filterFields: INodeProperties[] = [
 		options: [
 			{ name: 'None', value: 'none', description: 'Return every item' },
 			{ name: 'Conditions', value: 'conditions', description: 'Build conditions with operators' },
-			{ name: 'Shorthand', value: 'shorthand', description: 'Attribute equals value, all pairs must match' },
+			{
+				name: 'Shorthand',
+				value: 'shorthand',
+				description: 'Attribute equals value, all pairs must match',
+			},
 			{
 				name: 'JSON',
 				value: 'json',
@@ -79,15 +85,43 @@ export const filterFields: INodeProperties[] = [
 						options: [
 							{ name: 'Equals', value: 'eq' },
 							{ name: 'Is One Of', value: 'in', description: 'The value is in the given list' },
-							{ name: 'Is Not Empty', value: 'notEmpty', description: 'The attribute has any value' },
-							{ name: 'Contains', value: 'contains', description: 'Text contains the value (case-sensitive)' },
-							{ name: 'Does Not Contain', value: 'notContains', description: 'Text does not contain the value (case-sensitive)' },
-							{ name: 'Starts With', value: 'startsWith', description: 'Text begins with the value' },
+							{
+								name: 'Is Not Empty',
+								value: 'notEmpty',
+								description: 'The attribute has any value',
+							},
+							{
+								name: 'Contains',
+								value: 'contains',
+								description: 'Text contains the value (case-sensitive)',
+							},
+							{
+								name: 'Does Not Contain',
+								value: 'notContains',
+								description: 'Text does not contain the value (case-sensitive)',
+							},
+							{
+								name: 'Starts With',
+								value: 'startsWith',
+								description: 'Text begins with the value',
+							},
 							{ name: 'Ends With', value: 'endsWith', description: 'Text ends with the value' },
-							{ name: 'Greater Than', value: 'gt', description: 'A number or date after the value' },
-							{ name: 'Greater Than or Equal', value: 'gte', description: 'A number or date at or after the value' },
+							{
+								name: 'Greater Than',
+								value: 'gt',
+								description: 'A number or date after the value',
+							},
+							{
+								name: 'Greater Than or Equal',
+								value: 'gte',
+								description: 'A number or date at or after the value',
+							},
 							{ name: 'Less Than', value: 'lt', description: 'A number or date before the value' },
-							{ name: 'Less Than or Equal', value: 'lte', description: 'A number or date at or before the value' },
+							{
+								name: 'Less Than or Equal',
+								value: 'lte',
+								description: 'A number or date at or before the value',
+							},
 						],
 						default: 'eq',
 					},
@@ -140,7 +174,11 @@ export const filterFields: INodeProperties[] = [
 			{
 				name: 'pair',
 				displayName: 'Pair',
-				values: [attributePicker, sendValueAs, { displayName: 'Value', name: 'value', type: 'string', default: '' }],
+				values: [
+					attributePicker,
+					sendValueAs,
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
 			},
 		],
 	},

@@ -77,7 +77,11 @@ interface ValueContext {
 }
 
 /** A value as Send Value As says, by the conversions every attribute value goes through. */
-function scalar(value: unknown, type: ScalarType, { field, attribute, timeZone, attributeTypes }: ValueContext): unknown {
+function scalar(
+	value: unknown,
+	type: ScalarType,
+	{ field, attribute, timeZone, attributeTypes }: ValueContext,
+): unknown {
 	const conversion = { timeZone, field, otherwise: 'Or set Send Value As to Text.' };
 	if (type === 'auto') return asFilterValue(value, attributeTypes?.get(attribute), conversion);
 	return (VALUE_TYPES[type] ?? VALUE_TYPES.text)(value, conversion);
@@ -85,7 +89,8 @@ function scalar(value: unknown, type: ScalarType, { field, attribute, timeZone, 
 
 /** Whether a filter sends any value By Attribute Type, so that the attributes' types are needed. */
 export function needsAttributeTypes(parameters: FilterParameters): boolean {
-	if (parameters.mode === 'shorthand') return (parameters.shorthand ?? []).some((pair) => (pair.valueType ?? 'auto') === 'auto');
+	if (parameters.mode === 'shorthand')
+		return (parameters.shorthand ?? []).some((pair) => (pair.valueType ?? 'auto') === 'auto');
 	if (parameters.mode !== 'conditions') return false;
 	return (parameters.conditions ?? []).some(
 		(c) => ['eq', 'in'].includes(c.operator ?? 'eq') && (c.valueType ?? 'auto') === 'auto',
@@ -115,30 +120,51 @@ function toComparable(value: unknown, timeZone: string, field: string): number |
 function requireAttribute(attribute: string | undefined, field: string): string {
 	const name = (attribute ?? '').trim();
 	if (!name) {
-		throw new InputError(field, 'the attribute is empty', 'Choose an attribute from the list, or type its API key name.');
+		throw new InputError(
+			field,
+			'the attribute is empty',
+			'Choose an attribute from the list, or type its API key name.',
+		);
 	}
 	return name;
 }
 
 /** One condition as `[attribute, operator, operand]`. */
-function toClause(condition: Condition, parameters: FilterParameters, field: string): [string, string, unknown] {
+function toClause(
+	condition: Condition,
+	parameters: FilterParameters,
+	field: string,
+): [string, string, unknown] {
 	const timeZone = parameters.timeZone ?? 'UTC';
 	const attribute = requireAttribute(condition.attribute, field);
 	const operator = condition.operator ?? 'eq';
 	const wire = OPERATORS[operator];
-	if (!wire) throw new InputError(field, `unknown operator "${operator}"`, 'Choose an operator from the list.');
+	if (!wire)
+		throw new InputError(
+			field,
+			`unknown operator "${operator}"`,
+			'Choose an operator from the list.',
+		);
 	const at = `${field} (${attribute})`;
 	const value = { field: at, attribute, timeZone, attributeTypes: parameters.attributeTypes };
 	if (operator === 'notEmpty') return [attribute, wire, true];
 	if (operator === 'in') {
-		const values = toStringList(condition.values).map((v) => scalar(v, condition.valueType ?? 'auto', value));
+		const values = toStringList(condition.values).map((v) =>
+			scalar(v, condition.valueType ?? 'auto', value),
+		);
 		if (values.length === 0) {
-			throw new InputError(at, 'Is One Of has an empty list', 'Give at least one value, separated by commas.');
+			throw new InputError(
+				at,
+				'Is One Of has an empty list',
+				'Give at least one value, separated by commas.',
+			);
 		}
 		return [attribute, wire, values];
 	}
-	if (COMPARISONS.includes(operator)) return [attribute, wire, toComparable(condition.compareValue, timeZone, at)];
-	if (operator === 'eq') return [attribute, wire, scalar(condition.value, condition.valueType ?? 'auto', value)];
+	if (COMPARISONS.includes(operator))
+		return [attribute, wire, toComparable(condition.compareValue, timeZone, at)];
+	if (operator === 'eq')
+		return [attribute, wire, scalar(condition.value, condition.valueType ?? 'auto', value)];
 	return [attribute, wire, String(condition.value ?? '')];
 }
 
@@ -162,7 +188,11 @@ function fromConditions(parameters: FilterParameters): IDataObject | undefined {
 	const parts: IDataObject[] = [];
 	const merged = new Map<string, IDataObject>();
 	(parameters.conditions ?? []).forEach((condition, index) => {
-		const [attribute, operator, operand] = toClause(condition, parameters, `Conditions, condition ${index + 1}`);
+		const [attribute, operator, operand] = toClause(
+			condition,
+			parameters,
+			`Conditions, condition ${index + 1}`,
+		);
 		if (condition.negate) {
 			parts.push({ $not: single(attribute, operator, operand) });
 			return;
@@ -179,15 +209,28 @@ function fromConditions(parameters: FilterParameters): IDataObject | undefined {
 	return combineAll(combine === 'or' ? '$or' : '$and', parts);
 }
 
-function fromShorthand({ shorthand = [], timeZone = 'UTC', attributeTypes }: FilterParameters): IDataObject | undefined {
+function fromShorthand({
+	shorthand = [],
+	timeZone = 'UTC',
+	attributeTypes,
+}: FilterParameters): IDataObject | undefined {
 	const filter: IDataObject = {};
 	shorthand.forEach((pair, index) => {
 		const field = `Shorthand, pair ${index + 1}`;
 		const attribute = requireAttribute(pair.attribute, field);
 		if (Object.hasOwn(filter, attribute)) {
-			throw new InputError(field, `"${attribute}" is given twice`, 'Shorthand ANDs equalities: use Conditions to test one attribute twice.');
+			throw new InputError(
+				field,
+				`"${attribute}" is given twice`,
+				'Shorthand ANDs equalities: use Conditions to test one attribute twice.',
+			);
 		}
-		const value = scalar(pair.value, pair.valueType ?? 'auto', { field: `${field} (${attribute})`, attribute, timeZone, attributeTypes });
+		const value = scalar(pair.value, pair.valueType ?? 'auto', {
+			field: `${field} (${attribute})`,
+			attribute,
+			timeZone,
+			attributeTypes,
+		});
 		setOwn(filter, attribute, value);
 	});
 	return Object.keys(filter).length ? filter : undefined;
@@ -202,7 +245,11 @@ function fromJson(value: unknown): IDataObject | IDataObject[] | undefined {
 	const parsed = typeof value === 'string' ? parseJsonText(value, field) : value;
 	if (Array.isArray(parsed) && parsed.every(isPlainObject)) return parsed;
 	if (!isPlainObject(parsed)) {
-		throw new InputError(field, 'must be a JSON object', 'Give a filter such as {"name": {"$eq": "Ada"}}.');
+		throw new InputError(
+			field,
+			'must be a JSON object',
+			'Give a filter such as {"name": {"$eq": "Ada"}}.',
+		);
 	}
 	return Object.keys(parsed).length ? parsed : undefined;
 }

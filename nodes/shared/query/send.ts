@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IPollFunctions, PreSendAction } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IPollFunctions,
+	PreSendAction,
+} from 'n8n-workflow';
 
 import { attributeTypesOf } from '../attributes/schema';
 
@@ -12,10 +18,15 @@ import { buildFilter, buildSort, needsAttributeTypes, toConditionArray } from '.
  * workflow's time zone. Where a value goes By Attribute Type, the attributes' types are read
  * too (once per node run in an operation).
  */
-export async function filterParametersOf(context: IExecuteSingleFunctions | IPollFunctions): Promise<FilterParameters> {
+export async function filterParametersOf(
+	context: IExecuteSingleFunctions | IPollFunctions,
+): Promise<FilterParameters> {
 	const parameters = filterParameters(context, context.getTimezone());
 	if (!needsAttributeTypes(parameters)) return parameters;
-	return { ...parameters, attributeTypes: await attributeTypesOf(context, { writableOnly: false }) };
+	return {
+		...parameters,
+		attributeTypes: await attributeTypesOf(context, { writableOnly: false }),
+	};
 }
 
 function filterParameters(context: ParameterSource, timeZone: string): FilterParameters {

@@ -45,7 +45,8 @@ export interface ApiRequestOptions {
 	gate?: Gate;
 }
 
-const inItem = (context: ApiContext): context is IExecuteSingleFunctions => 'getItemIndex' in context;
+const inItem = (context: ApiContext): context is IExecuteSingleFunctions =>
+	'getItemIndex' in context;
 
 type ApiContext = ILoadOptionsFunctions | IPollFunctions | IExecuteSingleFunctions;
 
@@ -75,10 +76,14 @@ export async function apiRequest<T = IDataObject[]>(
 	if (read) asRead(options);
 	const attempt = {
 		send: async (timeout: number) => {
-			const response = (await context.helpers.httpRequestWithAuthentication.call(context, RECORDS_CREDENTIAL, {
-				...options,
-				timeout,
-			})) as IN8nHttpFullResponse;
+			const response = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				RECORDS_CREDENTIAL,
+				{
+					...options,
+					timeout,
+				},
+			)) as IN8nHttpFullResponse;
 			throwIfFailed(context.getNode(), response);
 			return (response.body as IDataObject).data as T;
 		},
@@ -88,6 +93,14 @@ export async function apiRequest<T = IDataObject[]>(
 	};
 	if (!inItem(context)) return await sendWithRetries(gate, attempt, { maxWaitMs });
 	const door = doorOptions(context);
-	const itemAttempt = { ...attempt, itemIndex: context.getItemIndex(), signal: context.getExecutionCancelSignal?.() };
-	return await withGate(runKeyOf(context), door.maxConcurrency, async (gate) => await sendWithRetries(gate, itemAttempt, door));
+	const itemAttempt = {
+		...attempt,
+		itemIndex: context.getItemIndex(),
+		signal: context.getExecutionCancelSignal?.(),
+	};
+	return await withGate(
+		runKeyOf(context),
+		door.maxConcurrency,
+		async (gate) => await sendWithRetries(gate, itemAttempt, door),
+	);
 }

@@ -27,7 +27,10 @@ export const hostOf = (baseUrl: unknown) =>
 		.replace(/\/api(\/v1)?$/i, '');
 
 /** The request with its base URL placeholder filled in from the credential (`hostOf`). */
-export function withBaseUrl(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): IHttpRequestOptions {
+export function withBaseUrl(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): IHttpRequestOptions {
 	const field = /^\{(\w+)\}$/.exec(String(requestOptions.baseURL ?? ''))?.[1];
 	if (!field) return requestOptions;
 	return { ...requestOptions, baseURL: hostOf(credentials[field]) };

@@ -91,7 +91,8 @@ function codesOf(error: unknown): string[] {
 	const codes: string[] = [];
 	let current = error as IDataObject | undefined;
 	for (let depth = 0; current && depth < 5; depth++) {
-		for (const key of ['code', 'httpCode']) if (typeof current[key] === 'string') codes.push(current[key] as string);
+		for (const key of ['code', 'httpCode'])
+			if (typeof current[key] === 'string') codes.push(current[key] as string);
 		current = (current.cause ?? current.errorResponse) as IDataObject | undefined;
 	}
 	return codes;
@@ -105,7 +106,12 @@ function classify(error: unknown): RetryClass {
 	const status = httpStatusOf(error);
 	if (status !== undefined) {
 		if (status === 429) {
-			return { kind: 'rate-limited', retryAfterMs: (error as { context: IDataObject }).context.retryAfterMs as number | undefined };
+			return {
+				kind: 'rate-limited',
+				retryAfterMs: (error as { context: IDataObject }).context.retryAfterMs as
+					| number
+					| undefined,
+			};
 		}
 		return status >= 500 ? { kind: 'in-doubt' } : { kind: 'final' };
 	}
@@ -139,7 +145,8 @@ const TRANSPORT_WORDS: Record<string, string> = {
 
 /** A failure of the connection itself (refused, DNS, TLS): it carries the request it was making. */
 const isTransportFailure = (error: unknown) =>
-	httpStatusOf(error) === undefined && codesOf(error).some((code) => TRANSPORT_WORDS[code] || /CERT|SSL|TLS/.test(code));
+	httpStatusOf(error) === undefined &&
+	codesOf(error).some((code) => TRANSPORT_WORDS[code] || /CERT|SSL|TLS/.test(code));
 
 /** The reason a failure gives, without anything of the request (headers, credentials). */
 function reasonOf(error: unknown): string {
@@ -147,38 +154,58 @@ function reasonOf(error: unknown): string {
 	const codes = codesOf(error);
 	const known = codes.find((code) => TRANSPORT_WORDS[code]);
 	if (known) return TRANSPORT_WORDS[known];
-	return codes.some((code) => /CERT|SSL|TLS/.test(code)) ? 'the TLS certificate was not accepted' : 'the request failed';
+	return codes.some((code) => /CERT|SSL|TLS/.test(code))
+		? 'the TLS certificate was not accepted'
+		: 'the request failed';
 }
 
 /**
  * The error of a write that failed in a way that may have happened (a 5xx, a dropped
  * connection): it was not sent again, so that nothing is created twice.
  */
-export function outcomeUnknown(node: INode, label: string, reason: string, itemIndex?: number, httpStatus?: number): NodeApiError {
-	return new NodeApiError(node, {}, {
-		message: `${itemIndex === undefined ? '' : `Item ${itemIndex}: `}the write may or may not have happened (${label}: ${reason})`,
-		description:
-			'It was not sent again, so that nothing is created twice, not even by Retry On Fail. Check in the workspace whether it exists before running this item again; with Continue On Fail on, this item goes to the error output.',
-		...(httpStatus ? { httpCode: String(httpStatus) } : {}),
-		itemIndex,
-	});
+export function outcomeUnknown(
+	node: INode,
+	label: string,
+	reason: string,
+	itemIndex?: number,
+	httpStatus?: number,
+): NodeApiError {
+	return new NodeApiError(
+		node,
+		{},
+		{
+			message: `${itemIndex === undefined ? '' : `Item ${itemIndex}: `}the write may or may not have happened (${label}: ${reason})`,
+			description:
+				'It was not sent again, so that nothing is created twice, not even by Retry On Fail. Check in the workspace whether it exists before running this item again; with Continue On Fail on, this item goes to the error output.',
+			...(httpStatus ? { httpCode: String(httpStatus) } : {}),
+			itemIndex,
+		},
+	);
 }
 
 /** An error of the transport (refused, DNS, TLS, dropped), rebuilt without the request it carried. */
 function unreachable(attempt: Attempt<unknown>, error: unknown): NodeApiError {
-	return new NodeApiError(attempt.node, {}, {
-		message: `The service could not be reached: ${reasonOf(error)} (${attempt.label})`,
-		description:
-			'Check the Base URL in the credential, and that n8n can reach that address; if the service was restarting, run the workflow again.',
-		itemIndex: attempt.itemIndex,
-	});
+	return new NodeApiError(
+		attempt.node,
+		{},
+		{
+			message: `The service could not be reached: ${reasonOf(error)} (${attempt.label})`,
+			description:
+				'Check the Base URL in the credential, and that n8n can reach that address; if the service was restarting, run the workflow again.',
+			itemIndex: attempt.itemIndex,
+		},
+	);
 }
 
 function cancelled(attempt: Attempt<unknown>): NodeApiError {
-	return new NodeApiError(attempt.node, {}, {
-		message: `The execution was cancelled while ${attempt.label} waited to be retried`,
-		itemIndex: attempt.itemIndex,
-	});
+	return new NodeApiError(
+		attempt.node,
+		{},
+		{
+			message: `The execution was cancelled while ${attempt.label} waited to be retried`,
+			itemIndex: attempt.itemIndex,
+		},
+	);
 }
 
 /** Sends one request through `gate`, retrying as the header comment says. */
@@ -192,12 +219,17 @@ export async function sendWithRetries<T>(
 	let lastError: unknown;
 	for (let tries = 1; ; tries++) {
 		// The first attempt waits its turn however long; a retry only until the deadline.
-		const request = await gate.enter(signal, firstAttemptAt === undefined ? Infinity : firstAttemptAt + maxWaitMs);
+		const request = await gate.enter(
+			signal,
+			firstAttemptAt === undefined ? Infinity : firstAttemptAt + maxWaitMs,
+		);
 		const now = Date.now();
 		firstAttemptAt ??= now;
 		if (request === undefined || now >= firstAttemptAt + maxWaitMs) {
 			if (request !== undefined) gate.leave();
-			throw signal?.aborted ? cancelled(attempt) : gaveUp(attempt, lastError, tries - 1, now - firstAttemptAt);
+			throw signal?.aborted
+				? cancelled(attempt)
+				: gaveUp(attempt, lastError, tries - 1, now - firstAttemptAt);
 		}
 		let failure: RetryClass;
 		try {
@@ -211,11 +243,18 @@ export async function sendWithRetries<T>(
 		} finally {
 			gate.leave();
 		}
-		if (failure.kind === 'final') throw isTransportFailure(lastError) ? unreachable(attempt, lastError) : lastError;
+		if (failure.kind === 'final')
+			throw isTransportFailure(lastError) ? unreachable(attempt, lastError) : lastError;
 		if (failure.kind === 'in-doubt' && !attempt.repeatable) {
 			const reason = reasonOf(lastError);
 			attempt.onUnknown?.(reason);
-			throw outcomeUnknown(attempt.node, attempt.label, reason, attempt.itemIndex, httpStatusOf(lastError));
+			throw outcomeUnknown(
+				attempt.node,
+				attempt.label,
+				reason,
+				attempt.itemIndex,
+				httpStatusOf(lastError),
+			);
 		}
 		if (failure.kind === 'in-doubt') attempt.onDoubt?.();
 		// A Retry-After of 0 or in the past still backs off: no request storms a refusing service.
@@ -228,16 +267,25 @@ export async function sendWithRetries<T>(
 	}
 }
 
-function gaveUp(attempt: Attempt<unknown>, error: unknown, tries: number, waitedMs: number): NodeApiError {
+function gaveUp(
+	attempt: Attempt<unknown>,
+	error: unknown,
+	tries: number,
+	waitedMs: number,
+): NodeApiError {
 	const seconds = Math.round(waitedMs / 1000);
 	const status = httpStatusOf(error);
-	const gaveUpError = new NodeApiError(attempt.node, {}, {
-		message: `${reasonOf(error)} — gave up after ${tries} attempt${tries === 1 ? '' : 's'} over ${seconds} s (${attempt.label})`,
-		description:
-			'The service kept refusing or failing. Lower Options → Max Concurrent Requests, raise Give Up After, or run the workflow again later.',
-		...(status ? { httpCode: String(status) } : {}),
-		itemIndex: attempt.itemIndex,
-	});
+	const gaveUpError = new NodeApiError(
+		attempt.node,
+		{},
+		{
+			message: `${reasonOf(error)} — gave up after ${tries} attempt${tries === 1 ? '' : 's'} over ${seconds} s (${attempt.label})`,
+			description:
+				'The service kept refusing or failing. Lower Options → Max Concurrent Requests, raise Give Up After, or run the workflow again later.',
+			...(status ? { httpCode: String(status) } : {}),
+			itemIndex: attempt.itemIndex,
+		},
+	);
 	if (status) gaveUpError.context.httpStatus = status;
 	return gaveUpError;
 }

@@ -52,9 +52,13 @@ export const HINTS: Record<string, Hints> = {
 	},
 	workspaceActivities: {
 		credential: RECORDS_CREDENTIAL_HINT,
-		rejected: 'Check Title, Schedule At, Icon, Associated Record ID and Status: the associated record must exist.',
+		rejected:
+			'Check Title, Schedule At, Icon, Associated Record ID and Status: the associated record must exist.',
 	},
-	workspaceMembers: { credential: RECORDS_CREDENTIAL_HINT, rejected: 'Check the Member given to this node.' },
+	workspaceMembers: {
+		credential: RECORDS_CREDENTIAL_HINT,
+		rejected: 'Check the Member given to this node.',
+	},
 	workspaceAttributes: {
 		credential: RECORDS_CREDENTIAL_HINT,
 		rejected: 'Check the Attribute: only custom attributes can be deleted, not the system ones.',
@@ -77,7 +81,8 @@ export const HINTS: Record<string, Hints> = {
 };
 
 /** The hints for a node, by its type ("<package>.workspaceLists" or "CUSTOM.workspaceLists"). */
-export const hintsFor = (nodeType: string): Hints => HINTS[nodeType.split('.').pop() ?? ''] ?? HINTS.workspaceRecords;
+export const hintsFor = (nodeType: string): Hints =>
+	HINTS[nodeType.split('.').pop() ?? ''] ?? HINTS.workspaceRecords;
 
 /** A parameter whose id a 404 may be about: its name, label and current value. */
 export interface IdParameter {
@@ -98,7 +103,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * ("Collection not found", "List entry … not found"; longer names first, so "List entry" is
  * not read as "List"), else the one whose value it quotes. Undefined when it cannot be told.
  */
-function missingParameter(said: string | undefined, idParameters: IdParameter[]): IdParameter | undefined {
+function missingParameter(
+	said: string | undefined,
+	idParameters: IdParameter[],
+): IdParameter | undefined {
 	if (!said) return undefined;
 	const byName = [...idParameters]
 		.sort((a, b) => b.label.length - a.label.length)
@@ -106,7 +114,11 @@ function missingParameter(said: string | undefined, idParameters: IdParameter[])
 	return byName ?? idParameters.find((p) => p.value && said.includes(p.value));
 }
 
-function notFound(said: string | undefined, idParameters: IdParameter[], httpCode: string): ApiFailure {
+function notFound(
+	said: string | undefined,
+	idParameters: IdParameter[],
+	httpCode: string,
+): ApiFailure {
 	const named = missingParameter(said, idParameters);
 	if (named) {
 		return {
@@ -132,7 +144,10 @@ function notFound(said: string | undefined, idParameters: IdParameter[], httpCod
  */
 export function describeFailure(
 	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
-	{ idParameters = [], hints = HINTS.workspaceRecords }: { idParameters?: IdParameter[]; hints?: Hints } = {},
+	{
+		idParameters = [],
+		hints = HINTS.workspaceRecords,
+	}: { idParameters?: IdParameter[]; hints?: Hints } = {},
 ): ApiFailure | undefined {
 	const { statusCode, body } = response;
 	const httpCode = String(statusCode);
@@ -198,7 +213,11 @@ export function describeFailure(
 
 	const envelope = (body ?? {}) as IDataObject;
 	if (envelope.status === false || envelope.success === 0 || envelope.success === false) {
-		return { message: `The service rejected the request: ${said ?? 'no reason given'}`, description: hints.rejected, httpCode };
+		return {
+			message: `The service rejected the request: ${said ?? 'no reason given'}`,
+			description: hints.rejected,
+			httpCode,
+		};
 	}
 	return undefined;
 }

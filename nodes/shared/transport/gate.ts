@@ -68,7 +68,11 @@ export class Gate {
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
 		}
 		this.inFlight += 1;
-		for (let wait = this.nextStart - Date.now(); this.rate && wait > 0; wait = this.nextStart - Date.now()) {
+		for (
+			let wait = this.nextStart - Date.now();
+			this.rate && wait > 0;
+			wait = this.nextStart - Date.now()
+		) {
 			if (this.nextStart > until || signal?.aborted) break;
 			await pause(wait, signal);
 		}
@@ -107,7 +111,8 @@ export class Gate {
 		// Half a second, or long enough for a few requests at a slow pace.
 		const windowMs = Math.max(MEASURE_MS, this.rate ? 4000 / this.rate : 0);
 		let accepted = 0;
-		for (let i = this.successes.length - 1; i >= 0 && this.successes[i] > now - windowMs; i--) accepted += 1;
+		for (let i = this.successes.length - 1; i >= 0 && this.successes[i] > now - windowMs; i--)
+			accepted += 1;
 		const acceptedRate = (accepted * 1000) / windowMs;
 		const first = this.rate === undefined;
 		// The service accepted at least the pace: this refusal was earned by requests before it.
@@ -129,9 +134,14 @@ const GATE_KEPT_MS = 60_000;
 const gates = new Map<string, { gate: Gate; users: number; idleSince: number }>();
 
 /** Runs `work` with the gate of one node run, shared by all its items. */
-export async function withGate<T>(key: string, maxConcurrency: number, work: (gate: Gate) => Promise<T>): Promise<T> {
+export async function withGate<T>(
+	key: string,
+	maxConcurrency: number,
+	work: (gate: Gate) => Promise<T>,
+): Promise<T> {
 	const now = Date.now();
-	for (const [other, { users, idleSince }] of gates) if (users === 0 && now - idleSince > GATE_KEPT_MS) gates.delete(other);
+	for (const [other, { users, idleSince }] of gates)
+		if (users === 0 && now - idleSince > GATE_KEPT_MS) gates.delete(other);
 	const entry = gates.get(key) ?? { gate: new Gate(maxConcurrency), users: 0, idleSince: now };
 	gates.set(key, entry);
 	entry.users += 1;

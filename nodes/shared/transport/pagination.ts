@@ -61,7 +61,10 @@ export async function fetchPages(
 	return await collectPages(
 		async (pageLimit, offset) => {
 			// A page is a read, whatever its method: sending it twice does no harm.
-			const options = asRead({ ...requestData.options, body: { ...baseBody, limit: pageLimit, offset } });
+			const options = asRead({
+				...requestData.options,
+				body: { ...baseBody, limit: pageLimit, offset },
+			});
 			return await this.makeRoutingRequest({ ...requestData, options });
 		},
 		{

@@ -14,7 +14,11 @@ const V1 = '/api/v1';
 export function segment(id: unknown, field = 'ID'): string {
 	const value = String(id ?? '').trim();
 	if (value === '' || value === '.' || value === '..') {
-		throw new InputError(field, value ? `"${value}" is not an ID` : 'no ID given', `Choose the ${field} from the list, or check the expression that gives its ID.`);
+		throw new InputError(
+			field,
+			value ? `"${value}" is not an ID` : 'no ID given',
+			`Choose the ${field} from the list, or check the expression that gives its ID.`,
+		);
 	}
 	return encodeURIComponent(value);
 }
@@ -45,10 +49,15 @@ export const paths = {
 	members: `${V1}/workspace-members`,
 	member: (member: string) => `${V1}/workspace-members/${member}`,
 	attributes,
-	attribute: (target: AttributeTarget, id: string, attribute: string) => `${attributes(target, id)}/${attribute}`,
+	attribute: (target: AttributeTarget, id: string, attribute: string) =>
+		`${attributes(target, id)}/${attribute}`,
 	/** The choices of a select (`options`) or status (`status`) attribute. */
-	attributeChoices: (target: AttributeTarget, id: string, attribute: string, kind: 'options' | 'status') =>
-		`${attributes(target, id)}/${attribute}/${kind}`,
+	attributeChoices: (
+		target: AttributeTarget,
+		id: string,
+		attribute: string,
+		kind: 'options' | 'status',
+	) => `${attributes(target, id)}/${attribute}/${kind}`,
 	/** User groups of the embedded dashboards (docs/api.md §4.8), with their own credential. */
 	userGroups: '/api/user',
 	/** The messaging host's send endpoint (docs/api.md §4.9). */

@@ -10,7 +10,14 @@ import { NodeApiError } from 'n8n-workflow';
 import { fromInput } from '../input';
 import { parameterId } from '../locators';
 import type { DoorOptions } from './door';
-import { asRead, DEFAULT_DOOR_OPTIONS, isRepeatable, labelOf, outcomeUnknown, sendWithRetries } from './door';
+import {
+	asRead,
+	DEFAULT_DOOR_OPTIONS,
+	isRepeatable,
+	labelOf,
+	outcomeUnknown,
+	sendWithRetries,
+} from './door';
 import { ID_PARAMETERS } from './errors';
 import { withGate } from './gate';
 import { segment } from './paths';
@@ -23,7 +30,8 @@ const DERIVED_PLACEHOLDERS: Record<string, (read: (name: string) => string) => s
 
 /** The field a placeholder comes from, as the user sees it. */
 const fieldOf = (name: string) =>
-	ID_PARAMETERS[name] ?? (name === 'targetId' ? 'Collection or List' : name === 'target' ? 'Target' : name);
+	ID_PARAMETERS[name] ??
+	(name === 'targetId' ? 'Collection or List' : name === 'target' ? 'Target' : name);
 
 /**
  * Fills the placeholders of an operation's path ("/api/v1/collection-records/{collectionId}")
@@ -32,7 +40,9 @@ const fieldOf = (name: string) =>
  * millisecond each.
  */
 export function resolvePath(url: string, read: (name: string) => string): string {
-	return url.replace(/\{(\w+)\}/g, (_, name: string) => segment((DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read), fieldOf(name)));
+	return url.replace(/\{(\w+)\}/g, (_, name: string) =>
+		segment((DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read), fieldOf(name)),
+	);
 }
 
 /**
@@ -45,7 +55,8 @@ export const requestHandlingField: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	description: 'How the node deals with rate limits and temporary failures; it retries them by itself',
+	description:
+		'How the node deals with rate limits and temporary failures; it retries them by itself',
 	options: [
 		{
 			displayName: 'Max Concurrent Requests',
@@ -71,7 +82,10 @@ export const requestHandlingField: INodeProperties = {
 
 /** The options of the door for this node run, from Options. */
 export function doorOptions(context: IExecuteSingleFunctions): DoorOptions {
-	const chosen = context.getNodeParameter('requestHandling', {}) as { maxConcurrency?: number; maxWaitSeconds?: number };
+	const chosen = context.getNodeParameter('requestHandling', {}) as {
+		maxConcurrency?: number;
+		maxWaitSeconds?: number;
+	};
 	return {
 		maxConcurrency: chosen.maxConcurrency ?? DEFAULT_DOOR_OPTIONS.maxConcurrency,
 		maxWaitMs: (chosen.maxWaitSeconds ?? DEFAULT_DOOR_OPTIONS.maxWaitMs / 1000) * 1000,
@@ -87,18 +101,31 @@ type OperationRun = (
 const writeMemory = new WriteMemory<INodeExecutionData[]>((items) => JSON.stringify(items).length);
 
 /** The error of a write tried before in this execution whose outcome is unknown: it is not sent again. */
-function stillUnknown(context: IExecutePaginationFunctions, label: string, reason: string): NodeApiError {
-	return outcomeUnknown(context.getNode(), label, `${reason}; an earlier try of this item, not sent again`, context.getItemIndex());
+function stillUnknown(
+	context: IExecutePaginationFunctions,
+	label: string,
+	reason: string,
+): NodeApiError {
+	return outcomeUnknown(
+		context.getNode(),
+		label,
+		`${reason}; an earlier try of this item, not sent again`,
+		context.getItemIndex(),
+	);
 }
 
 /** A write done before in this execution whose answer is no longer held, or whose run overflowed the memory. */
 function notResent(context: IExecutePaginationFunctions, label: string, why: string): NodeApiError {
-	return new NodeApiError(context.getNode(), {}, {
-		message: `Item ${context.getItemIndex()}: not sent again (${label}): ${why}`,
-		description:
-			'n8n ran this node again (Retry On Fail) in the same execution. The node does not repeat writes it may have done; check the workspace, and run this item again on its own if it is missing.',
-		itemIndex: context.getItemIndex(),
-	});
+	return new NodeApiError(
+		context.getNode(),
+		{},
+		{
+			message: `Item ${context.getItemIndex()}: not sent again (${label}): ${why}`,
+			description:
+				'n8n ran this node again (Retry On Fail) in the same execution. The node does not repeat writes it may have done; check the workspace, and run this item again on its own if it is missing.',
+			itemIndex: context.getItemIndex(),
+		},
+	);
 }
 
 /**
@@ -119,7 +146,10 @@ async function sendOnce(
 	const attempt = {
 		send: async (timeoutMs: number) => {
 			const timeout = Math.min(request.options.timeout ?? Infinity, timeoutMs);
-			return await context.makeRoutingRequest({ ...request, options: { ...request.options, timeout } });
+			return await context.makeRoutingRequest({
+				...request,
+				options: { ...request.options, timeout },
+			});
 		},
 		repeatable,
 		label,
@@ -128,16 +158,26 @@ async function sendOnce(
 		signal: context.getExecutionCancelSignal?.(),
 	};
 	// Reads, and requests outside an execution (a credential test), have nothing to protect.
-	const isWrite = method !== 'GET' && !(repeatable && method === 'POST') && Boolean(context.getExecutionId());
+	const isWrite =
+		method !== 'GET' && !(repeatable && method === 'POST') && Boolean(context.getExecutionId());
 	if (!isWrite) return await sendWithRetries(gate, attempt, options);
 
 	const run = runKeyOf(context);
-	const key = digestOf(run, String(context.getItemIndex()), method, String(request.options.baseURL ?? ''), url, JSON.stringify(request.options.body ?? null));
+	const key = digestOf(
+		run,
+		String(context.getItemIndex()),
+		method,
+		String(request.options.baseURL ?? ''),
+		url,
+		JSON.stringify(request.options.body ?? null),
+	);
 	const earlier = writeMemory.get(key);
 	if (earlier?.kind === 'done') return structuredClone(earlier.value);
 	if (earlier?.kind === 'unknown') throw stillUnknown(context, label, earlier.reason);
-	if (earlier?.kind === 'done-forgotten') throw notResent(context, label, 'it was done before, and its answer is no longer held');
-	if (writeMemory.overflowed(run)) throw notResent(context, label, "this run's writes outgrew the memory that tells them apart");
+	if (earlier?.kind === 'done-forgotten')
+		throw notResent(context, label, 'it was done before, and its answer is no longer held');
+	if (writeMemory.overflowed(run))
+		throw notResent(context, label, "this run's writes outgrew the memory that tells them apart");
 
 	return await trackingDoubt(itemKeyOf(context), async (doubt) => {
 		const items = await sendWithRetries(
@@ -172,7 +212,10 @@ export function operationThroughDoor(run: OperationRun, { repeatable = false } =
 		return await withGate(runKeyOf(this), options.maxConcurrency, async (gate) => {
 			const makeRoutingRequest = async (request: DeclarativeRestApiSettings.ResultOptions) =>
 				await sendOnce(this, gate, options, request);
-			return await run.call(Object.create(this, { makeRoutingRequest: { value: makeRoutingRequest } }), requestData);
+			return await run.call(
+				Object.create(this, { makeRoutingRequest: { value: makeRoutingRequest } }),
+				requestData,
+			);
 		});
 	};
 }

@@ -17,14 +17,18 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
  */
 export function runKeyOf(context: IExecuteSingleFunctions): string {
 	const node = context.getNode();
-	const runIndex = /Tool$/.test(node.type) ? 'tool' : ((context as unknown as { runIndex?: number }).runIndex ?? 0);
+	const runIndex = /Tool$/.test(node.type)
+		? 'tool'
+		: ((context as unknown as { runIndex?: number }).runIndex ?? 0);
 	return `${context.getExecutionId()}|${node.name}|${runIndex}`;
 }
 
-export const itemKeyOf = (context: IExecuteSingleFunctions) => `${runKeyOf(context)}|${context.getItemIndex()}`;
+export const itemKeyOf = (context: IExecuteSingleFunctions) =>
+	`${runKeyOf(context)}|${context.getItemIndex()}`;
 
 /** A short, fixed-size key for anything: SHA-256, base64url. */
-export const digestOf = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('base64url');
+export const digestOf = (...parts: string[]) =>
+	createHash('sha256').update(parts.join('\u0000')).digest('base64url');
 
 export type WriteOutcome<T> =
 	| { kind: 'done'; value: T }
@@ -118,10 +122,14 @@ export class WriteMemory<T> {
 const inDoubt = new Map<string, string>();
 
 /** The method of this item's write, while it is retried after an attempt whose outcome is unknown. */
-export const doubtedMethodOf = (context: IExecuteSingleFunctions) => inDoubt.get(itemKeyOf(context));
+export const doubtedMethodOf = (context: IExecuteSingleFunctions) =>
+	inDoubt.get(itemKeyOf(context));
 
 /** Runs `work` (a write being sent), noting when it is retried after an unknown outcome. */
-export async function trackingDoubt<R>(itemKey: string, work: (doubt: (method: string) => void) => Promise<R>): Promise<R> {
+export async function trackingDoubt<R>(
+	itemKey: string,
+	work: (doubt: (method: string) => void) => Promise<R>,
+): Promise<R> {
 	try {
 		return await work((method) => inDoubt.set(itemKey, method));
 	} finally {

@@ -1,11 +1,21 @@
 import { WorkspaceActivities } from '../../../nodes/WorkspaceActivities/WorkspaceActivities.node';
-import { ACTIVITY_STATUS_DONE, ADA_RECORD, byId, FIRST_ACTIVITY, recordsAuthHeaders } from '../../harness/fixtures';
+import {
+	ACTIVITY_STATUS_DONE,
+	ADA_RECORD,
+	byId,
+	FIRST_ACTIVITY,
+	recordsAuthHeaders,
+} from '../../harness/fixtures';
 import { runNode } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
 
 const env = useSandbox();
 const run = (parameters: object) =>
-	runNode({ nodeType: new WorkspaceActivities(), parameters: { resource: 'activity', ...parameters }, credentials: env.credentials });
+	runNode({
+		nodeType: new WorkspaceActivities(),
+		parameters: { resource: 'activity', ...parameters },
+		credentials: env.credentials,
+	});
 const ACTIVITIES = '/api/v1/collection-records/activity-list';
 
 describe('Activity → Create', () => {
@@ -16,10 +26,18 @@ describe('Activity → Create', () => {
 			scheduleAt: '2026-11-23T10:30:00+01:00',
 			iconType: 'messaging_app',
 			messagingAppIcon: 'telegram',
-			additionalFields: { description: 'About the renewal', associated: ADA_RECORD, status: ACTIVITY_STATUS_DONE },
+			additionalFields: {
+				description: 'About the renewal',
+				associated: ADA_RECORD,
+				status: ACTIVITY_STATUS_DONE,
+			},
 		});
 		expect(env.sandbox.requests).toHaveLength(1);
-		expect(env.sandbox.requests[0]).toMatchObject({ method: 'POST', path: ACTIVITIES, headers: recordsAuthHeaders });
+		expect(env.sandbox.requests[0]).toMatchObject({
+			method: 'POST',
+			path: ACTIVITIES,
+			headers: recordsAuthHeaders,
+		});
 		expect(env.sandbox.requests[0].body).toEqual({
 			name: 'Follow-up call',
 			scheduleAt: '2026-11-23T09:30:00.000Z',
@@ -29,11 +47,21 @@ describe('Activity → Create', () => {
 			associated: ADA_RECORD,
 			status: ACTIVITY_STATUS_DONE,
 		});
-		expect(items[0].json).toMatchObject({ name: 'Follow-up call', associated: ADA_RECORD, status: { name: 'Done' } });
+		expect(items[0].json).toMatchObject({
+			name: 'Follow-up call',
+			associated: ADA_RECORD,
+			status: { name: 'Done' },
+		});
 	});
 
 	test('a date alone is midnight UTC; an emoji icon is free text', async () => {
-		await run({ operation: 'create', name: 'Lunch', scheduleAt: '2026-12-01', iconType: 'emoji', emojiIcon: '🥪' });
+		await run({
+			operation: 'create',
+			name: 'Lunch',
+			scheduleAt: '2026-12-01',
+			iconType: 'emoji',
+			emojiIcon: '🥪',
+		});
 		expect(env.sandbox.requests[0].body).toEqual({
 			name: 'Lunch',
 			scheduleAt: '2026-12-01T00:00:00.000Z',
@@ -45,7 +73,14 @@ describe('Activity → Create', () => {
 	test("Schedule At without an offset is read in the workflow's time zone", async () => {
 		await runNode({
 			nodeType: new WorkspaceActivities(),
-			parameters: { resource: 'activity', operation: 'create', name: 'Call', scheduleAt: '2026-11-23T10:30:00', iconType: 'interaction', interactionIcon: 'call' },
+			parameters: {
+				resource: 'activity',
+				operation: 'create',
+				name: 'Call',
+				scheduleAt: '2026-11-23T10:30:00',
+				iconType: 'interaction',
+				interactionIcon: 'call',
+			},
 			credentials: env.credentials,
 			timezone: 'Europe/Berlin',
 		});
@@ -53,7 +88,13 @@ describe('Activity → Create', () => {
 	});
 
 	test('an unparsable date is an error naming Schedule At, and nothing is sent', async () => {
-		const { error } = await run({ operation: 'create', name: 'Call', scheduleAt: 'next tuesday', iconType: 'interaction', interactionIcon: 'call' });
+		const { error } = await run({
+			operation: 'create',
+			name: 'Call',
+			scheduleAt: 'next tuesday',
+			iconType: 'interaction',
+			interactionIcon: 'call',
+		});
 		expect(error?.message).toBe('Schedule At: "next tuesday" is not a date');
 		expect(env.sandbox.requests).toHaveLength(0);
 	});
@@ -61,13 +102,27 @@ describe('Activity → Create', () => {
 
 test('Activity → Get returns the activity, simplified by default', async () => {
 	const { items } = await run({ operation: 'get', activityId: byId(FIRST_ACTIVITY) });
-	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', `${ACTIVITIES}/${FIRST_ACTIVITY}`]]);
-	expect(items[0].json).toMatchObject({ _id: FIRST_ACTIVITY, status: 'To Do', createdBy: { name: 'Ada Lovelace', email: 'ada@example.com' } });
+	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
+		['GET', `${ACTIVITIES}/${FIRST_ACTIVITY}`],
+	]);
+	expect(items[0].json).toMatchObject({
+		_id: FIRST_ACTIVITY,
+		status: 'To Do',
+		createdBy: { name: 'Ada Lovelace', email: 'ada@example.com' },
+	});
 });
 
 test('Activity → Get with Simplify off returns the full objects', async () => {
-	const { items } = await run({ operation: 'get', activityId: byId(FIRST_ACTIVITY), simplify: false });
-	expect(items[0].json.status).toMatchObject({ name: 'To Do', color: '#94a3b8', statusType: 'normal' });
+	const { items } = await run({
+		operation: 'get',
+		activityId: byId(FIRST_ACTIVITY),
+		simplify: false,
+	});
+	expect(items[0].json.status).toMatchObject({
+		name: 'To Do',
+		color: '#94a3b8',
+		statusType: 'normal',
+	});
 });
 
 test('Activity → Get Many sends the filter as an array of conditions (docs/api.md §4.1)', async () => {
@@ -90,7 +145,10 @@ test('Activity → Get Many sends the filter as an array of conditions (docs/api
 			'POST',
 			`${ACTIVITIES}/query`,
 			{
-				filter: [{ name: { $starts_with: 'Call' } }, { scheduleAt: { $gte: '2026-01-03T00:00:00.000Z' } }],
+				filter: [
+					{ name: { $starts_with: 'Call' } },
+					{ scheduleAt: { $gte: '2026-01-03T00:00:00.000Z' } },
+				],
 				sort: [{ attribute: 'scheduleAt', direction: 'asc' }],
 				limit: 10,
 				offset: 0,
@@ -107,15 +165,25 @@ test('Activity → Update sends only the fields given and outputs the activity a
 		updateFields: { status: ACTIVITY_STATUS_DONE, scheduleAt: '2026-12-24T08:00:00Z' },
 	});
 	expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-		['PATCH', `${ACTIVITIES}/${FIRST_ACTIVITY}`, { status: ACTIVITY_STATUS_DONE, scheduleAt: '2026-12-24T08:00:00.000Z' }],
+		[
+			'PATCH',
+			`${ACTIVITIES}/${FIRST_ACTIVITY}`,
+			{ status: ACTIVITY_STATUS_DONE, scheduleAt: '2026-12-24T08:00:00.000Z' },
+		],
 		['GET', `${ACTIVITIES}/${FIRST_ACTIVITY}`, undefined],
 	]);
-	expect(items[0].json).toMatchObject({ _id: FIRST_ACTIVITY, name: 'Call #1', status: { name: 'Done' } });
+	expect(items[0].json).toMatchObject({
+		_id: FIRST_ACTIVITY,
+		name: 'Call #1',
+		status: { name: 'Done' },
+	});
 });
 
 test('Activity → Delete returns deleted:true and the id', async () => {
 	const { items } = await run({ operation: 'delete', activityId: byId(FIRST_ACTIVITY) });
-	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['DELETE', `${ACTIVITIES}/${FIRST_ACTIVITY}`]]);
+	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
+		['DELETE', `${ACTIVITIES}/${FIRST_ACTIVITY}`],
+	]);
 	expect(items.map((i) => i.json)).toEqual([{ deleted: true, _id: FIRST_ACTIVITY }]);
 	expect(env.sandbox.state.records.get('activity-list')?.has(FIRST_ACTIVITY)).toBe(false);
 });

@@ -1,11 +1,22 @@
 import { WorkspaceLists } from '../../../nodes/WorkspaceLists/WorkspaceLists.node';
-import { ADA_RECORD, byId, FIRST_COMPANY, FIRST_ENTRY, HOT_LEADS, recordsAuthHeaders } from '../../harness/fixtures';
+import {
+	ADA_RECORD,
+	byId,
+	FIRST_COMPANY,
+	FIRST_ENTRY,
+	HOT_LEADS,
+	recordsAuthHeaders,
+} from '../../harness/fixtures';
 import { runNode } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
 
 const env = useSandbox();
 const run = (parameters: object) =>
-	runNode({ nodeType: new WorkspaceLists(), parameters: { resource: 'listEntry', ...parameters }, credentials: env.credentials });
+	runNode({
+		nodeType: new WorkspaceLists(),
+		parameters: { resource: 'listEntry', ...parameters },
+		credentials: env.credentials,
+	});
 const entriesPath = `/api/v1/list-entries/${HOT_LEADS}`;
 const SEVENTH_PERSON = 'f00000000000000000000007';
 
@@ -14,16 +25,39 @@ test('List Entry → Create links a record, with list attribute values under dat
 		operation: 'create',
 		listId: byId(HOT_LEADS),
 		recordId: SEVENTH_PERSON,
-		inputMode: 'fields', attributes: { attribute: [{ key: 'priority', type: 'text', textValue: 'High' }, { key: 'note', type: 'text', textValue: 'From the webinar' }] },
+		inputMode: 'fields',
+		attributes: {
+			attribute: [
+				{ key: 'priority', type: 'text', textValue: 'High' },
+				{ key: 'note', type: 'text', textValue: 'From the webinar' },
+			],
+		},
 	});
 	expect(env.sandbox.requests).toHaveLength(1);
-	expect(env.sandbox.requests[0]).toMatchObject({ method: 'POST', path: entriesPath, headers: recordsAuthHeaders });
-	expect(env.sandbox.requests[0].body).toEqual({ recordId: SEVENTH_PERSON, data: { priority: 'High', note: 'From the webinar' } });
-	expect(items[0].json).toMatchObject({ listId: HOT_LEADS, recordId: SEVENTH_PERSON, peopleId: SEVENTH_PERSON, note: 'From the webinar', priority: { name: 'High' } });
+	expect(env.sandbox.requests[0]).toMatchObject({
+		method: 'POST',
+		path: entriesPath,
+		headers: recordsAuthHeaders,
+	});
+	expect(env.sandbox.requests[0].body).toEqual({
+		recordId: SEVENTH_PERSON,
+		data: { priority: 'High', note: 'From the webinar' },
+	});
+	expect(items[0].json).toMatchObject({
+		listId: HOT_LEADS,
+		recordId: SEVENTH_PERSON,
+		peopleId: SEVENTH_PERSON,
+		note: 'From the webinar',
+		priority: { name: 'High' },
+	});
 });
 
-test("List Entry → Create with a record of another collection names the record, not the list", async () => {
-	const { error } = await run({ operation: 'create', listId: byId(HOT_LEADS), recordId: FIRST_COMPANY });
+test('List Entry → Create with a record of another collection names the record, not the list', async () => {
+	const { error } = await run({
+		operation: 'create',
+		listId: byId(HOT_LEADS),
+		recordId: FIRST_COMPANY,
+	});
 	expect(error?.message).toBe(`The record with ID "${FIRST_COMPANY}" was not found`);
 	expect(error?.description).toMatch(/^Check the Record parameter/);
 });
@@ -34,13 +68,25 @@ test('List Entry → Create without attributes sends only the record id', async 
 });
 
 test('List Entry → Create of a record already in a list without duplicates gives the server reason', async () => {
-	const { error } = await run({ operation: 'create', listId: byId(HOT_LEADS), recordId: ADA_RECORD });
-	expect(error?.message).toBe(`Invalid data Provided: record ${ADA_RECORD} is already in this list`);
+	const { error } = await run({
+		operation: 'create',
+		listId: byId(HOT_LEADS),
+		recordId: ADA_RECORD,
+	});
+	expect(error?.message).toBe(
+		`Invalid data Provided: record ${ADA_RECORD} is already in this list`,
+	);
 });
 
 test('List Entry → Get returns the entry', async () => {
-	const { items } = await run({ operation: 'get', listId: byId(HOT_LEADS), entryId: byId(FIRST_ENTRY) });
-	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', `${entriesPath}/${FIRST_ENTRY}`]]);
+	const { items } = await run({
+		operation: 'get',
+		listId: byId(HOT_LEADS),
+		entryId: byId(FIRST_ENTRY),
+	});
+	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
+		['GET', `${entriesPath}/${FIRST_ENTRY}`],
+	]);
 	expect(items.map((i) => i.json._id)).toEqual([FIRST_ENTRY]);
 });
 
@@ -65,23 +111,40 @@ test("List Entry → Update sends the given data at the top level (the vendor SD
 		operation: 'update',
 		listId: byId(HOT_LEADS),
 		entryId: byId(FIRST_ENTRY),
-		inputMode: 'fields', attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Called back' }] },
+		inputMode: 'fields',
+		attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Called back' }] },
 	});
 	expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 		['PATCH', `${entriesPath}/${FIRST_ENTRY}`, { note: 'Called back' }],
 		['GET', `${entriesPath}/${FIRST_ENTRY}`, undefined],
 	]);
-	expect(items[0].json).toMatchObject({ _id: FIRST_ENTRY, note: 'Called back', priority: { name: 'High' } });
+	expect(items[0].json).toMatchObject({
+		_id: FIRST_ENTRY,
+		note: 'Called back',
+		priority: { name: 'High' },
+	});
 });
 
 test('List Entry → Delete returns deleted:true with the ids', async () => {
-	const { items } = await run({ operation: 'delete', listId: byId(HOT_LEADS), entryId: byId(FIRST_ENTRY) });
-	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['DELETE', `${entriesPath}/${FIRST_ENTRY}`]]);
-	expect(items.map((i) => i.json)).toEqual([{ deleted: true, _id: FIRST_ENTRY, listId: HOT_LEADS }]);
+	const { items } = await run({
+		operation: 'delete',
+		listId: byId(HOT_LEADS),
+		entryId: byId(FIRST_ENTRY),
+	});
+	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
+		['DELETE', `${entriesPath}/${FIRST_ENTRY}`],
+	]);
+	expect(items.map((i) => i.json)).toEqual([
+		{ deleted: true, _id: FIRST_ENTRY, listId: HOT_LEADS },
+	]);
 	expect(env.sandbox.state.records.size).toBeGreaterThan(0);
 });
 
 test('List Entry → Create (1.1) takes the record from its picker', async () => {
-	await run({ operation: 'create', listId: byId(HOT_LEADS), recordId: { __rl: true, mode: 'list', value: SEVENTH_PERSON, cachedResultName: 'Ken Lovelace' } });
+	await run({
+		operation: 'create',
+		listId: byId(HOT_LEADS),
+		recordId: { __rl: true, mode: 'list', value: SEVENTH_PERSON, cachedResultName: 'Ken Lovelace' },
+	});
 	expect(env.sandbox.requests[0].body).toEqual({ recordId: SEVENTH_PERSON });
 });

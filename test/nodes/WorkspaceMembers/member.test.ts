@@ -5,20 +5,34 @@ import { useSandbox } from '../../harness/sandbox';
 
 const env = useSandbox();
 const run = (parameters: object) =>
-	runNode({ nodeType: new WorkspaceMembers(), parameters: { resource: 'member', ...parameters }, credentials: env.credentials });
+	runNode({
+		nodeType: new WorkspaceMembers(),
+		parameters: { resource: 'member', ...parameters },
+		credentials: env.credentials,
+	});
 
 test('Member → Get returns the member', async () => {
 	const { items } = await run({ operation: 'get', memberId: byId(OWNER_MEMBER) });
-	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', `/api/v1/workspace-members/${OWNER_MEMBER}`]]);
+	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
+		['GET', `/api/v1/workspace-members/${OWNER_MEMBER}`],
+	]);
 	expect(env.sandbox.requests[0].headers).toMatchObject(recordsAuthHeaders);
 	expect(items.map((i) => i.json)).toEqual([
-		expect.objectContaining({ userId: OWNER_MEMBER, fullName: 'Ada Lovelace', userType: 'OWNER', userStatus: 'ACTIVE', deactivated: false }),
+		expect.objectContaining({
+			userId: OWNER_MEMBER,
+			fullName: 'Ada Lovelace',
+			userType: 'OWNER',
+			userStatus: 'ACTIVE',
+			deactivated: false,
+		}),
 	]);
 });
 
 test('Member → Get Many returns every member', async () => {
 	const { items } = await run({ operation: 'getAll' });
-	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/api/v1/workspace-members']]);
+	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
+		['GET', '/api/v1/workspace-members'],
+	]);
 	expect(items.map((i) => [i.json.userType, i.json.userStatus])).toEqual([
 		['OWNER', 'ACTIVE'],
 		['ADMIN', 'INVITED'],

@@ -8,8 +8,16 @@ const env = useSandbox();
 const nodeType = new WorkspaceRecords();
 /** A recognisable key, to prove it never appears in an error. */
 const LEAK_PROBE = 'probe-value-7f3a91';
-const run = (parameters: object, options: Pick<RunOptions, 'items' | 'continueOnFail' | 'timezone'> = {}) =>
-	runNode({ nodeType, parameters: { resource: 'record', ...parameters }, credentials: env.credentials, ...options });
+const run = (
+	parameters: object,
+	options: Pick<RunOptions, 'items' | 'continueOnFail' | 'timezone'> = {},
+) =>
+	runNode({
+		nodeType,
+		parameters: { resource: 'record', ...parameters },
+		credentials: env.credentials,
+		...options,
+	});
 
 describe('Record → Create', () => {
 	test('sends each attribute with its type and returns the created record', async () => {
@@ -30,7 +38,11 @@ describe('Record → Create', () => {
 		expect(error).toBeUndefined();
 		expect(env.sandbox.requests).toHaveLength(1);
 		const [request] = env.sandbox.requests;
-		expect(request).toMatchObject({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, headers: recordsAuthHeaders });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: `/api/v1/collection-records/${PEOPLE}`,
+			headers: recordsAuthHeaders,
+		});
 		expect(request.body).toEqual({
 			name: 'Katherine Johnson',
 			leadScore: 97,
@@ -39,7 +51,11 @@ describe('Record → Create', () => {
 			owner: 'e00000000000000000000001',
 		});
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ name: 'Katherine Johnson', leadScore: 97, owner: { name: 'Ada Lovelace' } });
+		expect(items[0].json).toMatchObject({
+			name: 'Katherine Johnson',
+			leadScore: 97,
+			owner: { name: 'Ada Lovelace' },
+		});
 		expect(env.sandbox.state.records.get(PEOPLE)?.get(String(items[0].json._id))).toBeDefined();
 	});
 
@@ -69,7 +85,8 @@ describe('Record → Create', () => {
 		const { error } = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'fields', attributes: { attribute: [{ key: '', type: 'text', textValue: 'x' }] },
+			inputMode: 'fields',
+			attributes: { attribute: [{ key: '', type: 'text', textValue: 'x' }] },
 		});
 		expect(error?.message).toBe('Attributes, entry 1: the attribute has no name');
 		expect(error?.description).toMatch(/Choose an attribute from the list/);
@@ -79,7 +96,8 @@ describe('Record → Create', () => {
 		const { error } = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'fields', attributes: { attribute: [{ key: 'leadScore', type: 'text', textValue: 'high' }] },
+			inputMode: 'fields',
+			attributes: { attribute: [{ key: 'leadScore', type: 'text', textValue: 'high' }] },
 		});
 		expect(error?.message).toBe('Invalid data Provided: leadScore expects a number, got "high"');
 	});
@@ -87,29 +105,49 @@ describe('Record → Create', () => {
 
 describe('Record → Get', () => {
 	test('returns the data object of one record', async () => {
-		const { items } = await run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
+		const { items } = await run({
+			operation: 'get',
+			collectionId: byId(PEOPLE),
+			recordId: byId(ADA_RECORD),
+		});
 		expect(env.sandbox.requests[0]).toMatchObject({
 			method: 'GET',
 			path: `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`,
 			headers: recordsAuthHeaders,
 		});
-		expect(items.map((i) => i.json)).toEqual([expect.objectContaining({ _id: ADA_RECORD, name: 'Ada Lovelace' })]);
+		expect(items.map((i) => i.json)).toEqual([
+			expect.objectContaining({ _id: ADA_RECORD, name: 'Ada Lovelace' }),
+		]);
 	});
 
 	test('a missing record is named in the error', async () => {
-		const { error } = await run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId('nope123') });
+		const { error } = await run({
+			operation: 'get',
+			collectionId: byId(PEOPLE),
+			recordId: byId('nope123'),
+		});
 		expect(error?.message).toBe('The record with ID "nope123" was not found');
 		expect(error?.description).toMatch(/Check the Record parameter/);
 	});
 
 	test('a missing collection is named as the collection, not the record', async () => {
-		const { error } = await run({ operation: 'get', collectionId: byId('gone-collection'), recordId: byId(ADA_RECORD) });
+		const { error } = await run({
+			operation: 'get',
+			collectionId: byId('gone-collection'),
+			recordId: byId(ADA_RECORD),
+		});
 		expect(error?.message).toBe('The collection with ID "gone-collection" was not found');
 		expect(error?.description).toMatch(/^Check the Collection parameter/);
 	});
 
 	test('with Continue On Fail, 5 items of which 2 miss give 3 results and 2 errors, paired', async () => {
-		const ids = [ADA_RECORD, 'missing-1', 'f00000000000000000000002', 'missing-2', 'f00000000000000000000003'];
+		const ids = [
+			ADA_RECORD,
+			'missing-1',
+			'f00000000000000000000002',
+			'missing-2',
+			'f00000000000000000000003',
+		];
 		const { items } = await run(
 			{ operation: 'get', collectionId: byId(PEOPLE), recordId: byId('={{ $json.id }}') },
 			{ items: ids.map((id) => ({ id })), continueOnFail: true },
@@ -129,7 +167,12 @@ describe('Record → Get', () => {
 
 describe('Record → Get Many', () => {
 	test('Limit sends one page of that size and returns one item per record', async () => {
-		const { items } = await run({ operation: 'getAll', collectionId: byId(PEOPLE), returnAll: false, limit: 5 });
+		const { items } = await run({
+			operation: 'getAll',
+			collectionId: byId(PEOPLE),
+			returnAll: false,
+			limit: 5,
+		});
 		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { limit: 5, offset: 0 }],
 		]);
@@ -191,11 +234,17 @@ describe('Record → Get Many', () => {
 				collectionId: byId(PEOPLE),
 				returnAll: true,
 				filterMode: 'conditions',
-				conditions: { condition: [{ attribute: 'createdAt', operator: 'gte', compareValue: '2026-01-01T11:00:00' }] },
+				conditions: {
+					condition: [
+						{ attribute: 'createdAt', operator: 'gte', compareValue: '2026-01-01T11:00:00' },
+					],
+				},
 			},
 			{ timezone: 'Europe/Berlin' },
 		);
-		expect(env.sandbox.requests[0].body?.filter).toEqual({ createdAt: { $gte: '2026-01-01T10:00:00.000Z' } });
+		expect(env.sandbox.requests[0].body?.filter).toEqual({
+			createdAt: { $gte: '2026-01-01T10:00:00.000Z' },
+		});
 		expect(items).toHaveLength(20);
 		expect(items[0].json.createdAt).toBe('2026-01-01T10:00:00.000Z');
 	});
@@ -226,14 +275,19 @@ describe('Record → Get Many', () => {
 	test('a server that ignores offset stops the loop with an error instead of looping', async () => {
 		env.sandbox.reset({ people: 250 });
 		env.sandbox.addFault({ kind: 'ignore-offset', path: '/api/v1/collection-records', times: 10 });
-		const { error } = await run({ operation: 'getAll', collectionId: byId(PEOPLE), returnAll: true });
+		const { error } = await run({
+			operation: 'getAll',
+			collectionId: byId(PEOPLE),
+			returnAll: true,
+		});
 		expect(error?.message).toMatch(/same page again at offset 100/);
 		expect(env.sandbox.requests).toHaveLength(2);
 	});
 });
 
 describe('failures of the service', () => {
-	const get = () => run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
+	const get = () =>
+		run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
 
 	test('status:false on HTTP 200 is an error with the server message', async () => {
 		env.sandbox.addFault({ kind: 'status-false', message: 'Invalid data Provided' });
@@ -257,7 +311,9 @@ describe('failures of the service', () => {
 			recordId: byId(ADA_RECORD),
 			requestHandling: { maxWaitSeconds: 1 },
 		});
-		expect(error?.message).toMatch(/^The service failed \(HTTP 500\): Internal server error — gave up after \d attempts/);
+		expect(error?.message).toMatch(
+			/^The service failed \(HTTP 500\): Internal server error — gave up after \d attempts/,
+		);
 	});
 
 	test('a body that is not JSON says to check the Base URL', async () => {
@@ -270,11 +326,20 @@ describe('failures of the service', () => {
 	test('a wrong key says to check the credential, and the key appears nowhere in the error', async () => {
 		const { error } = await runNode({
 			nodeType,
-			parameters: { resource: 'record', operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) },
-			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: LEAK_PROBE } },
+			parameters: {
+				resource: 'record',
+				operation: 'get',
+				collectionId: byId(PEOPLE),
+				recordId: byId(ADA_RECORD),
+			},
+			credentials: {
+				workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: LEAK_PROBE },
+			},
 		});
 		expect(error?.message).toBe('Authorization failed: Unauthorised');
-		expect(error?.description).toMatch(/Check the API key and the workspace ID in the Workspace Records API credential/);
+		expect(error?.description).toMatch(
+			/Check the API key and the workspace ID in the Workspace Records API credential/,
+		);
 		expect(JSON.stringify(error)).not.toContain(LEAK_PROBE);
 		expect(JSON.stringify({ ...error, stack: error?.stack })).not.toContain(LEAK_PROBE);
 	});
@@ -282,8 +347,19 @@ describe('failures of the service', () => {
 	test('an unreachable host fails without leaking the key', async () => {
 		const { error } = await runNode({
 			nodeType,
-			parameters: { resource: 'record', operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) },
-			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, baseUrl: 'http://127.0.0.1:9', apiKey: LEAK_PROBE } },
+			parameters: {
+				resource: 'record',
+				operation: 'get',
+				collectionId: byId(PEOPLE),
+				recordId: byId(ADA_RECORD),
+			},
+			credentials: {
+				workspaceRecordsApi: {
+					...env.credentials.workspaceRecordsApi,
+					baseUrl: 'http://127.0.0.1:9',
+					apiKey: LEAK_PROBE,
+				},
+			},
 		});
 		expect(error?.message).toMatch(/ECONNREFUSED|refused/i);
 		expect(JSON.stringify(error)).not.toContain(LEAK_PROBE);
@@ -293,7 +369,9 @@ describe('failures of the service', () => {
 		const { items } = await runNode({
 			nodeType,
 			parameters: { resource: 'collection', operation: 'getAll' },
-			credentials: { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, baseUrl: `${env.url}//` } },
+			credentials: {
+				workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, baseUrl: `${env.url}//` },
+			},
 		});
 		expect(env.sandbox.requests[0].path).toBe('/api/v1/collections');
 		expect(items).toHaveLength(4);
@@ -306,7 +384,8 @@ describe('Record → Update and Delete', () => {
 			operation: 'update',
 			collectionId: byId(PEOPLE),
 			recordId: byId(ADA_RECORD),
-			inputMode: 'fields', attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Countess' }] },
+			inputMode: 'fields',
+			attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Countess' }] },
 		});
 		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, { jobTitle: 'Countess' }],
@@ -314,13 +393,25 @@ describe('Record → Update and Delete', () => {
 			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, undefined],
 		]);
 		expect(env.sandbox.requests[0].headers).toMatchObject(recordsAuthHeaders);
-		expect(items[0].json).toMatchObject({ _id: ADA_RECORD, jobTitle: 'Countess', name: 'Ada Lovelace' });
+		expect(items[0].json).toMatchObject({
+			_id: ADA_RECORD,
+			jobTitle: 'Countess',
+			name: 'Ada Lovelace',
+		});
 	});
 
 	test('Delete returns deleted:true with the ids', async () => {
-		const { items } = await run({ operation: 'delete', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
-		expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([['DELETE', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`]]);
-		expect(items.map((i) => i.json)).toEqual([{ deleted: true, _id: ADA_RECORD, collectionId: PEOPLE }]);
+		const { items } = await run({
+			operation: 'delete',
+			collectionId: byId(PEOPLE),
+			recordId: byId(ADA_RECORD),
+		});
+		expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
+			['DELETE', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`],
+		]);
+		expect(items.map((i) => i.json)).toEqual([
+			{ deleted: true, _id: ADA_RECORD, collectionId: PEOPLE },
+		]);
 		expect(env.sandbox.state.records.get(PEOPLE)?.has(ADA_RECORD)).toBe(false);
 	});
 });
@@ -344,8 +435,16 @@ describe('Record → Create or Update', () => {
 	test('one match: it is updated, and the output is the record afterwards, saying so', async () => {
 		const { items } = await upsert('ada.lovelace0@example.com');
 		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `/api/v1/collection-records/${PEOPLE}/query`, { filter: { emails: { $eq: 'ada.lovelace0@example.com' } }, limit: 2, offset: 0 }],
-			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, { emails: ['ada.lovelace0@example.com'], jobTitle: 'Mathematician' }],
+			[
+				'POST',
+				`/api/v1/collection-records/${PEOPLE}/query`,
+				{ filter: { emails: { $eq: 'ada.lovelace0@example.com' } }, limit: 2, offset: 0 },
+			],
+			[
+				'PATCH',
+				`/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`,
+				{ emails: ['ada.lovelace0@example.com'], jobTitle: 'Mathematician' },
+			],
 			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, undefined],
 		]);
 		expect(items.map((i) => [i.json.action, i.json._id, i.json.jobTitle, i.json.name])).toEqual([
@@ -379,19 +478,34 @@ describe('Record → Create or Update', () => {
 
 	test('Update All Matches pages through every match, not only the first 100', async () => {
 		env.sandbox.reset({ people: 250 });
-		for (const person of env.sandbox.state.records.get(PEOPLE)!.values()) person.jobTitle = 'Engineer';
+		for (const person of env.sandbox.state.records.get(PEOPLE)!.values())
+			person.jobTitle = 'Engineer';
 		const { items } = await run({
 			operation: 'upsert',
 			collectionId: byId(PEOPLE),
 			matchAttribute: 'jobTitle',
 			updateAllMatches: true,
-			inputMode: 'fields', attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Engineer' }, { key: 'nickname', type: 'text', textValue: 'all' }] },
+			inputMode: 'fields',
+			attributes: {
+				attribute: [
+					{ key: 'jobTitle', type: 'text', textValue: 'Engineer' },
+					{ key: 'nickname', type: 'text', textValue: 'all' },
+				],
+			},
 		});
-		const queries = env.sandbox.requests.filter((r) => r.path.endsWith('/query')).map((r) => r.body);
-		expect(queries.map((b) => [b?.limit, b?.offset])).toEqual([[100, 0], [100, 100], [100, 200]]);
+		const queries = env.sandbox.requests
+			.filter((r) => r.path.endsWith('/query'))
+			.map((r) => r.body);
+		expect(queries.map((b) => [b?.limit, b?.offset])).toEqual([
+			[100, 0],
+			[100, 100],
+			[100, 200],
+		]);
 		expect(items).toHaveLength(250);
 		expect(new Set(items.map((i) => i.json._id)).size).toBe(250);
-		expect([...env.sandbox.state.records.get(PEOPLE)!.values()].every((p) => p.nickname === 'all')).toBe(true);
+		expect(
+			[...env.sandbox.state.records.get(PEOPLE)!.values()].every((p) => p.nickname === 'all'),
+		).toBe(true);
 	});
 
 	test('the match attribute must be among the attributes sent', async () => {
@@ -399,7 +513,8 @@ describe('Record → Create or Update', () => {
 			operation: 'upsert',
 			collectionId: byId(PEOPLE),
 			matchAttribute: 'emails',
-			inputMode: 'fields', attributes: { attribute: [{ key: 'name', type: 'text', textValue: 'X' }] },
+			inputMode: 'fields',
+			attributes: { attribute: [{ key: 'name', type: 'text', textValue: 'X' }] },
 		});
 		expect(error?.message).toBe('Match On: the attributes give no value for "emails"');
 		expect(env.sandbox.requests).toHaveLength(0);
@@ -408,22 +523,70 @@ describe('Record → Create or Update', () => {
 
 describe('Record → Create / Update / Create or Update with the attribute mapper (version 1.1)', () => {
 	/** The resource mapper's value as the editor stores it, with the schema it loaded. */
-	const columns = (mappingMode: 'defineBelow' | 'autoMapInputData', value: object | null, matchingColumns: string[] = []) => ({
+	const columns = (
+		mappingMode: 'defineBelow' | 'autoMapInputData',
+		value: object | null,
+		matchingColumns: string[] = [],
+	) => ({
 		mappingMode,
 		value,
 		matchingColumns,
 		schema: [
-			{ id: 'name', displayName: 'Name', required: true, defaultMatch: false, display: true, type: 'string' },
-			{ id: 'emails', displayName: 'Emails', required: false, defaultMatch: false, display: true, type: 'string' },
-			{ id: 'leadScore', displayName: 'Lead Score', required: false, defaultMatch: false, display: true, type: 'number' },
-			{ id: 'newsletter', displayName: 'Newsletter', required: false, defaultMatch: false, display: true, type: 'boolean' },
-			{ id: 'lastInteraction', displayName: 'Last Interaction', required: false, defaultMatch: false, display: true, type: 'dateTime' },
-			{ id: 'lifecycle', displayName: 'Lifecycle', required: false, defaultMatch: false, display: true, type: 'options', options: [{ name: 'Customer', value: 'c10000000000000000000002' }] },
+			{
+				id: 'name',
+				displayName: 'Name',
+				required: true,
+				defaultMatch: false,
+				display: true,
+				type: 'string',
+			},
+			{
+				id: 'emails',
+				displayName: 'Emails',
+				required: false,
+				defaultMatch: false,
+				display: true,
+				type: 'string',
+			},
+			{
+				id: 'leadScore',
+				displayName: 'Lead Score',
+				required: false,
+				defaultMatch: false,
+				display: true,
+				type: 'number',
+			},
+			{
+				id: 'newsletter',
+				displayName: 'Newsletter',
+				required: false,
+				defaultMatch: false,
+				display: true,
+				type: 'boolean',
+			},
+			{
+				id: 'lastInteraction',
+				displayName: 'Last Interaction',
+				required: false,
+				defaultMatch: false,
+				display: true,
+				type: 'dateTime',
+			},
+			{
+				id: 'lifecycle',
+				displayName: 'Lifecycle',
+				required: false,
+				defaultMatch: false,
+				display: true,
+				type: 'options',
+				options: [{ name: 'Customer', value: 'c10000000000000000000002' }],
+			},
 		],
 		attemptToConvertTypes: false,
 		convertFieldsToString: false,
 	});
-	const attributeReads = () => env.sandbox.requests.filter((r) => r.path === `/api/v1/attributes/collection/${PEOPLE}`);
+	const attributeReads = () =>
+		env.sandbox.requests.filter((r) => r.path === `/api/v1/attributes/collection/${PEOPLE}`);
 
 	test('Map Each Attribute Below: each value is sent in its attribute type; the workflow time zone applies', async () => {
 		const { items, error } = await run(
@@ -457,12 +620,20 @@ describe('Record → Create / Update / Create or Update with the attribute mappe
 				},
 			],
 		]);
-		expect(items[0].json).toMatchObject({ name: 'Ada Byron', lifecycle: { name: 'Customer' }, leadScore: 97 });
+		expect(items[0].json).toMatchObject({
+			name: 'Ada Byron',
+			lifecycle: { name: 'Customer' },
+			leadScore: 97,
+		});
 	});
 
 	test('Map Automatically: the input fields named as attributes are sent, typed; others are left out; the schema is read once', async () => {
 		const { items, error } = await run(
-			{ operation: 'create', collectionId: byId(PEOPLE), columns: columns('autoMapInputData', null) },
+			{
+				operation: 'create',
+				collectionId: byId(PEOPLE),
+				columns: columns('autoMapInputData', null),
+			},
 			{
 				items: [
 					{ name: 'Grace', leadScore: '42', newsletter: 'yes', formId: 'contact-us' },
@@ -486,7 +657,9 @@ describe('Record → Create / Update / Create or Update with the attribute mappe
 			recordId: byId(ADA_RECORD),
 			updateColumns: columns('defineBelow', { leadScore: '12' }),
 		});
-		expect(env.sandbox.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ leadScore: 12 }]);
+		expect(env.sandbox.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+			{ leadScore: 12 },
+		]);
 		expect(items[0].json).toMatchObject({ _id: ADA_RECORD, leadScore: 12, name: 'Ada Lovelace' });
 	});
 
@@ -494,20 +667,38 @@ describe('Record → Create / Update / Create or Update with the attribute mappe
 		const { items } = await run({
 			operation: 'upsert',
 			collectionId: byId(PEOPLE),
-			upsertColumns: columns('defineBelow', { emails: 'ada.lovelace0@example.com', leadScore: 99 }, ['emails']),
+			upsertColumns: columns(
+				'defineBelow',
+				{ emails: 'ada.lovelace0@example.com', leadScore: 99 },
+				['emails'],
+			),
 		});
-		expect(env.sandbox.requests.find((r) => r.path.endsWith('/query'))?.body?.filter).toEqual({ emails: { $eq: 'ada.lovelace0@example.com' } });
-		expect(items.map((i) => [i.json.action, i.json._id, i.json.leadScore])).toEqual([['updated', ADA_RECORD, 99]]);
+		expect(env.sandbox.requests.find((r) => r.path.endsWith('/query'))?.body?.filter).toEqual({
+			emails: { $eq: 'ada.lovelace0@example.com' },
+		});
+		expect(items.map((i) => [i.json.action, i.json._id, i.json.leadScore])).toEqual([
+			['updated', ADA_RECORD, 99],
+		]);
 	});
 
 	test('a value that does not fit its attribute fails that item, naming the attribute', async () => {
 		const { items } = await run(
-			{ operation: 'create', collectionId: byId(PEOPLE), columns: columns('autoMapInputData', null) },
+			{
+				operation: 'create',
+				collectionId: byId(PEOPLE),
+				columns: columns('autoMapInputData', null),
+			},
 			{ items: [{ name: 'Ok' }, { name: 'Bad', leadScore: 'high' }], continueOnFail: true },
 		);
-		expect(items.map((i) => i.error?.message)).toEqual([undefined, 'Attributes (leadScore): "high" is not a number']);
+		expect(items.map((i) => i.error?.message)).toEqual([
+			undefined,
+			'Attributes (leadScore): "high" is not a number',
+		]);
 		expect(creates()).toHaveLength(1);
 	});
 
-	const creates = () => env.sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`);
+	const creates = () =>
+		env.sandbox.requests.filter(
+			(r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`,
+		);
 });

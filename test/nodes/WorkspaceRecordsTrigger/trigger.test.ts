@@ -17,14 +17,22 @@ async function createPeople(count: number, { sameTimestamp = false } = {}): Prom
 	const ids: string[] = [];
 	for (let i = 0; i < count; i++) {
 		if (!sameTimestamp) tick();
-		const { data } = await axios.post(`${env.url}/api/v1/collection-records/${PEOPLE}`, { name: `New person ${i}` }, { headers: headers() });
+		const { data } = await axios.post(
+			`${env.url}/api/v1/collection-records/${PEOPLE}`,
+			{ name: `New person ${i}` },
+			{ headers: headers() },
+		);
 		ids.push(data._id);
 	}
 	return ids;
 }
 
 const newRecords = (extra: INodeParameters = {}) =>
-	activeTrigger(new WorkspaceRecordsTrigger(), { event: 'newRecord', collectionId: byId(PEOPLE), ...extra }, env.credentials);
+	activeTrigger(
+		new WorkspaceRecordsTrigger(),
+		{ event: 'newRecord', collectionId: byId(PEOPLE), ...extra },
+		env.credentials,
+	);
 
 test('the first activation emits nothing old', async () => {
 	const trigger = newRecords();
@@ -42,10 +50,16 @@ test('0, 1 and 250 new records between polls: each emitted exactly once, oldest 
 	env.sandbox.clearRequests();
 	expect(await trigger.poll()).toEqual(many);
 	// Keyset pages: each starts at offset 0 after the last row of the page before.
-	const bodies = env.sandbox.requests.map((r) => r.body as { offset: number; filter: { $and: Array<Record<string, unknown>> } });
+	const bodies = env.sandbox.requests.map(
+		(r) => r.body as { offset: number; filter: { $and: Array<Record<string, unknown>> } },
+	);
 	expect(bodies.map((b) => b.offset)).toEqual([0, 0, 0]);
-	expect(bodies[0]).toMatchObject({ sort: [{ attribute: 'createdAt', direction: 'asc' }], limit: 100 });
-	const idsAfterPage = (page: number) => ((bodies[page].filter.$and[1].$not as { _id: { $in: string[] } })._id.$in);
+	expect(bodies[0]).toMatchObject({
+		sort: [{ attribute: 'createdAt', direction: 'asc' }],
+		limit: 100,
+	});
+	const idsAfterPage = (page: number) =>
+		(bodies[page].filter.$and[1].$not as { _id: { $in: string[] } })._id.$in;
 	expect(idsAfterPage(1)).toEqual([many[99]]);
 	expect(idsAfterPage(2)).toEqual([many[199]]);
 	expect(await trigger.poll()).toEqual([]);
@@ -66,7 +80,11 @@ test('a record created during a poll is emitted once, in this poll or the next',
 	const trigger = newRecords();
 	await trigger.poll();
 	const before = await createPeople(150);
-	env.sandbox.addFault({ path: `/api/v1/collection-records/${PEOPLE}/query`, delayMs: 300, times: 1 });
+	env.sandbox.addFault({
+		path: `/api/v1/collection-records/${PEOPLE}/query`,
+		delayMs: 300,
+		times: 1,
+	});
 	const polling = trigger.poll();
 	const during = await createPeople(1);
 	const emitted = [...(await polling), ...(await trigger.poll()), ...(await trigger.poll())];
@@ -88,7 +106,10 @@ test('after a sandbox restart only records created afterwards are emitted', asyn
 });
 
 test('the extra filter applies: only matching new records are emitted', async () => {
-	const trigger = newRecords({ filterMode: 'shorthand', shorthand: { pair: [{ attribute: 'name', value: 'New person 1' }] } });
+	const trigger = newRecords({
+		filterMode: 'shorthand',
+		shorthand: { pair: [{ attribute: 'name', value: 'New person 1' }] },
+	});
 	await trigger.poll();
 	const [, second] = await createPeople(3);
 	env.sandbox.clearRequests();
@@ -113,19 +134,36 @@ describe.each([
 	test.each([
 		['a seeded collection, no extra filter', false, {}],
 		['an empty collection, no extra filter', true, {}],
-		['a seeded collection, an extra filter', false, { filterMode: 'shorthand', shorthand: { pair: [{ attribute: 'name', value: 'New person 1' }] } }],
-		['an empty collection, an extra filter', true, { filterMode: 'shorthand', shorthand: { pair: [{ attribute: 'name', value: 'New person 1' }] } }],
-	])('%s: each record created after activation is emitted exactly once', async (__, empty, extra) => {
-		if (empty) env.sandbox.state.records.get(PEOPLE)!.clear();
-		const trigger = newRecords(extra);
-		expect(await trigger.poll()).toEqual([]);
-		const created = await createPeople(3);
-		const expected = 'filterMode' in extra ? [created[1]] : created;
-		expect(await trigger.poll()).toEqual(expected);
-		expect(await trigger.poll()).toEqual([]);
-		const later = await createPeople(2);
-		expect(await trigger.poll()).toEqual('filterMode' in extra ? [later[1]] : later);
-	});
+		[
+			'a seeded collection, an extra filter',
+			false,
+			{
+				filterMode: 'shorthand',
+				shorthand: { pair: [{ attribute: 'name', value: 'New person 1' }] },
+			},
+		],
+		[
+			'an empty collection, an extra filter',
+			true,
+			{
+				filterMode: 'shorthand',
+				shorthand: { pair: [{ attribute: 'name', value: 'New person 1' }] },
+			},
+		],
+	])(
+		'%s: each record created after activation is emitted exactly once',
+		async (__, empty, extra) => {
+			if (empty) env.sandbox.state.records.get(PEOPLE)!.clear();
+			const trigger = newRecords(extra);
+			expect(await trigger.poll()).toEqual([]);
+			const created = await createPeople(3);
+			const expected = 'filterMode' in extra ? [created[1]] : created;
+			expect(await trigger.poll()).toEqual(expected);
+			expect(await trigger.poll()).toEqual([]);
+			const later = await createPeople(2);
+			expect(await trigger.poll()).toEqual('filterMode' in extra ? [later[1]] : later);
+		},
+	);
 });
 
 test('manual "fetch test event" returns the newest record without moving the cursor', async () => {
@@ -137,22 +175,42 @@ test('manual "fetch test event" returns the newest record without moving the cur
 });
 
 test('new activities are queried with an array filter; new list entries on the list', async () => {
-	const activities = activeTrigger(new WorkspaceRecordsTrigger(), { event: 'newActivity' }, env.credentials);
+	const activities = activeTrigger(
+		new WorkspaceRecordsTrigger(),
+		{ event: 'newActivity' },
+		env.credentials,
+	);
 	await activities.poll();
 	tick();
 	const { data } = await axios.post(
 		`${env.url}/api/v1/collection-records/activity-list`,
-		{ name: 'Call', scheduleAt: '2026-12-01T09:00:00.000Z', iconType: 'interaction', iconValue: 'call' },
+		{
+			name: 'Call',
+			scheduleAt: '2026-12-01T09:00:00.000Z',
+			iconType: 'interaction',
+			iconValue: 'call',
+		},
 		{ headers: headers() },
 	);
 	env.sandbox.clearRequests();
 	expect(await activities.poll()).toEqual([data._id]);
-	expect(env.sandbox.requests[0].body?.filter).toEqual([{ createdAt: { $gte: expect.any(String) } }, { $not: { _id: { $in: expect.any(Array) } } }]);
+	expect(env.sandbox.requests[0].body?.filter).toEqual([
+		{ createdAt: { $gte: expect.any(String) } },
+		{ $not: { _id: { $in: expect.any(Array) } } },
+	]);
 
-	const entries = activeTrigger(new WorkspaceRecordsTrigger(), { event: 'newListEntry', listId: byId(HOT_LEADS) }, env.credentials);
+	const entries = activeTrigger(
+		new WorkspaceRecordsTrigger(),
+		{ event: 'newListEntry', listId: byId(HOT_LEADS) },
+		env.credentials,
+	);
 	await entries.poll();
 	tick();
-	const entry = await axios.post(`${env.url}/api/v1/list-entries/${HOT_LEADS}`, { recordId: 'f00000000000000000000009' }, { headers: headers() });
+	const entry = await axios.post(
+		`${env.url}/api/v1/list-entries/${HOT_LEADS}`,
+		{ recordId: 'f00000000000000000000009' },
+		{ headers: headers() },
+	);
 	expect(await entries.poll()).toEqual([entry.data.data._id]);
 });
 
@@ -167,7 +225,12 @@ describe('a backlog, deletions and slow polls', () => {
 		const trigger = newRecords();
 		await trigger.poll();
 		const created = await createPeople(2_500);
-		const polls = [await trigger.poll(), await trigger.poll(), await trigger.poll(), await trigger.poll()];
+		const polls = [
+			await trigger.poll(),
+			await trigger.poll(),
+			await trigger.poll(),
+			await trigger.poll(),
+		];
 		expect(polls.map((emitted) => emitted.length)).toEqual([1_000, 1_000, 500, 0]);
 		expect(polls.flat()).toEqual(created);
 	});
@@ -177,7 +240,11 @@ describe('a backlog, deletions and slow polls', () => {
 		await trigger.poll();
 		const created = await createPeople(300);
 		// The second page waits; meanwhile another user deletes the 50 oldest new records.
-		env.sandbox.addFault({ path: `/api/v1/collection-records/${PEOPLE}/query`, delayMs: 300, skip: 1 });
+		env.sandbox.addFault({
+			path: `/api/v1/collection-records/${PEOPLE}/query`,
+			delayMs: 300,
+			skip: 1,
+		});
 		env.sandbox.clearRequests();
 		const polling = trigger.poll();
 		while (env.sandbox.requests.filter((r) => r.path.endsWith('/query')).length < 2) await sleep(5);

@@ -14,8 +14,25 @@ test.each(['', '+44 call me', '12.34', '++44123'])('recipient %j is refused', (i
 
 test('required fields, then only the optional ones given', () => {
 	expect(
-		buildSmsBody({ recipient: '+91 98765 43210', message: 'Hi', senderId: 'WRKSPC', route: 'otp', additionalFields: { isFlash: false, dltTemplateId: '1107' } }),
-	).toEqual({ recipient: '919876543210', message: 'Hi', sender_id: 'WRKSPC', route: 'otp', is_flash: false, dlt_template_id: '1107' });
-	expect(() => buildSmsBody({ recipient: '1234567890', message: ' ', senderId: 'X', route: 'otp' })).toThrow('Message: empty');
-	expect(() => buildSmsBody({ recipient: '1234567890', message: 'Hi', senderId: '', route: 'otp' })).toThrow('Sender ID: empty');
+		buildSmsBody({
+			recipient: '+91 98765 43210',
+			message: 'Hi',
+			senderId: 'WRKSPC',
+			route: 'otp',
+			additionalFields: { isFlash: false, dltTemplateId: '1107' },
+		}),
+	).toEqual({
+		recipient: '919876543210',
+		message: 'Hi',
+		sender_id: 'WRKSPC',
+		route: 'otp',
+		is_flash: false,
+		dlt_template_id: '1107',
+	});
+	expect(() =>
+		buildSmsBody({ recipient: '1234567890', message: ' ', senderId: 'X', route: 'otp' }),
+	).toThrow('Message: empty');
+	expect(() =>
+		buildSmsBody({ recipient: '1234567890', message: 'Hi', senderId: '', route: 'otp' }),
+	).toThrow('Sender ID: empty');
 });

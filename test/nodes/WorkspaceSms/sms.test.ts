@@ -6,19 +6,35 @@ const env = useSandbox();
 const send = (parameters: object, credentials = env.credentials) =>
 	runNode({
 		nodeType: new WorkspaceSms(),
-		parameters: { resource: 'sms', operation: 'send', message: 'Your code is 4711', senderId: 'WRKSPC', route: 'otp', ...parameters },
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			message: 'Your code is 4711',
+			senderId: 'WRKSPC',
+			route: 'otp',
+			...parameters,
+		},
 		credentials,
 	});
 
 test('sends to the messaging host with the header credentials, recipient digits only', async () => {
 	const { items } = await send({
 		recipient: '+91 (98765) 43-210',
-		additionalFields: { isFlash: true, dltEntityId: '1101', dltTemplateId: '1107', postBackUrl: 'https://example.com/dlr', postBackData: 'order-9' },
+		additionalFields: {
+			isFlash: true,
+			dltEntityId: '1101',
+			dltTemplateId: '1107',
+			postBackUrl: 'https://example.com/dlr',
+			postBackData: 'order-9',
+		},
 	});
 	expect(env.sandbox.requests).toHaveLength(1);
 	const [request] = env.sandbox.requests;
 	expect(request).toMatchObject({ method: 'POST', path: '/api/ingest/sms/v1/message/send' });
-	expect(request.headers).toMatchObject({ 'x-api-key': 'wr_test_key', 'x-workspace-id': 'ws_sandbox' });
+	expect(request.headers).toMatchObject({
+		'x-api-key': 'wr_test_key',
+		'x-workspace-id': 'ws_sandbox',
+	});
 	expect(request.body).toEqual({
 		recipient: '919876543210',
 		message: 'Your code is 4711',
@@ -31,7 +47,11 @@ test('sends to the messaging host with the header credentials, recipient digits 
 		post_back_data: 'order-9',
 	});
 	expect(items.map((i) => i.json)).toEqual([
-		{ success: true, message: 'SMS request queued successfully', request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+		{
+			success: true,
+			message: 'SMS request queued successfully',
+			request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+		},
 	]);
 });
 
@@ -56,7 +76,9 @@ test('a route given by its label is sent as its API value', async () => {
 test("a recipient the service refuses gets the server's reason and a hint about the SMS fields", async () => {
 	const { error } = await send({ recipient: '12345' });
 	expect(error?.message).toBe('recipient must be the country code and number, digits only');
-	expect(error?.description).toMatch(/^Check Recipient .* Sender ID .* Route \(OTP, Promotional or Transactional\)/);
+	expect(error?.description).toMatch(
+		/^Check Recipient .* Sender ID .* Route \(OTP, Promotional or Transactional\)/,
+	);
 });
 
 test('success:false on HTTP 200 is an error with the server message', async () => {
@@ -68,7 +90,10 @@ test('success:false on HTTP 200 is an error with the server message', async () =
 test('a missing SMS Host Base URL says to fill it in', async () => {
 	const { error } = await send(
 		{ recipient: '919876543210' },
-		{ ...env.credentials, workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, aiBaseUrl: '' } },
+		{
+			...env.credentials,
+			workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, aiBaseUrl: '' },
+		},
 	);
 	expect(error?.message).toBe('The credential has no SMS Host Base URL');
 	expect(error?.description).toMatch(/fill in SMS Host Base URL/);

@@ -113,7 +113,8 @@ export const scheduleAtField: INodeProperties = {
 	name: 'scheduleAt',
 	type: 'dateTime',
 	default: '',
-	description: "When the activity is due. A date and time without an offset is read in the workflow's time zone (Workflow Settings); it is sent in UTC.",
+	description:
+		"When the activity is due. A date and time without an offset is read in the workflow's time zone (Workflow Settings); it is sent in UTC.",
 };
 
 const ICON_VALUE_PARAMETER: Record<string, string> = {
@@ -147,10 +148,15 @@ export function buildActivityBody(
 		}
 		body.name = input.name;
 	}
-	if (!partial || input.scheduleAt !== undefined) body.scheduleAt = toScheduleAt(input.scheduleAt, timeZone);
+	if (!partial || input.scheduleAt !== undefined)
+		body.scheduleAt = toScheduleAt(input.scheduleAt, timeZone);
 	if (input.iconType !== undefined) {
 		if (!String(input.iconValue ?? '').trim()) {
-			throw new InputError('Icon', `no icon given for the icon type ${input.iconType}`, 'Choose an icon, or type an emoji.');
+			throw new InputError(
+				'Icon',
+				`no icon given for the icon type ${input.iconType}`,
+				'Choose an icon, or type an emoji.',
+			);
 		}
 		body.iconType = input.iconType;
 		body.iconValue = input.iconValue;
@@ -169,7 +175,10 @@ export function sendActivity(mode: 'create' | 'update'): PreSendAction {
 				const fields = this.getNodeParameter('updateFields', {}) as IDataObject;
 				const { iconType, iconValue, ...rest } = fields;
 				return buildActivityBody(
-					{ ...(rest as ActivityInput), ...(iconType ? { iconType: String(iconType), iconValue: String(iconValue ?? '') } : {}) },
+					{
+						...(rest as ActivityInput),
+						...(iconType ? { iconType: String(iconType), iconValue: String(iconValue ?? '') } : {}),
+					},
 					{ partial: true, timeZone: this.getTimezone() },
 				);
 			}

@@ -49,7 +49,12 @@ export const activityDescription: INodeProperties[] = [
 			simplify: true,
 			url: oneActivity,
 		}),
-		queryOperation({ action: 'Get many activities', description: 'Query activities, with filters and sorting', url: paths.activitiesQuery, filterShape: 'array' }),
+		queryOperation({
+			action: 'Get many activities',
+			description: 'Query activities, with filters and sorting',
+			url: paths.activitiesQuery,
+			filterShape: 'array',
+		}),
 		operation({
 			name: 'Update',
 			value: 'update',

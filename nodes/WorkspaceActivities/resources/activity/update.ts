@@ -12,14 +12,21 @@ export const activityUpdateFields = forOperation('activity', 'update', [
 		options: [
 			titleField,
 			scheduleAtField,
-			{ displayName: 'Icon Type', name: 'iconType', type: 'options', options: ICON_TYPES, default: 'interaction' },
+			{
+				displayName: 'Icon Type',
+				name: 'iconType',
+				type: 'options',
+				options: ICON_TYPES,
+				default: 'interaction',
+			},
 			{
 				displayName: 'Icon Value',
 				name: 'iconValue',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. call, whatsapp or 📞',
-				description: 'Sent with Icon Type: an interaction (call, meeting …), a messaging app (whatsapp, slack …) or an emoji',
+				description:
+					'Sent with Icon Type: an interaction (call, meeting …), a messaging app (whatsapp, slack …) or an emoji',
 			},
 			...optionalActivityFields,
 		],

@@ -10,7 +10,11 @@ export const targetFields: INodeProperties[] = [
 		name: 'target',
 		type: 'options',
 		options: [
-			{ name: 'Collection', value: 'collection', description: 'Attributes of a collection, shared by its records' },
+			{
+				name: 'Collection',
+				value: 'collection',
+				description: 'Attributes of a collection, shared by its records',
+			},
 			{ name: 'List', value: 'list', description: 'Attributes of a list, set on its entries' },
 		],
 		default: 'collection',

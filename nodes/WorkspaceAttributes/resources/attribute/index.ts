@@ -1,6 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { forOperation, idInPath, operation, operationSelector, reportDeleted } from '../../../shared/descriptions';
+import {
+	forOperation,
+	idInPath,
+	operation,
+	operationSelector,
+	reportDeleted,
+} from '../../../shared/descriptions';
 import { targetFields, targetPath } from './fields';
 
 export const attributeDescription: INodeProperties[] = [

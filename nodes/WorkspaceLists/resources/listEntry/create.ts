@@ -5,7 +5,11 @@ const sendRecordId = { send: { type: 'body' as const, property: 'recordId' } };
 
 export const listEntryCreateFields = forOperation('listEntry', 'create', [
 	// From 1.1 a picker of the list's records; version 1 keeps the ID field it had.
-	{ ...listRecordLocator, routing: sendRecordId, displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } } },
+	{
+		...listRecordLocator,
+		routing: sendRecordId,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+	},
 	{
 		displayName: 'Record ID',
 		name: 'recordId',

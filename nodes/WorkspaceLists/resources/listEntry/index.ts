@@ -1,7 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendAttributes } from '../../../shared/attributes/send';
-import { forOperation, idInPath, operation, operationSelector, queryOperation, reportDeleted, updateThenRead } from '../../../shared/descriptions';
+import {
+	forOperation,
+	idInPath,
+	operation,
+	operationSelector,
+	queryOperation,
+	reportDeleted,
+	updateThenRead,
+} from '../../../shared/descriptions';
 import { simplifyFields } from '../../../shared/simplify';
 import { paths } from '../../../shared/transport/paths';
 import { listEntryCreateFields } from './create';
@@ -40,12 +48,17 @@ export const listEntryDescription: INodeProperties[] = [
 			simplify: true,
 			url: paths.listEntry(list, entry),
 		}),
-		queryOperation({ action: 'Get many list entries', description: 'Query the entries of a list, with filters and sorting', url: paths.listEntriesQuery(list) }),
+		queryOperation({
+			action: 'Get many list entries',
+			description: 'Query the entries of a list, with filters and sorting',
+			url: paths.listEntriesQuery(list),
+		}),
 		operation({
 			name: 'Update',
 			value: 'update',
 			action: 'Update a list entry',
-			description: "Change the values of a list entry's attributes; attributes not given stay as they are",
+			description:
+				"Change the values of a list entry's attributes; attributes not given stay as they are",
 			method: 'PATCH',
 			url: paths.listEntry(list, entry),
 			// The vendor's SDK sends an entry's changes at the top level, not under `data`.

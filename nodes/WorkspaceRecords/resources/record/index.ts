@@ -1,7 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendAttributes } from '../../../shared/attributes/send';
-import { forOperation, idInPath, operation, operationSelector, queryOperation, reportDeleted, updateThenRead } from '../../../shared/descriptions';
+import {
+	forOperation,
+	idInPath,
+	operation,
+	operationSelector,
+	queryOperation,
+	reportDeleted,
+	updateThenRead,
+} from '../../../shared/descriptions';
 import { simplifyFields } from '../../../shared/simplify';
 import { paths } from '../../../shared/transport/paths';
 import { recordGetAllFields } from './getAll';
@@ -50,7 +58,11 @@ export const recordDescription: INodeProperties[] = [
 			simplify: true,
 			url: record,
 		}),
-		queryOperation({ action: 'Get many records', description: 'Query the records of a collection, with filters and sorting', url: paths.recordsQuery(collection) }),
+		queryOperation({
+			action: 'Get many records',
+			description: 'Query the records of a collection, with filters and sorting',
+			url: paths.recordsQuery(collection),
+		}),
 		operation({
 			name: 'Update',
 			value: 'update',

@@ -4,7 +4,11 @@ import { collectionLocator, recordLocator } from '../../../shared/locators';
 
 /** Fields several record operations take, each declared once (see forOperation). */
 export const recordSharedFields = [
-	...forOperation('record', ['create', 'upsert', 'delete', 'get', 'getAll', 'update'], [collectionLocator]),
+	...forOperation(
+		'record',
+		['create', 'upsert', 'delete', 'get', 'getAll', 'update'],
+		[collectionLocator],
+	),
 	...forOperation('record', ['delete', 'get', 'update'], [recordLocator]),
 ];
 

@@ -19,7 +19,10 @@ export const recordUpsertFields = forOperation('record', 'upsert', [
 		displayName: 'Match On Name or ID',
 		name: 'matchAttribute',
 		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getAttributes', loadOptionsDependsOn: ['collectionId.value'] },
+		typeOptions: {
+			loadOptionsMethod: 'getAttributes',
+			loadOptionsDependsOn: ['collectionId.value'],
+		},
 		required: true,
 		default: '',
 		displayOptions: { hide: { inputMode: ['mapper'] } },
@@ -31,7 +34,8 @@ export const recordUpsertFields = forOperation('record', 'upsert', [
 		name: 'updateAllMatches',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to update every matching record when several match, instead of stopping with an error',
+		description:
+			'Whether to update every matching record when several match, instead of stopping with an error',
 	},
 ]);
 
@@ -53,22 +57,37 @@ export async function upsertRecord(
 ): Promise<INodeExecutionData[]> {
 	const attributes = (requestData.options.body ?? {}) as IDataObject;
 	const fromMapper = this.getNodeParameter('inputMode', 'fields') === 'mapper';
-	const matchAttribute = (fromMapper ? matchingAttribute(this) : (this.getNodeParameter('matchAttribute') as string)) ?? '';
+	const matchAttribute =
+		(fromMapper ? matchingAttribute(this) : (this.getNodeParameter('matchAttribute') as string)) ??
+		'';
 	const updateAll = this.getNodeParameter('updateAllMatches', false) as boolean;
 	const collectionPath = String(requestData.options.url);
 	const value = matchValueOf(attributes[matchAttribute]);
 	if (value === undefined || value === null || value === '') {
 		const field = fromMapper ? 'Attribute to Match On' : 'Match On';
-		throw new NodeOperationError(this.getNode(), `${field}: the attributes give no value for "${matchAttribute}"`, {
-			description: matchAttribute
-				? 'Give the match attribute a value among the attributes to send.'
-				: 'Choose the attribute that identifies the record, such as Emails.',
-			itemIndex: this.getItemIndex(),
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`${field}: the attributes give no value for "${matchAttribute}"`,
+			{
+				description: matchAttribute
+					? 'Give the match attribute a value among the attributes to send.'
+					: 'Choose the attribute that identifies the record, such as Emails.',
+				itemIndex: this.getItemIndex(),
+			},
+		);
 	}
 	// Items with the same value take turns; the others stay concurrent.
 	const turn = digestOf(runKeyOf(this), collectionPath, matchAttribute, JSON.stringify(value));
-	return await oneAtATime(turn, async () => await createOrUpdate.call(this, requestData, { attributes, matchAttribute, value, updateAll }));
+	return await oneAtATime(
+		turn,
+		async () =>
+			await createOrUpdate.call(this, requestData, {
+				attributes,
+				matchAttribute,
+				value,
+				updateAll,
+			}),
+	);
 }
 
 interface Match {
@@ -87,19 +106,38 @@ async function createOrUpdate(
 	const collectionPath = String(requestData.options.url);
 	const bare = withoutBody(requestData.options);
 	const request = (method: IHttpRequestMethods, url: string, body?: IDataObject) =>
-		this.makeRoutingRequest({ ...requestData, options: { ...bare, method, url, ...(body ? { body } : {}) } });
+		this.makeRoutingRequest({
+			...requestData,
+			options: { ...bare, method, url, ...(body ? { body } : {}) },
+		});
 
-	const query = { ...requestData, options: { ...bare, url: `${collectionPath}/query`, body: { filter: { [matchAttribute]: { $eq: value } } } } };
-	const matches = await fetchPages.call(this, query, updateAll ? { returnAll: true, limit: Infinity } : { returnAll: false, limit: 2 });
+	const query = {
+		...requestData,
+		options: {
+			...bare,
+			url: `${collectionPath}/query`,
+			body: { filter: { [matchAttribute]: { $eq: value } } },
+		},
+	};
+	const matches = await fetchPages.call(
+		this,
+		query,
+		updateAll ? { returnAll: true, limit: Infinity } : { returnAll: false, limit: 2 },
+	);
 	if (matches.length === 0) {
 		const created = await request('POST', collectionPath, attributes);
 		return created.map(({ json }) => ({ json: { action: 'created', ...json } }));
 	}
 	if (matches.length > 1 && !updateAll) {
-		throw new NodeOperationError(this.getNode(), `Several records have ${matchAttribute} = ${String(value)}`, {
-			description: 'Match on an attribute whose values are unique, or turn on Update All Matches.',
-			itemIndex: this.getItemIndex(),
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Several records have ${matchAttribute} = ${String(value)}`,
+			{
+				description:
+					'Match on an attribute whose values are unique, or turn on Update All Matches.',
+				itemIndex: this.getItemIndex(),
+			},
+		);
 	}
 	const updated: INodeExecutionData[] = [];
 	for (const match of matches) {

@@ -14,18 +14,26 @@ import { RECORDS_CREDENTIAL } from '../../../shared/transport/apiRequest';
 const ROUTES = [
 	{ name: 'OTP', value: 'otp', description: 'One-time passwords' },
 	{ name: 'Promotional', value: 'promotional', description: 'Marketing messages' },
-	{ name: 'Transactional', value: 'transactional', description: 'Messages about an account or an order' },
+	{
+		name: 'Transactional',
+		value: 'transactional',
+		description: 'Messages about an account or an order',
+	},
 ];
 
 /** The route's API value, from the value or the label an expression may give ("OTP"). */
 export function toRoute(value: unknown): string {
-	const text = String(value ?? '').trim().toLowerCase();
+	const text = String(value ?? '')
+		.trim()
+		.toLowerCase();
 	const route = ROUTES.find((r) => r.value === text || r.name.toLowerCase() === text);
 	if (!route) {
 		throw new InputError(
 			'Route',
 			`"${String(value ?? '')}" is not a route`,
-			`Choose ${ROUTES.map((r) => r.name).join(', ').replace(/, ([^,]+)$/, ' or $1')}.`,
+			`Choose ${ROUTES.map((r) => r.name)
+				.join(', ')
+				.replace(/, ([^,]+)$/, ' or $1')}.`,
 		);
 	}
 	return route.value;
@@ -39,7 +47,8 @@ export const sendFields: INodeProperties[] = forOperation('sms', 'send', [
 		required: true,
 		default: '',
 		placeholder: 'e.g. +91 98765 43210',
-		description: 'Country code and number. Spaces, dashes, brackets and a leading + are removed before sending.',
+		description:
+			'Country code and number. Spaces, dashes, brackets and a leading + are removed before sending.',
 	},
 	{
 		displayName: 'Message',
@@ -72,11 +81,42 @@ export const sendFields: INodeProperties[] = forOperation('sms', 'send', [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{ displayName: 'DLT Entity ID', name: 'dltEntityId', type: 'string', default: '', description: "The sender's entity ID in India's DLT registry" },
-			{ displayName: 'DLT Template ID', name: 'dltTemplateId', type: 'string', default: '', description: "The message template's ID in India's DLT registry" },
-			{ displayName: 'Flash', name: 'isFlash', type: 'boolean', default: false, description: 'Whether to send a flash SMS, shown at once and not stored' },
-			{ displayName: 'Postback Data', name: 'postBackData', type: 'string', default: '', description: 'Your own data, sent back with the delivery report' },
-			{ displayName: 'Postback URL', name: 'postBackUrl', type: 'string', default: '', placeholder: 'e.g. https://example.com/sms-status', description: 'Where delivery reports are sent' },
+			{
+				displayName: 'DLT Entity ID',
+				name: 'dltEntityId',
+				type: 'string',
+				default: '',
+				description: "The sender's entity ID in India's DLT registry",
+			},
+			{
+				displayName: 'DLT Template ID',
+				name: 'dltTemplateId',
+				type: 'string',
+				default: '',
+				description: "The message template's ID in India's DLT registry",
+			},
+			{
+				displayName: 'Flash',
+				name: 'isFlash',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to send a flash SMS, shown at once and not stored',
+			},
+			{
+				displayName: 'Postback Data',
+				name: 'postBackData',
+				type: 'string',
+				default: '',
+				description: 'Your own data, sent back with the delivery report',
+			},
+			{
+				displayName: 'Postback URL',
+				name: 'postBackUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://example.com/sms-status',
+				description: 'Where delivery reports are sent',
+			},
 		],
 	},
 ]);
@@ -86,12 +126,21 @@ export interface SmsInput {
 	message?: string;
 	senderId?: string;
 	route?: string;
-	additionalFields?: { isFlash?: boolean; dltEntityId?: string; dltTemplateId?: string; postBackUrl?: string; postBackData?: string };
+	additionalFields?: {
+		isFlash?: boolean;
+		dltEntityId?: string;
+		dltTemplateId?: string;
+		postBackUrl?: string;
+		postBackData?: string;
+	};
 }
 
 /** Digits only, as the messaging API wants them: "+91 (98765) 43-210" → "919876543210". */
 export function toRecipient(value: unknown): string {
-	const text = String(value ?? '').trim().replace(/[\s\-()]/g, '').replace(/^\+/, '');
+	const text = String(value ?? '')
+		.trim()
+		.replace(/[\s\-()]/g, '')
+		.replace(/^\+/, '');
 	if (!/^\d+$/.test(text)) {
 		throw new InputError(
 			'Recipient',
@@ -125,11 +174,15 @@ export function buildSmsBody(input: SmsInput): IDataObject {
 	};
 }
 
-export const sendSms: PreSendAction = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+export const sendSms: PreSendAction = async function (
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+) {
 	const credentials = await this.getCredentials(RECORDS_CREDENTIAL);
 	if (!String(credentials.aiBaseUrl ?? '').trim()) {
 		throw new NodeOperationError(this.getNode(), 'The credential has no SMS Host Base URL', {
-			description: 'Open the Workspace Records API credential and fill in SMS Host Base URL: the address of the host that sends SMS.',
+			description:
+				'Open the Workspace Records API credential and fill in SMS Host Base URL: the address of the host that sends SMS.',
 			itemIndex: this.getItemIndex(),
 		});
 	}
@@ -139,7 +192,10 @@ export const sendSms: PreSendAction = async function (this: IExecuteSingleFuncti
 			message: this.getNodeParameter('message') as string,
 			senderId: this.getNodeParameter('senderId') as string,
 			route: this.getNodeParameter('route') as string,
-			additionalFields: this.getNodeParameter('additionalFields', {}) as SmsInput['additionalFields'],
+			additionalFields: this.getNodeParameter(
+				'additionalFields',
+				{},
+			) as SmsInput['additionalFields'],
 		}),
 	);
 	return { ...options, body };

@@ -21,7 +21,8 @@ export const userGroupIdField: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: 'e.g. acme-sales',
-	description: 'Your own ID for the group (user_group_id). IDs are unique per environment (Customer or Testing).',
+	description:
+		'Your own ID for the group (user_group_id). IDs are unique per environment (Customer or Testing).',
 };
 
 export const currentTokenField: INodeProperties = {
@@ -30,7 +31,8 @@ export const currentTokenField: INodeProperties = {
 	type: 'string',
 	typeOptions: { password: true },
 	default: '',
-	description: 'The token the group has now (current_token), as returned when it was created or last rotated',
+	description:
+		'The token the group has now (current_token), as returned when it was created or last rotated',
 };
 
 const modeField = (name: string, displayName: string, what: string): INodeProperties => ({
@@ -55,15 +57,28 @@ export const mappingAndPropertiesFields: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Mapping',
 		default: {},
-		description: 'Each schema ID mapped to a data source, or to the ID you gave that data source when creating it',
+		description:
+			'Each schema ID mapped to a data source, or to the ID you gave that data source when creating it',
 		displayOptions: { show: { mappingMode: ['pairs'] } },
 		options: [
 			{
 				name: 'pair',
 				displayName: 'Mapping',
 				values: [
-					{ displayName: 'Data Source', name: 'value', type: 'string', default: '', placeholder: 'e.g. warehouse-eu' },
-					{ displayName: 'Schema ID', name: 'key', type: 'string', default: '', placeholder: 'e.g. sales_schema' },
+					{
+						displayName: 'Data Source',
+						name: 'value',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. warehouse-eu',
+					},
+					{
+						displayName: 'Schema ID',
+						name: 'key',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. sales_schema',
+					},
 				],
 			},
 		],
@@ -90,7 +105,13 @@ export const mappingAndPropertiesFields: INodeProperties[] = [
 				name: 'pair',
 				displayName: 'Property',
 				values: [
-					{ displayName: 'Name', name: 'key', type: 'string', default: '', placeholder: 'e.g. region' },
+					{
+						displayName: 'Name',
+						name: 'key',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. region',
+					},
 					...typedValueFields,
 				],
 			},
@@ -120,18 +141,28 @@ export interface UserGroupUpdate {
 export function buildUserGroupUpdate(input: UserGroupUpdate): IDataObject {
 	const userGroupId = String(input.userGroupId ?? '').trim();
 	if (!userGroupId) {
-		throw new InputError('User Group ID', 'empty', "Give your own ID for the group; a new ID creates the group.");
+		throw new InputError(
+			'User Group ID',
+			'empty',
+			'Give your own ID for the group; a new ID creates the group.',
+		);
 	}
 	const body: IDataObject = { user_group_id: userGroupId };
 	if (input.name) body.name = input.name;
-	if (input.mappingMode === 'json') body.mapping = parseJsonObject(input.mappingJson, 'Mapping (JSON)');
+	if (input.mappingMode === 'json')
+		body.mapping = parseJsonObject(input.mappingJson, 'Mapping (JSON)');
 	if (input.mappingMode === 'pairs') {
 		body.mapping = buildTypedObject(
-			(input.mappingPairs ?? []).map((pair) => ({ key: pair.key, type: 'text', textValue: pair.value })),
+			(input.mappingPairs ?? []).map((pair) => ({
+				key: pair.key,
+				type: 'text',
+				textValue: pair.value,
+			})),
 			{ field: 'Mapping', noun: 'schema ID', hint: 'Give the schema ID each data source is for.' },
 		);
 	}
-	if (input.propertiesMode === 'json') body.properties = parseJsonObject(input.propertiesJson, 'Properties (JSON)');
+	if (input.propertiesMode === 'json')
+		body.properties = parseJsonObject(input.propertiesJson, 'Properties (JSON)');
 	if (input.propertiesMode === 'pairs') {
 		body.properties = buildTypedObject(input.propertyPairs ?? [], {
 			field: 'Properties',
@@ -167,10 +198,14 @@ export const sendUserGroupUpdate: PreSendAction = async function (
  * with an empty token (say an expression that found nothing) is refused: it would
  * silently create a group.
  */
-export const sendTokenAction: PreSendAction = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+export const sendTokenAction: PreSendAction = async function (
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+) {
 	// An empty object as text: n8n leaves an empty object body out, and a strict JSON server
 	// refuses a JSON request without a body.
-	if (this.getNodeParameter('tokenAction', 'rotate') === 'create') return { ...options, body: '{}' };
+	if (this.getNodeParameter('tokenAction', 'rotate') === 'create')
+		return { ...options, body: '{}' };
 	const currentToken = fromInput(this, () => {
 		const token = String(this.getNodeParameter('currentToken', '') ?? '').trim();
 		if (!token) {
@@ -203,6 +238,10 @@ export async function userGroupItem(
 	return [{ json: { success, ...group, ...(isNew === undefined ? {} : { created }) } }];
 }
 
-export async function userGroupDeleted(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
-	return [{ json: { deleted: true, user_group_id: this.getNodeParameter('userGroupId') as string } }];
+export async function userGroupDeleted(
+	this: IExecuteSingleFunctions,
+): Promise<INodeExecutionData[]> {
+	return [
+		{ json: { deleted: true, user_group_id: this.getNodeParameter('userGroupId') as string } },
+	];
 }

@@ -40,7 +40,8 @@ export const userGroupDescription: INodeProperties[] = [
 			name: 'Update',
 			value: 'update',
 			action: 'Create or update a user group by ID',
-			description: 'Set the name, mapping and properties of the group with this ID, creating it when the ID is new',
+			description:
+				'Set the name, mapping and properties of the group with this ID, creating it when the ID is new',
 			method: 'PUT',
 			url: paths.userGroups,
 			preSend: [sendUserGroupUpdate],
@@ -55,11 +56,16 @@ export const userGroupDescription: INodeProperties[] = [
 			type: 'options',
 			noDataExpression: true,
 			options: [
-				{ name: 'Create a New Group', value: 'create', description: 'The service makes a new group and gives it a token' },
+				{
+					name: 'Create a New Group',
+					value: 'create',
+					description: 'The service makes a new group and gives it a token',
+				},
 				{
 					name: "Rotate a Group's Token",
 					value: 'rotate',
-					description: 'Give the group that has the current token a new one; the current token stops working',
+					description:
+						'Give the group that has the current token a new one; the current token stops working',
 				},
 			],
 			// Rotate, so that creating a group is always chosen, never the fallout of an empty token.
@@ -68,18 +74,30 @@ export const userGroupDescription: INodeProperties[] = [
 		{
 			...currentTokenField,
 			required: true,
-			description: 'The token the group has now, as returned when it was created or last rotated: it stops working',
+			description:
+				'The token the group has now, as returned when it was created or last rotated: it stops working',
 			displayOptions: { show: { tokenAction: ['rotate'] } },
 		},
 	]),
 	...forOperation('userGroup', 'update', [
 		{ displayName: TOKEN_NOTICE, name: 'tokenNotice', type: 'notice', default: '' },
 		userGroupIdField,
-		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Acme Sales', description: 'The name of the group; left as it is when empty' },
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Acme Sales',
+			description: 'The name of the group; left as it is when empty',
+		},
 		...mappingAndPropertiesFields,
 	]),
 	...forOperation('userGroup', 'delete', [
 		{ ...userGroupIdField, routing: { send: { type: 'body', property: 'user_group_id' } } },
-		{ ...currentTokenField, required: true, routing: { send: { type: 'body', property: 'current_token' } } },
+		{
+			...currentTokenField,
+			required: true,
+			routing: { send: { type: 'body', property: 'current_token' } },
+		},
 	]),
 ];

@@ -15,17 +15,32 @@ describe('buildAttributeBody', () => {
 	});
 
 	test('keys that are names of object methods are attribute keys like any other', () => {
-		const body = buildAttributeBody(['constructor', 'toString', 'valueOf', '__proto__'].map((key) => ({ key, textValue: key.toUpperCase() })));
-		expect(JSON.stringify(body)).toBe('{"constructor":"CONSTRUCTOR","toString":"TOSTRING","valueOf":"VALUEOF","__proto__":"__PROTO__"}');
-		const shorthand = buildFilter({ mode: 'shorthand', shorthand: [{ attribute: 'constructor', value: 'x' }, { attribute: 'valueOf', value: 'y' }] });
+		const body = buildAttributeBody(
+			['constructor', 'toString', 'valueOf', '__proto__'].map((key) => ({
+				key,
+				textValue: key.toUpperCase(),
+			})),
+		);
+		expect(JSON.stringify(body)).toBe(
+			'{"constructor":"CONSTRUCTOR","toString":"TOSTRING","valueOf":"VALUEOF","__proto__":"__PROTO__"}',
+		);
+		const shorthand = buildFilter({
+			mode: 'shorthand',
+			shorthand: [
+				{ attribute: 'constructor', value: 'x' },
+				{ attribute: 'valueOf', value: 'y' },
+			],
+		});
 		expect(JSON.stringify(shorthand)).toBe('{"constructor":"x","valueOf":"y"}');
 	});
 
 	test('bad entries name the entry and say what else to do', () => {
-		expect(() => buildAttributeBody([{ key: 'score', type: 'number', numberValue: Number.NaN }])).toThrow(
-			'Attributes, entry 1 (score): "NaN" is not a number',
+		expect(() =>
+			buildAttributeBody([{ key: 'score', type: 'number', numberValue: Number.NaN }]),
+		).toThrow('Attributes, entry 1 (score): "NaN" is not a number');
+		expect(() => buildAttributeBody([{ key: 'a' }, { key: 'a' }])).toThrow(
+			'Attributes, entry 2: the attribute "a" is given twice',
 		);
-		expect(() => buildAttributeBody([{ key: 'a' }, { key: 'a' }])).toThrow('Attributes, entry 2: the attribute "a" is given twice');
 	});
 });
 
@@ -37,9 +52,15 @@ describe('the three ways of giving a value convert it alike', () => {
 	const fromMapper = (inputType: string, value: unknown) =>
 		mappedAttributes({ x: value as string }, { types: new Map([['x', inputType]]) }, 'UTC').x;
 	const fromList = (type: 'number' | 'boolean', value: unknown) =>
-		buildAttributeBody([{ key: 'x', type, [type === 'number' ? 'numberValue' : 'booleanValue']: value }]).x;
+		buildAttributeBody([
+			{ key: 'x', type, [type === 'number' ? 'numberValue' : 'booleanValue']: value },
+		]).x;
 	const fromFilter = (valueType: 'number' | 'boolean', value: unknown) =>
-		(buildFilter({ mode: 'shorthand', shorthand: [{ attribute: 'x', value, valueType }] }) as { x: unknown }).x;
+		(
+			buildFilter({ mode: 'shorthand', shorthand: [{ attribute: 'x', value, valueType }] }) as {
+				x: unknown;
+			}
+		).x;
 
 	test.each<[unknown, boolean]>([
 		['yes', true],
@@ -67,18 +88,31 @@ describe('the three ways of giving a value convert it alike', () => {
 		expect(fromFilter('number', value)).toBe(expected);
 	});
 
-	test.each(['maybe', 'ten', 'Infinity'])('%j is refused everywhere with the field named', (value) => {
-		const kind = value === 'maybe' ? 'checkbox' : 'number';
-		const type = kind === 'checkbox' ? 'boolean' : 'number';
-		const said = type === 'boolean' ? 'is not true or false' : 'is not a number';
-		expect(() => fromMapper(kind, value)).toThrow(`Attributes (x): "${value}" ${said}`);
-		expect(() => fromList(type, value)).toThrow(`Attributes, entry 1 (x): "${value}" ${said}`);
-		expect(() => fromFilter(type, value)).toThrow(`Shorthand, pair 1 (x): "${value}" ${said}`);
-	});
+	test.each(['maybe', 'ten', 'Infinity'])(
+		'%j is refused everywhere with the field named',
+		(value) => {
+			const kind = value === 'maybe' ? 'checkbox' : 'number';
+			const type = kind === 'checkbox' ? 'boolean' : 'number';
+			const said = type === 'boolean' ? 'is not true or false' : 'is not a number';
+			expect(() => fromMapper(kind, value)).toThrow(`Attributes (x): "${value}" ${said}`);
+			expect(() => fromList(type, value)).toThrow(`Attributes, entry 1 (x): "${value}" ${said}`);
+			expect(() => fromFilter(type, value)).toThrow(`Shorthand, pair 1 (x): "${value}" ${said}`);
+		},
+	);
 
 	test('each refusal speaks of the field at hand', () => {
-		expect(() => fromList('number', 'ten')).toThrow(expect.objectContaining({ hint: 'Give a number, such as 42 or 9.5. Or pick another Send Value As.' }));
-		expect(() => fromFilter('number', 'ten')).toThrow(expect.objectContaining({ hint: 'Give a number, such as 42 or 9.5. Or set Send Value As to Text.' }));
-		expect(() => fromMapper('number', 'ten')).toThrow(expect.objectContaining({ hint: 'Give a number, such as 42 or 9.5.' }));
+		expect(() => fromList('number', 'ten')).toThrow(
+			expect.objectContaining({
+				hint: 'Give a number, such as 42 or 9.5. Or pick another Send Value As.',
+			}),
+		);
+		expect(() => fromFilter('number', 'ten')).toThrow(
+			expect.objectContaining({
+				hint: 'Give a number, such as 42 or 9.5. Or set Send Value As to Text.',
+			}),
+		);
+		expect(() => fromMapper('number', 'ten')).toThrow(
+			expect.objectContaining({ hint: 'Give a number, such as 42 or 9.5.' }),
+		);
 	});
 });

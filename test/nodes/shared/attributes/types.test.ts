@@ -39,13 +39,32 @@ describe('the table of attribute types: what each vendor input type shows and se
 	});
 
 	test('every input type the vendor names is in the table, but ai-wizard, which is never written', () => {
-		const vendor = ['text', 'number', 'checkbox', 'currency', 'date', 'timestamp', 'rating', 'status', 'select', 'multiselect', 'record-reference', 'actor-reference', 'domain', 'file', 'email-address', 'phone-number'];
+		const vendor = [
+			'text',
+			'number',
+			'checkbox',
+			'currency',
+			'date',
+			'timestamp',
+			'rating',
+			'status',
+			'select',
+			'multiselect',
+			'record-reference',
+			'actor-reference',
+			'domain',
+			'file',
+			'email-address',
+			'phone-number',
+		];
 		expect(Object.keys(ATTRIBUTE_TYPES).sort()).toEqual(vendor.sort());
 	});
 
 	test('a value that does not fit its type names the attribute', () => {
 		expect(() => convert('number', 'lots')).toThrow('Attributes (x): "lots" is not a number');
-		expect(() => convert('checkbox', 'maybe')).toThrow('Attributes (x): "maybe" is not true or false');
+		expect(() => convert('checkbox', 'maybe')).toThrow(
+			'Attributes (x): "maybe" is not true or false',
+		);
 		expect(() => convert('timestamp', 'soon')).toThrow('Attributes (x): "soon" is not a date');
 	});
 
@@ -54,7 +73,13 @@ describe('the table of attribute types: what each vendor input type shows and se
 			['name', 'text'],
 			['leadScore', 'number'],
 		]);
-		expect(mappedAttributes({ name: 'Ada', leadScore: '7', orderId: 'A-1', nickname: '' }, { types }, 'UTC')).toEqual({ name: 'Ada', leadScore: 7 });
+		expect(
+			mappedAttributes(
+				{ name: 'Ada', leadScore: '7', orderId: 'A-1', nickname: '' },
+				{ types },
+				'UTC',
+			),
+		).toEqual({ name: 'Ada', leadScore: 7 });
 	});
 
 	test("Map Automatically takes an attribute's name too, where it is unambiguous; a key given beside it wins", () => {
@@ -64,37 +89,85 @@ describe('the table of attribute types: what each vendor input type shows and se
 			['source', 'text'],
 		]);
 		const keyOfName = new Map([['lead score', 'leadScore']]);
-		expect(mappedAttributes({ Name: 'Ada', 'Lead Score': '9', formId: 'x' }, { types, keyOfName }, 'UTC')).toEqual({ leadScore: 9 });
-		expect(mappedAttributes({ 'lead score': '9', leadScore: '7' }, { types, keyOfName }, 'UTC')).toEqual({ leadScore: 7 });
+		expect(
+			mappedAttributes(
+				{ Name: 'Ada', 'Lead Score': '9', formId: 'x' },
+				{ types, keyOfName },
+				'UTC',
+			),
+		).toEqual({ leadScore: 9 });
+		expect(
+			mappedAttributes({ 'lead score': '9', leadScore: '7' }, { types, keyOfName }, 'UTC'),
+		).toEqual({ leadScore: 7 });
 	});
 });
 
 describe('the fields the editor shows (resource mapping method, through LoadOptionsContext)', () => {
 	test('People: one typed field per writable attribute, required ones marked, choices loaded', async () => {
-		const context = loadOptionsContext(new WorkspaceRecords(), { resource: 'record', operation: 'create', collectionId: byId(PEOPLE) }, env.credentials);
+		const context = loadOptionsContext(
+			new WorkspaceRecords(),
+			{ resource: 'record', operation: 'create', collectionId: byId(PEOPLE) },
+			env.credentials,
+		);
 		const { fields } = await getAttributeFields.call(context);
 		const byKey = Object.fromEntries(fields.map((f) => [f.id, f]));
 		expect(byKey.createdAt).toBeUndefined();
 		// Each label shows the key Map Automatically matches on.
-		expect(byKey.name).toMatchObject({ displayName: 'Name (name)', type: 'string', required: true, display: true });
-		expect(byKey.leadScore).toMatchObject({ displayName: 'Lead Score (leadScore)', type: 'number', required: false });
+		expect(byKey.name).toMatchObject({
+			displayName: 'Name (name)',
+			type: 'string',
+			required: true,
+			display: true,
+		});
+		expect(byKey.leadScore).toMatchObject({
+			displayName: 'Lead Score (leadScore)',
+			type: 'number',
+			required: false,
+		});
 		// Create or Update: Emails preselected; only attributes that can identify a record offered.
 		expect(fields.filter((f) => f.defaultMatch).map((f) => f.id)).toEqual(['emails']);
-		expect(fields.filter((f) => f.canBeUsedToMatch).map((f) => f.id).sort()).toEqual(['description', 'emails', 'firstName', 'jobTitle', 'lastName', 'leadScore', 'name', 'nickname', 'phoneNumbers']);
+		expect(
+			fields
+				.filter((f) => f.canBeUsedToMatch)
+				.map((f) => f.id)
+				.sort(),
+		).toEqual([
+			'description',
+			'emails',
+			'firstName',
+			'jobTitle',
+			'lastName',
+			'leadScore',
+			'name',
+			'nickname',
+			'phoneNumbers',
+		]);
 		expect(byKey.newsletter).toMatchObject({ type: 'boolean', canBeUsedToMatch: false });
 		expect(byKey.lastInteraction.type).toBe('dateTime');
-		expect(byKey.lifecycle).toMatchObject({ type: 'options', options: [
-			{ name: 'Lead', value: 'c10000000000000000000001' },
-			{ name: 'Customer', value: 'c10000000000000000000002' },
-			{ name: 'Churned', value: 'c10000000000000000000003' },
-		] });
+		expect(byKey.lifecycle).toMatchObject({
+			type: 'options',
+			options: [
+				{ name: 'Lead', value: 'c10000000000000000000001' },
+				{ name: 'Customer', value: 'c10000000000000000000002' },
+				{ name: 'Churned', value: 'c10000000000000000000003' },
+			],
+		});
 		expect(byKey.source.options?.map((o) => o.name)).toEqual(['Website', 'Referral', 'Event']);
-		expect(byKey.owner.options?.[0]).toEqual({ name: 'Ada Lovelace <ada@example.com>', value: 'e00000000000000000000001' });
-		expect(env.sandbox.requests.map((r) => r.path)).toContain(`/api/v1/attributes/collection/${PEOPLE}`);
+		expect(byKey.owner.options?.[0]).toEqual({
+			name: 'Ada Lovelace <ada@example.com>',
+			value: 'e00000000000000000000001',
+		});
+		expect(env.sandbox.requests.map((r) => r.path)).toContain(
+			`/api/v1/attributes/collection/${PEOPLE}`,
+		);
 	});
 
 	test("a list entry's fields are the list's attributes", async () => {
-		const context = loadOptionsContext(new WorkspaceLists(), { resource: 'listEntry', operation: 'create', listId: byId(HOT_LEADS) }, env.credentials);
+		const context = loadOptionsContext(
+			new WorkspaceLists(),
+			{ resource: 'listEntry', operation: 'create', listId: byId(HOT_LEADS) },
+			env.credentials,
+		);
 		const { fields } = await getAttributeFields.call(context);
 		expect(fields.map((f) => [f.id, f.type])).toEqual([
 			['priority', 'options'],
@@ -104,7 +177,15 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 });
 
 test('before a collection is chosen there are no fields, and nothing is asked of the service', async () => {
-	const context = loadOptionsContext(new WorkspaceRecords(), { resource: 'record', operation: 'create', collectionId: { __rl: true, mode: 'list', value: '' } }, env.credentials);
+	const context = loadOptionsContext(
+		new WorkspaceRecords(),
+		{
+			resource: 'record',
+			operation: 'create',
+			collectionId: { __rl: true, mode: 'list', value: '' },
+		},
+		env.credentials,
+	);
 	expect(await getAttributeFields.call(context)).toEqual({ fields: [] });
 	expect(env.sandbox.requests).toHaveLength(0);
 });

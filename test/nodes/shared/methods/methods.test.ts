@@ -5,19 +5,36 @@ import { WorkspaceMembers } from '../../../../nodes/WorkspaceMembers/WorkspaceMe
 import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
 import { listSearch, loadOptions } from '../../../../nodes/shared/methods';
 
-const { searchActivities, searchCollections, searchListEntries, searchListRecords, searchLists, searchMembers, searchRecords } = listSearch;
+const {
+	searchActivities,
+	searchCollections,
+	searchListEntries,
+	searchListRecords,
+	searchLists,
+	searchMembers,
+	searchRecords,
+} = listSearch;
 const { getActivityStatuses, getAttributes, getCustomAttributes } = loadOptions;
 import { byId, HOT_LEADS, PEOPLE, recordsAuthHeaders } from '../../../harness/fixtures';
 import { loadOptionsContext } from '../../../harness/loadOptions';
 import { useSandbox } from '../../../harness/sandbox';
 
 const env = useSandbox();
-const records = (parameters = {}) => loadOptionsContext(new WorkspaceRecords(), { resource: 'record', ...parameters }, env.credentials);
+const records = (parameters = {}) =>
+	loadOptionsContext(
+		new WorkspaceRecords(),
+		{ resource: 'record', ...parameters },
+		env.credentials,
+	);
 
 test('collections are searched by name and type, with the credential headers', async () => {
 	const { results } = await searchCollections.call(records(), 'comp');
 	expect(results).toEqual([{ name: 'Companies (companies)', value: 'a00000000000000000000002' }]);
-	expect(env.sandbox.requests[0]).toMatchObject({ method: 'GET', path: '/api/v1/collections', headers: recordsAuthHeaders });
+	expect(env.sandbox.requests[0]).toMatchObject({
+		method: 'GET',
+		path: '/api/v1/collections',
+		headers: recordsAuthHeaders,
+	});
 });
 
 test('records are searched by name on the server, a page at a time', async () => {
@@ -25,49 +42,113 @@ test('records are searched by name on the server, a page at a time', async () =>
 	const first = await searchRecords.call(records({ collectionId: byId(PEOPLE) }));
 	expect(first.results).toHaveLength(100);
 	expect(first.paginationToken).toBe('100');
-	const second = await searchRecords.call(records({ collectionId: byId(PEOPLE) }), undefined, first.paginationToken);
+	const second = await searchRecords.call(
+		records({ collectionId: byId(PEOPLE) }),
+		undefined,
+		first.paginationToken,
+	);
 	expect(second.results).toHaveLength(50);
 	expect(second.paginationToken).toBeUndefined();
 	const found = await searchRecords.call(records({ collectionId: byId(PEOPLE) }), 'Grace Hop');
-	expect(env.sandbox.requests.at(-1)?.body).toEqual({ filter: { name: { $contains: 'Grace Hop' } }, limit: 100, offset: 0 });
+	expect(env.sandbox.requests.at(-1)?.body).toEqual({
+		filter: { name: { $contains: 'Grace Hop' } },
+		limit: 100,
+		offset: 0,
+	});
 	expect(found.results.map((r) => r.name)).toEqual(['Grace Hopper', 'Grace Hopper']);
 });
 
 test('lists, list entries, members and activities', async () => {
-	const lists = loadOptionsContext(new WorkspaceLists(), { resource: 'listEntry', listId: byId(HOT_LEADS) }, env.credentials);
-	expect((await searchLists.call(lists, 'hot')).results).toEqual([{ name: 'Hot Leads', value: HOT_LEADS }]);
-	expect((await searchListEntries.call(lists)).results[0]).toEqual({ name: 'Entry for record f00000000000000000000001', value: 'f50000000000000000000001' });
+	const lists = loadOptionsContext(
+		new WorkspaceLists(),
+		{ resource: 'listEntry', listId: byId(HOT_LEADS) },
+		env.credentials,
+	);
+	expect((await searchLists.call(lists, 'hot')).results).toEqual([
+		{ name: 'Hot Leads', value: HOT_LEADS },
+	]);
+	expect((await searchListEntries.call(lists)).results[0]).toEqual({
+		name: 'Entry for record f00000000000000000000001',
+		value: 'f50000000000000000000001',
+	});
 
-	const members = loadOptionsContext(new WorkspaceMembers(), { resource: 'member' }, env.credentials);
-	expect((await searchMembers.call(members, 'grace')).results).toEqual([{ name: 'Grace Hopper <grace@example.com>', value: 'e00000000000000000000002' }]);
+	const members = loadOptionsContext(
+		new WorkspaceMembers(),
+		{ resource: 'member' },
+		env.credentials,
+	);
+	expect((await searchMembers.call(members, 'grace')).results).toEqual([
+		{ name: 'Grace Hopper <grace@example.com>', value: 'e00000000000000000000002' },
+	]);
 
-	const activities = loadOptionsContext(new WorkspaceActivities(), { resource: 'activity' }, env.credentials);
+	const activities = loadOptionsContext(
+		new WorkspaceActivities(),
+		{ resource: 'activity' },
+		env.credentials,
+	);
 	const found = await searchActivities.call(activities, 'Coffee');
-	expect(env.sandbox.requests.at(-1)?.body).toEqual({ filter: [{ name: { $contains: 'Coffee' } }], limit: 100, offset: 0 });
+	expect(env.sandbox.requests.at(-1)?.body).toEqual({
+		filter: [{ name: { $contains: 'Coffee' } }],
+		limit: 100,
+		offset: 0,
+	});
 	expect(found.results.map((r) => r.name)).toEqual(['Coffee #4', 'Coffee #8', 'Coffee #12']);
-	expect((await getActivityStatuses.call(activities)).map((o) => o.name)).toEqual(['To Do', 'In Progress', 'Done']);
+	expect((await getActivityStatuses.call(activities)).map((o) => o.name)).toEqual([
+		'To Do',
+		'In Progress',
+		'Done',
+	]);
 });
 
 test('attribute dropdowns list the keys of the collection, list or activities in view', async () => {
 	const people = await getAttributes.call(records({ collectionId: byId(PEOPLE) }));
-	expect(people).toContainEqual({ name: 'Emails (emails)', value: 'emails', description: 'Type: email-address' });
-	const listAttributes = await getAttributes.call(loadOptionsContext(new WorkspaceLists(), { resource: 'listEntry', listId: byId(HOT_LEADS) }, env.credentials));
+	expect(people).toContainEqual({
+		name: 'Emails (emails)',
+		value: 'emails',
+		description: 'Type: email-address',
+	});
+	const listAttributes = await getAttributes.call(
+		loadOptionsContext(
+			new WorkspaceLists(),
+			{ resource: 'listEntry', listId: byId(HOT_LEADS) },
+			env.credentials,
+		),
+	);
 	expect(listAttributes.map((o) => o.value)).toEqual(['priority', 'note']);
 	expect(env.sandbox.requests.at(-1)?.path).toBe(`/api/v1/attributes/list/${HOT_LEADS}`);
 	const custom = await getCustomAttributes.call(
-		loadOptionsContext(new WorkspaceAttributes(), { resource: 'attribute', target: 'collection', collectionId: byId(PEOPLE) }, env.credentials),
+		loadOptionsContext(
+			new WorkspaceAttributes(),
+			{ resource: 'attribute', target: 'collection', collectionId: byId(PEOPLE) },
+			env.credentials,
+		),
 	);
-	expect(custom.map((o) => o.name)).toEqual(['Lead Score (leadScore)', 'Lifecycle (lifecycle)', 'Nickname (nickname)', 'Newsletter (newsletter)']);
+	expect(custom.map((o) => o.name)).toEqual([
+		'Lead Score (leadScore)',
+		'Lifecycle (lifecycle)',
+		'Nickname (nickname)',
+		'Newsletter (newsletter)',
+	]);
 });
 
 test('a failure in a dropdown goes through the same error mapper', async () => {
 	await expect(
-		searchCollections.call(loadOptionsContext(new WorkspaceRecords(), {}, { workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: 'wrong' } })),
+		searchCollections.call(
+			loadOptionsContext(
+				new WorkspaceRecords(),
+				{},
+				{ workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: 'wrong' } },
+			),
+		),
 	).rejects.toThrow('Authorization failed: Unauthorised');
 });
 
 test("a list's record picker searches the list's own collection", async () => {
-	const context = loadOptionsContext(new WorkspaceLists(), { resource: 'listEntry', operation: 'create', listId: byId(HOT_LEADS) }, env.credentials);
+	const context = loadOptionsContext(
+		new WorkspaceLists(),
+		{ resource: 'listEntry', operation: 'create', listId: byId(HOT_LEADS) },
+		env.credentials,
+	);
 	const { results } = await searchListRecords.call(context, 'Grace');
 	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
 		['GET', `/api/v1/lists/${HOT_LEADS}`],

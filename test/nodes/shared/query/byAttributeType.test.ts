@@ -9,15 +9,33 @@ const env = useSandbox();
 const getMany = (filter: object) =>
 	runNode({
 		nodeType: new WorkspaceRecords(),
-		parameters: { resource: 'record', operation: 'getAll', collectionId: byId(PEOPLE), returnAll: true, ...filter },
+		parameters: {
+			resource: 'record',
+			operation: 'getAll',
+			collectionId: byId(PEOPLE),
+			returnAll: true,
+			...filter,
+		},
 		credentials: env.credentials,
 	});
 const query = () => env.sandbox.requests.find((r) => r.path.endsWith('/query'))!;
 const ada = () => env.sandbox.state.records.get(PEOPLE)!.get(ADA_RECORD)!;
 
 describe.each([
-	['conditions', (attribute: string, value: unknown) => ({ filterMode: 'conditions', conditions: { condition: [{ attribute, operator: 'eq', value }] } })],
-	['shorthand', (attribute: string, value: unknown) => ({ filterMode: 'shorthand', shorthand: { pair: [{ attribute, value }] } })],
+	[
+		'conditions',
+		(attribute: string, value: unknown) => ({
+			filterMode: 'conditions',
+			conditions: { condition: [{ attribute, operator: 'eq', value }] },
+		}),
+	],
+	[
+		'shorthand',
+		(attribute: string, value: unknown) => ({
+			filterMode: 'shorthand',
+			shorthand: { pair: [{ attribute, value }] },
+		}),
+	],
 ])('%s at the default settings', (_, filterOn) => {
 	test('a number attribute: the text "97" goes as the number 97, and finds its record', async () => {
 		ada().leadScore = 9731;
@@ -37,7 +55,9 @@ describe.each([
 
 	test("a timestamp: a date without an offset, in the workflow's time zone, goes as the service writes it", async () => {
 		const createdAt = String(ada().createdAt);
-		const { items } = await getMany(filterOn('createdAt', createdAt.replace('Z', '').replace('.000', '')));
+		const { items } = await getMany(
+			filterOn('createdAt', createdAt.replace('Z', '').replace('.000', '')),
+		);
 		expect(JSON.stringify(query().body?.filter)).toContain(createdAt);
 		expect(items.map((i) => i.json._id)).toEqual([ADA_RECORD]);
 	});
@@ -63,7 +83,9 @@ describe.each([
 	test('a value that does not fit its attribute names it, before the query', async () => {
 		const { error } = await getMany(filterOn('leadScore', 'high'));
 		expect(error?.message).toMatch(/\(leadScore\): "high" is not a number$/);
-		expect(error?.description).toBe('Give a number, such as 42 or 9.5. Or set Send Value As to Text.');
+		expect(error?.description).toBe(
+			'Give a number, such as 42 or 9.5. Or set Send Value As to Text.',
+		);
 		expect(env.sandbox.requests.filter((r) => r.path.endsWith('/query'))).toHaveLength(0);
 	});
 });
@@ -79,18 +101,34 @@ test('Is One Of: each value of the list in the type of its attribute', async () 
 });
 
 test('Send Value As still overrides: Text sends text, and the schema is not read', async () => {
-	await getMany({ filterMode: 'shorthand', shorthand: { pair: [{ attribute: 'leadScore', value: '97', valueType: 'text' }] } });
+	await getMany({
+		filterMode: 'shorthand',
+		shorthand: { pair: [{ attribute: 'leadScore', value: '97', valueType: 'text' }] },
+	});
 	expect(query().body?.filter).toEqual({ leadScore: '97' });
-	expect(env.sandbox.requests.filter((r) => r.path.startsWith('/api/v1/attributes'))).toHaveLength(0);
+	expect(env.sandbox.requests.filter((r) => r.path.startsWith('/api/v1/attributes'))).toHaveLength(
+		0,
+	);
 });
 
 test('the schema is read once per run, whatever the number of items', async () => {
 	await runNode({
 		nodeType: new WorkspaceRecords(),
-		parameters: { resource: 'record', operation: 'getAll', collectionId: byId(PEOPLE), limit: 1, filterMode: 'shorthand', shorthand: { pair: [{ attribute: 'leadScore', value: '={{ $json.score }}' }] } },
+		parameters: {
+			resource: 'record',
+			operation: 'getAll',
+			collectionId: byId(PEOPLE),
+			limit: 1,
+			filterMode: 'shorthand',
+			shorthand: { pair: [{ attribute: 'leadScore', value: '={{ $json.score }}' }] },
+		},
 		credentials: env.credentials,
 		items: [{ score: 7 }, { score: 14 }, { score: 21 }],
 	});
-	expect(env.sandbox.requests.filter((r) => r.path.startsWith('/api/v1/attributes'))).toHaveLength(1);
-	expect(env.sandbox.requests.filter((r) => r.path.endsWith('/query')).map((r) => r.body?.filter)).toEqual([{ leadScore: 7 }, { leadScore: 14 }, { leadScore: 21 }]);
+	expect(env.sandbox.requests.filter((r) => r.path.startsWith('/api/v1/attributes'))).toHaveLength(
+		1,
+	);
+	expect(
+		env.sandbox.requests.filter((r) => r.path.endsWith('/query')).map((r) => r.body?.filter),
+	).toEqual([{ leadScore: 7 }, { leadScore: 14 }, { leadScore: 21 }]);
 });

@@ -15,7 +15,13 @@ const env = useSandbox();
 
 type Row = Record<string, unknown>;
 const textOf = (value: unknown): string[] =>
-	Array.isArray(value) ? value.flatMap(textOf) : value && typeof value === 'object' ? [String((value as Row).name)] : value === undefined || value === '' ? [] : [String(value)];
+	Array.isArray(value)
+		? value.flatMap(textOf)
+		: value && typeof value === 'object'
+			? [String((value as Row).name)]
+			: value === undefined || value === ''
+				? []
+				: [String(value)];
 
 function reference(row: Row, c: Condition): boolean {
 	const raw = row[c.attribute!];
@@ -29,7 +35,12 @@ function reference(row: Row, c: Condition): boolean {
 			result = texts.length > 0;
 			break;
 		case 'in':
-			result = texts.some((t) => String(c.values).split(',').map((v) => v.trim()).includes(t));
+			result = texts.some((t) =>
+				String(c.values)
+					.split(',')
+					.map((v) => v.trim())
+					.includes(t),
+			);
 			break;
 		case 'contains':
 			result = texts.some((t) => t.includes(String(c.value)));
@@ -47,7 +58,9 @@ function reference(row: Row, c: Condition): boolean {
 			const isDate = c.attribute === 'createdAt';
 			const left = isDate ? Date.parse(String(raw)) : Number(raw);
 			const right = isDate ? Date.parse(String(c.compareValue)) : Number(c.compareValue);
-			result = { lt: left < right, lte: left <= right, gt: left > right, gte: left >= right }[c.operator as 'lt'];
+			result = { lt: left < right, lte: left <= right, gt: left > right, gte: left >= right }[
+				c.operator as 'lt'
+			];
 		}
 	}
 	return c.negate ? !result : result;
@@ -79,16 +92,21 @@ const numberCondition = fc.record({
 const dateCondition = fc.record({
 	attribute: fc.constant('createdAt'),
 	operator: fc.constantFrom('lt', 'lte', 'gt', 'gte'),
-	compareValue: fc.integer({ min: 0, max: 40 }).map((h) => new Date(Date.UTC(2026, 0, 1, h)).toISOString()),
+	compareValue: fc
+		.integer({ min: 0, max: 40 })
+		.map((h) => new Date(Date.UTC(2026, 0, 1, h)).toISOString()),
 	negate: fc.boolean(),
 }) as fc.Arbitrary<Condition>;
 
 const conditionSet = fc.record({
 	combine: fc.constantFrom<'and' | 'or'>('and', 'or'),
-	conditions: fc.array(fc.oneof(textCondition, oneOfCondition, emptyCondition, numberCondition, dateCondition), {
-		minLength: 1,
-		maxLength: 4,
-	}),
+	conditions: fc.array(
+		fc.oneof(textCondition, oneOfCondition, emptyCondition, numberCondition, dateCondition),
+		{
+			minLength: 1,
+			maxLength: 4,
+		},
+	),
 });
 
 test('random condition sets select what the reference evaluator selects', async () => {
@@ -110,7 +128,11 @@ test('random condition sets select what the reference evaluator selects', async 
 			});
 			expect(error).toBeUndefined();
 			const expected = people
-				.filter((row) => (combine === 'and' ? conditions.every((c) => reference(row, c)) : conditions.some((c) => reference(row, c))))
+				.filter((row) =>
+					combine === 'and'
+						? conditions.every((c) => reference(row, c))
+						: conditions.some((c) => reference(row, c)),
+				)
 				.map((row) => row._id);
 			expect(items.map((i) => i.json._id)).toEqual(expected);
 		}),

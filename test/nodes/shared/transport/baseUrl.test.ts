@@ -12,10 +12,16 @@ const env = useSandbox();
 
 test('the credential fills in the field the placeholder names, without trailing slashes', () => {
 	const credentials = { baseUrl: 'https://api.example.com//', aiBaseUrl: 'https://ai.example.com' };
-	expect(withBaseUrl(credentials, { url: '/x', baseURL: credentialBaseUrl() }).baseURL).toBe('https://api.example.com');
-	expect(withBaseUrl(credentials, { url: '/x', baseURL: credentialBaseUrl('aiBaseUrl') }).baseURL).toBe('https://ai.example.com');
+	expect(withBaseUrl(credentials, { url: '/x', baseURL: credentialBaseUrl() }).baseURL).toBe(
+		'https://api.example.com',
+	);
+	expect(
+		withBaseUrl(credentials, { url: '/x', baseURL: credentialBaseUrl('aiBaseUrl') }).baseURL,
+	).toBe('https://ai.example.com');
 	// The HTTP Request node using this credential gives its own URL: left alone.
-	expect(withBaseUrl(credentials, { url: 'https://elsewhere.example.com/x' })).toEqual({ url: 'https://elsewhere.example.com/x' });
+	expect(withBaseUrl(credentials, { url: 'https://elsewhere.example.com/x' })).toEqual({
+		url: 'https://elsewhere.example.com/x',
+	});
 });
 
 test.each([
@@ -25,20 +31,31 @@ test.each([
 	['https://api.example.com/tenant/api/v1', 'https://api.example.com/tenant'],
 	['https://api.example.com/apiary', 'https://api.example.com/apiary'],
 ])('a Base URL pasted as %j is read as %j', (pasted, host) => {
-	expect(withBaseUrl({ baseUrl: pasted }, { url: '/x', baseURL: credentialBaseUrl() }).baseURL).toBe(host);
+	expect(
+		withBaseUrl({ baseUrl: pasted }, { url: '/x', baseURL: credentialBaseUrl() }).baseURL,
+	).toBe(host);
 });
 
 const getPeople = (restriction: object) =>
 	runNode({
 		nodeType: new WorkspaceRecords(),
 		parameters: { resource: 'record', operation: 'getAll', collectionId: byId(PEOPLE), limit: 2 },
-		credentials: { ...env.credentials, workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, ...restriction } },
+		credentials: {
+			...env.credentials,
+			workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, ...restriction },
+		},
 	});
 
 test.each([
 	['All', { allowedHttpRequestDomains: 'all' }],
-	['None (for the HTTP Request node): our own node still works', { allowedHttpRequestDomains: 'none' }],
-	['Specific Domains, the API host among them', { allowedHttpRequestDomains: 'domains', allowedDomains: 'example.com, 127.0.0.1' }],
+	[
+		'None (for the HTTP Request node): our own node still works',
+		{ allowedHttpRequestDomains: 'none' },
+	],
+	[
+		'Specific Domains, the API host among them',
+		{ allowedHttpRequestDomains: 'domains', allowedDomains: 'example.com, 127.0.0.1' },
+	],
 ])('Allowed HTTP Request Domains: %s', async (_, restriction) => {
 	const { items, error } = await getPeople(restriction);
 	expect(error).toBeUndefined();
@@ -47,7 +64,10 @@ test.each([
 });
 
 test('Allowed HTTP Request Domains: Specific Domains without the API host stops every request before it is sent', async () => {
-	const { error } = await getPeople({ allowedHttpRequestDomains: 'domains', allowedDomains: 'example.com' });
+	const { error } = await getPeople({
+		allowedHttpRequestDomains: 'domains',
+		allowedDomains: 'example.com',
+	});
 	expect(error?.message).toMatch(/domain/i);
 	expect(env.sandbox.requests).toHaveLength(0);
 });
@@ -55,8 +75,21 @@ test('Allowed HTTP Request Domains: Specific Domains without the API host stops 
 test('the SMS node goes to the messaging host the credential names', async () => {
 	const { error } = await runNode({
 		nodeType: new WorkspaceSms(),
-		parameters: { resource: 'sms', operation: 'send', recipient: '+15550100', message: 'Hello', senderId: 'ACME', route: 'otp' },
-		credentials: { ...env.credentials, workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, baseUrl: 'http://127.0.0.1:9' } },
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			recipient: '+15550100',
+			message: 'Hello',
+			senderId: 'ACME',
+			route: 'otp',
+		},
+		credentials: {
+			...env.credentials,
+			workspaceRecordsApi: {
+				...env.credentials.workspaceRecordsApi,
+				baseUrl: 'http://127.0.0.1:9',
+			},
+		},
 	});
 	expect(error).toBeUndefined();
 	expect(env.sandbox.requests.map((r) => r.path)).toEqual(['/api/ingest/sms/v1/message/send']);

@@ -9,15 +9,29 @@ import { runKeyOf, WriteMemory } from '../../../../nodes/shared/transport/writeM
 
 /** A failure as the error mapper builds it from an answer: its status, and how long a 429 asks to wait. */
 const failure = (httpStatus: number, retryAfterMs?: number, message = `HTTP ${httpStatus}`) =>
-	Object.assign(new Error(message), { context: { httpStatus, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) } });
+	Object.assign(new Error(message), {
+		context: { httpStatus, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) },
+	});
 
-const node: INode = { id: 'n', name: 'Node', type: 'n8n-nodes-workspace-records.workspaceRecords', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: 'n',
+	name: 'Node',
+	type: 'n8n-nodes-workspace-records.workspaceRecords',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 describe('parseRetryAfter', () => {
 	test.each<[string, unknown, unknown, number | undefined]>([
 		['seconds', '3', undefined, 3000],
 		['fractional seconds, rounded up to the millisecond', '0.25', undefined, 250],
-		['an HTTP date, read against the answer\'s own Date header', 'Sun, 22 Nov 2026 10:00:05 GMT', 'Sun, 22 Nov 2026 10:00:00 GMT', 5000],
+		[
+			"an HTTP date, read against the answer's own Date header",
+			'Sun, 22 Nov 2026 10:00:05 GMT',
+			'Sun, 22 Nov 2026 10:00:00 GMT',
+			5000,
+		],
 		['a date in the past', 'Sun, 22 Nov 2026 09:59:00 GMT', 'Sun, 22 Nov 2026 10:00:00 GMT', 0],
 		['nothing', undefined, undefined, undefined],
 		['garbage', 'soon', undefined, undefined],
@@ -97,61 +111,113 @@ describe('sendWithRetries', () => {
 
 	test('a 429 is retried for any method, a 5xx only for a repeatable request', async () => {
 		const get = sequence([failure(429, 1), failure(503), 'done']);
-		await expect(sendWithRetries(new Gate(2), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 10_000 })).resolves.toBe('done');
+		await expect(
+			sendWithRetries(
+				new Gate(2),
+				{ send: get.send, repeatable: true, label: 'GET /x', node },
+				{ maxWaitMs: 10_000 },
+			),
+		).resolves.toBe('done');
 		expect(get.sent.count).toBe(3);
 
 		const create = sequence([failure(429, 1), failure(503), 'done']);
-		await expect(sendWithRetries(new Gate(2), { send: create.send, repeatable: false, label: 'POST /x', node }, { maxWaitMs: 10_000 })).rejects.toThrow(
-			'the write may or may not have happened (POST /x: HTTP 503)',
-		);
+		await expect(
+			sendWithRetries(
+				new Gate(2),
+				{ send: create.send, repeatable: false, label: 'POST /x', node },
+				{ maxWaitMs: 10_000 },
+			),
+		).rejects.toThrow('the write may or may not have happened (POST /x: HTTP 503)');
 		expect(create.sent.count).toBe(2);
 	});
 
 	test('a dropped connection on a create is ambiguous, never resent, and says nothing of the request', async () => {
 		const request = { headers: { 'x-api-key': 'wr_secret_key' } };
-		const dropped = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET', config: request, cause: { config: request } });
+		const dropped = Object.assign(new Error('socket hang up'), {
+			code: 'ECONNRESET',
+			config: request,
+			cause: { config: request },
+		});
 		const create = sequence([dropped]);
-		const error = await sendWithRetries(new Gate(1), { send: create.send, repeatable: false, label: 'POST /x', node, itemIndex: 2 }, { maxWaitMs: 10_000 }).catch((e: Error) => e) as Error;
-		expect(error.message).toBe('Item 2: the write may or may not have happened (POST /x: the connection dropped)');
+		const error = (await sendWithRetries(
+			new Gate(1),
+			{ send: create.send, repeatable: false, label: 'POST /x', node, itemIndex: 2 },
+			{ maxWaitMs: 10_000 },
+		).catch((e: Error) => e)) as Error;
+		expect(error.message).toBe(
+			'Item 2: the write may or may not have happened (POST /x: the connection dropped)',
+		);
 		expect(create.sent.count).toBe(1);
 		expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('wr_secret_key');
 		expect((error as { cause?: unknown }).cause).toBeUndefined();
 	});
 
 	test('a refused connection is final at once, rebuilt without the request it carried', async () => {
-		const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED', config: { headers: { 'x-api-key': 'wr_secret_key' } } });
+		const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
+			code: 'ECONNREFUSED',
+			config: { headers: { 'x-api-key': 'wr_secret_key' } },
+		});
 		const get = sequence([refused]);
-		const error = await sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 10_000 }).catch((e: Error) => e) as Error;
-		expect(error.message).toBe('The service could not be reached: the connection was refused (GET /x)');
+		const error = (await sendWithRetries(
+			new Gate(1),
+			{ send: get.send, repeatable: true, label: 'GET /x', node },
+			{ maxWaitMs: 10_000 },
+		).catch((e: Error) => e)) as Error;
+		expect(error.message).toBe(
+			'The service could not be reached: the connection was refused (GET /x)',
+		);
 		expect(get.sent.count).toBe(1);
 		expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('wr_secret_key');
 	});
 
 	test('a name that did not resolve for a moment reached nothing: retried, even for a create', async () => {
-		const create = sequence([Object.assign(new Error('getaddrinfo EAI_AGAIN api'), { code: 'EAI_AGAIN' }), 'created']);
-		await expect(sendWithRetries(new Gate(1), { send: create.send, repeatable: false, label: 'POST /x', node }, { maxWaitMs: 10_000 })).resolves.toBe('created');
+		const create = sequence([
+			Object.assign(new Error('getaddrinfo EAI_AGAIN api'), { code: 'EAI_AGAIN' }),
+			'created',
+		]);
+		await expect(
+			sendWithRetries(
+				new Gate(1),
+				{ send: create.send, repeatable: false, label: 'POST /x', node },
+				{ maxWaitMs: 10_000 },
+			),
+		).resolves.toBe('created');
 		expect(create.sent.count).toBe(2);
 	});
 
 	test('failures are classified by their HTTP status, never by the words of the message', async () => {
 		const get = sequence([failure(400, undefined, 'Unknown attribute: callTimeout')]);
-		await expect(sendWithRetries(new Gate(1), { send: get.send, repeatable: false, label: 'POST /x', node }, { maxWaitMs: 10_000 })).rejects.toThrow(
-			'Unknown attribute: callTimeout',
-		);
+		await expect(
+			sendWithRetries(
+				new Gate(1),
+				{ send: get.send, repeatable: false, label: 'POST /x', node },
+				{ maxWaitMs: 10_000 },
+			),
+		).rejects.toThrow('Unknown attribute: callTimeout');
 		expect(get.sent.count).toBe(1);
 	});
 
 	test('other failures (a 400, a 404) are final at once', async () => {
 		const get = sequence([failure(404)]);
-		await expect(sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 10_000 })).rejects.toThrow('HTTP 404');
+		await expect(
+			sendWithRetries(
+				new Gate(1),
+				{ send: get.send, repeatable: true, label: 'GET /x', node },
+				{ maxWaitMs: 10_000 },
+			),
+		).rejects.toThrow('HTTP 404');
 		expect(get.sent.count).toBe(1);
 	});
 
 	test('it gives up once the wait would pass the deadline, saying how often and how long', async () => {
 		const get = sequence([failure(503)]);
-		await expect(sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 2_000 })).rejects.toThrow(
-			/^HTTP 503 — gave up after [23] attempts over [01] s \(GET \/x\)$/,
-		);
+		await expect(
+			sendWithRetries(
+				new Gate(1),
+				{ send: get.send, repeatable: true, label: 'GET /x', node },
+				{ maxWaitMs: 2_000 },
+			),
+		).rejects.toThrow(/^HTTP 503 — gave up after [23] attempts over [01] s \(GET \/x\)$/);
 		expect(get.sent.count).toBeGreaterThanOrEqual(2);
 	});
 
@@ -160,16 +226,26 @@ describe('sendWithRetries', () => {
 		// that could only start after the deadline is not waited for.
 		const get = sequence([failure(429, 40)]);
 		const started = Date.now();
-		await expect(sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 100 })).rejects.toThrow(
-			/^HTTP 429 — gave up after 1 attempt over 0 s \(GET \/x\)$/,
-		);
+		await expect(
+			sendWithRetries(
+				new Gate(1),
+				{ send: get.send, repeatable: true, label: 'GET /x', node },
+				{ maxWaitMs: 100 },
+			),
+		).rejects.toThrow(/^HTTP 429 — gave up after 1 attempt over 0 s \(GET \/x\)$/);
 		expect(Date.now() - started).toBeLessThan(1_000);
 	});
 
 	test('Retry-After: 0 on every answer still backs off, and the deadline ends it', async () => {
 		const get = sequence([failure(429, 0)]);
 		const started = Date.now();
-		await expect(sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node }, { maxWaitMs: 1500 })).rejects.toThrow(/gave up after \d+ attempts?/);
+		await expect(
+			sendWithRetries(
+				new Gate(1),
+				{ send: get.send, repeatable: true, label: 'GET /x', node },
+				{ maxWaitMs: 1500 },
+			),
+		).rejects.toThrow(/gave up after \d+ attempts?/);
 		// Backing off from half a second up, a second and a half holds a few attempts, not hundreds.
 		expect(get.sent.count).toBeGreaterThanOrEqual(1);
 		expect(get.sent.count).toBeLessThan(4);
@@ -180,17 +256,27 @@ describe('sendWithRetries', () => {
 		const get = sequence([failure(429, 60_000)]);
 		const cancel = new AbortController();
 		const started = Date.now();
-		const pending = sendWithRetries(new Gate(1), { send: get.send, repeatable: true, label: 'GET /x', node, signal: cancel.signal }, { maxWaitMs: 120_000 });
+		const pending = sendWithRetries(
+			new Gate(1),
+			{ send: get.send, repeatable: true, label: 'GET /x', node, signal: cancel.signal },
+			{ maxWaitMs: 120_000 },
+		);
 		await sleep(50);
 		cancel.abort();
-		await expect(pending).rejects.toThrow('The execution was cancelled while GET /x waited to be retried');
+		await expect(pending).rejects.toThrow(
+			'The execution was cancelled while GET /x waited to be retried',
+		);
 		expect(Date.now() - started).toBeLessThan(5_000);
 	});
 });
 
 test("a tool's writes are one run across n8n's tool calls; a node's runs are apart", () => {
 	const context = (type: string, runIndex: number) =>
-		({ getNode: () => ({ name: 'Create Person', type }), getExecutionId: () => 'exec-1', runIndex }) as unknown as IExecuteSingleFunctions;
+		({
+			getNode: () => ({ name: 'Create Person', type }),
+			getExecutionId: () => 'exec-1',
+			runIndex,
+		}) as unknown as IExecuteSingleFunctions;
 	const tool = 'n8n-nodes-workspace-records.workspaceRecordsTool';
 	const node = 'n8n-nodes-workspace-records.workspaceRecords';
 	expect(runKeyOf(context(tool, 3))).toBe(runKeyOf(context(tool, 4)));
@@ -205,14 +291,19 @@ describe('WriteMemory', () => {
 		memory.remember('a', 'run', { kind: 'done', value: 'x'.repeat(1_000) });
 		memory.remember('b', 'run', { kind: 'done', value: 'y'.repeat(1_000) });
 		memory.remember('c', 'run', { kind: 'unknown', reason: 'HTTP 500' });
-		expect([memory.get('a')?.kind, memory.get('b')?.kind, memory.get('c')?.kind]).toEqual(['done-forgotten', 'done', 'unknown']);
+		expect([memory.get('a')?.kind, memory.get('b')?.kind, memory.get('c')?.kind]).toEqual([
+			'done-forgotten',
+			'done',
+			'unknown',
+		]);
 		expect(memory.size.bytes).toBeLessThanOrEqual(3 * 200 + 1_500);
 		expect(memory.overflowed('run')).toBe(false);
 	});
 
 	test('past that, whole entries go and their run is marked as overflowed', () => {
 		const memory = new WriteMemory<string>(size, 2 * 200);
-		for (const key of ['a', 'b', 'c']) memory.remember(key, `run-${key}`, { kind: 'unknown', reason: 'HTTP 500' });
+		for (const key of ['a', 'b', 'c'])
+			memory.remember(key, `run-${key}`, { kind: 'unknown', reason: 'HTTP 500' });
 		expect([memory.get('a'), memory.size.entries]).toEqual([undefined, 2]);
 		expect([memory.overflowed('run-a'), memory.overflowed('run-b')]).toEqual([true, false]);
 	});
@@ -223,12 +314,24 @@ describe('WriteMemory', () => {
 		memory.remember('old', 'run', { kind: 'done', value: 'x' });
 		now.mockReturnValue(1_000_000 + 60_001);
 		memory.remember('new', 'run', { kind: 'done', value: 'y' });
-		expect([memory.get('old'), memory.get('new')?.kind, memory.size.entries]).toEqual([undefined, 'done', 1]);
+		expect([memory.get('old'), memory.get('new')?.kind, memory.size.entries]).toEqual([
+			undefined,
+			'done',
+			1,
+		]);
 		now.mockRestore();
 	});
 });
 
 test('the defaults shown under Options are the ones the door uses', () => {
-	const shown = Object.fromEntries((requestHandlingField.options ?? []).map((o) => ['name' in o ? o.name : '', 'default' in o ? o.default : undefined]));
-	expect(shown).toEqual({ maxConcurrency: DEFAULT_DOOR_OPTIONS.maxConcurrency, maxWaitSeconds: DEFAULT_DOOR_OPTIONS.maxWaitMs / 1000 });
+	const shown = Object.fromEntries(
+		(requestHandlingField.options ?? []).map((o) => [
+			'name' in o ? o.name : '',
+			'default' in o ? o.default : undefined,
+		]),
+	);
+	expect(shown).toEqual({
+		maxConcurrency: DEFAULT_DOOR_OPTIONS.maxConcurrency,
+		maxWaitSeconds: DEFAULT_DOOR_OPTIONS.maxWaitMs / 1000,
+	});
 });

@@ -11,12 +11,32 @@ const response = (statusCode: number, body: unknown, headers = {}) => ({
 test.each<[string, ReturnType<typeof response>, RegExp | undefined]>([
 	['success envelope', response(200, { status: true, message: 'ok', data: [] }), undefined],
 	['user groups success', response(200, { success: 1, user_group: {} }), undefined],
-	['status:false on 200', response(200, { status: false, message: 'Invalid data Provided' }), /^The service rejected the request: Invalid data Provided$/],
-	['success:0 (user groups)', response(200, { success: 0, message: 'Unknown token' }), /^The service rejected the request: Unknown token$/],
+	[
+		'status:false on 200',
+		response(200, { status: false, message: 'Invalid data Provided' }),
+		/^The service rejected the request: Invalid data Provided$/,
+	],
+	[
+		'success:0 (user groups)',
+		response(200, { success: 0, message: 'Unknown token' }),
+		/^The service rejected the request: Unknown token$/,
+	],
 	['success:false (SMS)', response(200, { success: false, message: 'bad route' }), /bad route/],
-	['401', response(401, { status: false, message: 'No token provided' }), /^Authorization failed: No token provided$/],
-	['400', response(400, { status: false, message: 'Invalid data Provided: x' }), /^Invalid data Provided: x$/],
-	['404 without id parameters', response(404, { status: false, message: 'No route' }), /^Not found: No route$/],
+	[
+		'401',
+		response(401, { status: false, message: 'No token provided' }),
+		/^Authorization failed: No token provided$/,
+	],
+	[
+		'400',
+		response(400, { status: false, message: 'Invalid data Provided: x' }),
+		/^Invalid data Provided: x$/,
+	],
+	[
+		'404 without id parameters',
+		response(404, { status: false, message: 'No route' }),
+		/^Not found: No route$/,
+	],
 	['429 with Retry-After', response(429, { status: false }, { 'retry-after': '3' }), /wait 3 s$/],
 	['503', response(503, {}), /^The service failed \(HTTP 503\)$/],
 	['HTML', response(502, '<html>Bad gateway</html>'), /not JSON \(HTTP 502\)/],
@@ -32,12 +52,34 @@ const COLLECTION_AND_RECORD = [
 ];
 
 test.each([
-	['the server names the kind', 'Collection not found', 'The collection with ID "c1" was not found', /^Check the Collection parameter/],
-	['the server names the kind, not the last ID', 'Record not found', 'The record with ID "r9" was not found', /^Check the Record parameter/],
-	['the server quotes the value', 'No such thing: r9', 'The record with ID "r9" was not found', /^Check the Record parameter/],
-	['it cannot be told', 'Not found', 'Not found: Not found', /did not say which ID.*Collection "c1", Record "r9"/],
+	[
+		'the server names the kind',
+		'Collection not found',
+		'The collection with ID "c1" was not found',
+		/^Check the Collection parameter/,
+	],
+	[
+		'the server names the kind, not the last ID',
+		'Record not found',
+		'The record with ID "r9" was not found',
+		/^Check the Record parameter/,
+	],
+	[
+		'the server quotes the value',
+		'No such thing: r9',
+		'The record with ID "r9" was not found',
+		/^Check the Record parameter/,
+	],
+	[
+		'it cannot be told',
+		'Not found',
+		'Not found: Not found',
+		/did not say which ID.*Collection "c1", Record "r9"/,
+	],
 ])('404: %s', (_, said, message, description) => {
-	const failure = describeFailure(response(404, { status: false, message: said }), { idParameters: COLLECTION_AND_RECORD });
+	const failure = describeFailure(response(404, { status: false, message: said }), {
+		idParameters: COLLECTION_AND_RECORD,
+	});
 	expect(failure).toMatchObject({ message, httpCode: '404' });
 	expect(failure?.description).toMatch(description);
 });
@@ -47,26 +89,37 @@ test('404 on a list entry reads "List entry", not "List"', () => {
 		{ label: 'List', value: 'l1' },
 		{ label: 'List Entry', value: 'e1' },
 	];
-	expect(describeFailure(response(404, { message: 'List entry not found' }), { idParameters })?.message).toBe(
-		'The list entry with ID "e1" was not found',
-	);
-	expect(describeFailure(response(404, { message: 'List not found' }), { idParameters })?.message).toBe(
-		'The list with ID "l1" was not found',
-	);
+	expect(
+		describeFailure(response(404, { message: 'List entry not found' }), { idParameters })?.message,
+	).toBe('The list entry with ID "e1" was not found');
+	expect(
+		describeFailure(response(404, { message: 'List not found' }), { idParameters })?.message,
+	).toBe('The list with ID "l1" was not found');
 });
 
 test('descriptions of 401 and 429 say what to do', () => {
 	expect(describeFailure(response(401, {}))?.description).toMatch(/API key and the workspace ID/);
-	expect(describeFailure(response(429, {}))?.description).toMatch(/tries again by itself.*Give Up After/);
+	expect(describeFailure(response(429, {}))?.description).toMatch(
+		/tries again by itself.*Give Up After/,
+	);
 });
 
 test("each node's hints speak of its own credential and fields", () => {
 	const userGroups = { hints: hintsFor('n8n-nodes-workspace-records.workspaceUserGroups') };
-	expect(describeFailure(response(401, { message: 'Unauthorised' }), userGroups)?.description).not.toMatch(/workspace ID/i);
-	expect(describeFailure(response(401, {}), userGroups)?.description).toMatch(/User Groups API credential/);
+	expect(
+		describeFailure(response(401, { message: 'Unauthorised' }), userGroups)?.description,
+	).not.toMatch(/workspace ID/i);
+	expect(describeFailure(response(401, {}), userGroups)?.description).toMatch(
+		/User Groups API credential/,
+	);
 	const sms = { hints: hintsFor('CUSTOM.workspaceSms') };
-	const smsFailure = describeFailure(response(400, { success: false, message: 'recipient must be digits' }), sms);
-	expect(smsFailure?.description).toMatch(/Recipient.*Sender ID.*Route \(OTP, Promotional or Transactional\)/);
+	const smsFailure = describeFailure(
+		response(400, { success: false, message: 'recipient must be digits' }),
+		sms,
+	);
+	expect(smsFailure?.description).toMatch(
+		/Recipient.*Sender ID.*Route \(OTP, Promotional or Transactional\)/,
+	);
 	expect(smsFailure?.description).not.toMatch(/attribute/);
 	expect(Object.keys(HINTS)).toHaveLength(8);
 });

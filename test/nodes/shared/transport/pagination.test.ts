@@ -23,9 +23,28 @@ describe('collectPages with Return All', () => {
 		[0, [[100, 0]]],
 		[1, [[100, 0]]],
 		[99, [[100, 0]]],
-		[100, [[100, 0], [100, 100]]],
-		[101, [[100, 0], [100, 100]]],
-		[250, [[100, 0], [100, 100], [100, 200]]],
+		[
+			100,
+			[
+				[100, 0],
+				[100, 100],
+			],
+		],
+		[
+			101,
+			[
+				[100, 0],
+				[100, 100],
+			],
+		],
+		[
+			250,
+			[
+				[100, 0],
+				[100, 100],
+				[100, 200],
+			],
+		],
 	])('%i records', async (total, calls) => {
 		const s = source(total);
 		const items = await collectPages(s.fetchPage, window(true));
@@ -38,8 +57,27 @@ describe('collectPages with a Limit never asks past it', () => {
 	test.each([
 		['below the page size', 30, 250, [[30, 0]], 30],
 		['at the page size', 100, 250, [[100, 0]], 100],
-		['above the page size', 250, 1000, [[100, 0], [100, 100], [50, 200]], 250],
-		['above what exists', 250, 120, [[100, 0], [100, 100]], 120],
+		[
+			'above the page size',
+			250,
+			1000,
+			[
+				[100, 0],
+				[100, 100],
+				[50, 200],
+			],
+			250,
+		],
+		[
+			'above what exists',
+			250,
+			120,
+			[
+				[100, 0],
+				[100, 100],
+			],
+			120,
+		],
 	])('%s', async (_, limit, total, calls, returned) => {
 		const s = source(total as number);
 		const items = await collectPages(s.fetchPage, window(false, limit as number));

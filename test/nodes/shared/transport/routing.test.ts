@@ -9,14 +9,20 @@ import { useSandbox } from '../../../harness/sandbox';
 const env = useSandbox();
 const nodeType = new WorkspaceRecords();
 const run = (parameters: object, options: Partial<RunOptions> = {}) =>
-	runNode({ nodeType, parameters: { resource: 'record', ...parameters }, credentials: env.credentials, ...options });
+	runNode({
+		nodeType,
+		parameters: { resource: 'record', ...parameters },
+		credentials: env.credentials,
+		...options,
+	});
 
 const createPeople = (count: number, options: Partial<RunOptions> = {}) =>
 	run(
 		{
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'fields', attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+			inputMode: 'fields',
+			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
 		},
 		{ items: Array.from({ length: count }, (_, i) => ({ name: `Imported ${i}` })), ...options },
 	);
@@ -31,7 +37,10 @@ function importedCounts(): Map<string, number> {
 	return counts;
 }
 
-const creates = () => env.sandbox.requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`);
+const creates = () =>
+	env.sandbox.requests.filter(
+		(r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`,
+	);
 
 test('50 creates against 10 requests/s with default settings: 50 records, no error, no duplicate', async () => {
 	env.sandbox.rateLimit({ rate: 10, burst: 5 });
@@ -56,7 +65,9 @@ test('Retry-After is honoured: a refused request is not sent again before the ti
 	for (const refusal of refused) {
 		// The limiter answers "Retry-After: 1": the same item comes again a second later at the
 		// earliest (timers may round 1 ms down).
-		const again = requests.find((r) => r.at >= refusal.at && r !== refusal && r.body?.name === refusal.body?.name);
+		const again = requests.find(
+			(r) => r.at >= refusal.at && r !== refusal && r.body?.name === refusal.body?.name,
+		);
 		expect(again!.at - refusal.doneAt!).toBeGreaterThanOrEqual(999);
 	}
 	expect(importedCounts().size).toBe(6);
@@ -71,7 +82,9 @@ test('a 429 slows the node down for all its items: after it, requests start at a
 	// already on their way to be read, even on a busy machine), never 10 within 100 ms again.
 	const later = requests.filter((r) => r.at > firstRefusal.doneAt! + 1000).map((r) => r.at);
 	expect(later.length).toBeGreaterThan(10);
-	const densest = Math.max(...later.map((at) => later.filter((other) => other >= at && other < at + 100).length));
+	const densest = Math.max(
+		...later.map((at) => later.filter((other) => other >= at && other < at + 100).length),
+	);
 	expect(densest).toBeLessThan(10);
 	// 60 records from far fewer than 60 refusals: the pace follows what the service accepts.
 	expect(requests.filter((r) => r.status === 429).length).toBeLessThan(30);
@@ -99,19 +112,31 @@ test('a 429 as an HTTP date, and a 429 without the header, are waited out too', 
 });
 
 test('a 5xx on a create is one error item, not retried, saying the create may have happened', async () => {
-	env.sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'server-error', afterHandling: true });
+	env.sandbox.addFault({
+		method: 'POST',
+		path: `/api/v1/collection-records/${PEOPLE}`,
+		kind: 'server-error',
+		afterHandling: true,
+	});
 	const { items } = await createPeople(3, { continueOnFail: true });
 	expect(creates()).toHaveLength(3);
 	const errors = items.filter((item) => item.error);
 	expect(errors).toHaveLength(1);
-	expect(errors[0].error?.message).toMatch(/^Item \d: the write may or may not have happened \(POST \/api\/v1\/collection-records\/a0+1: The service failed \(HTTP 500\)/);
+	expect(errors[0].error?.message).toMatch(
+		/^Item \d: the write may or may not have happened \(POST \/api\/v1\/collection-records\/a0+1: The service failed \(HTTP 500\)/,
+	);
 	expect(items.filter((item) => !item.error)).toHaveLength(2);
 	// It did happen here: nothing was created twice.
 	expect([...importedCounts().values()]).toEqual([1, 1, 1]);
 });
 
 test('a dropped connection on a create is not retried either', async () => {
-	env.sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'reset', afterHandling: true });
+	env.sandbox.addFault({
+		method: 'POST',
+		path: `/api/v1/collection-records/${PEOPLE}`,
+		kind: 'reset',
+		afterHandling: true,
+	});
 	const { error } = await createPeople(1);
 	expect(creates()).toHaveLength(1);
 	expect(error?.message).toMatch(/^Item 0: the write may or may not have happened/);
@@ -120,7 +145,11 @@ test('a dropped connection on a create is not retried either', async () => {
 
 test('a 5xx, then success, on a GET: retried, one item', async () => {
 	env.sandbox.addFault({ method: 'GET', kind: 'server-error' });
-	const { items, error } = await run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
+	const { items, error } = await run({
+		operation: 'get',
+		collectionId: byId(PEOPLE),
+		recordId: byId(ADA_RECORD),
+	});
 	expect(error).toBeUndefined();
 	expect(env.sandbox.requests.map((r) => r.status)).toEqual([500, 200]);
 	expect(items.map((i) => i.json._id)).toEqual([ADA_RECORD]);
@@ -128,15 +157,28 @@ test('a 5xx, then success, on a GET: retried, one item', async () => {
 
 test('a dropped connection on a GET is retried', async () => {
 	env.sandbox.addFault({ method: 'GET', kind: 'reset' });
-	const { items } = await run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD) });
+	const { items } = await run({
+		operation: 'get',
+		collectionId: byId(PEOPLE),
+		recordId: byId(ADA_RECORD),
+	});
 	expect(env.sandbox.requests.map((r) => r.status)).toEqual(['reset', 200]);
 	expect(items).toHaveLength(1);
 });
 
 test('a 429 on page 3 of Return All: every record, once', async () => {
 	env.sandbox.reset({ people: 250 });
-	env.sandbox.addFault({ path: `/api/v1/collection-records/${PEOPLE}/query`, kind: 'rate-limit', retryAfter: 1, skip: 2 });
-	const { items, error } = await run({ operation: 'getAll', collectionId: byId(PEOPLE), returnAll: true });
+	env.sandbox.addFault({
+		path: `/api/v1/collection-records/${PEOPLE}/query`,
+		kind: 'rate-limit',
+		retryAfter: 1,
+		skip: 2,
+	});
+	const { items, error } = await run({
+		operation: 'getAll',
+		collectionId: byId(PEOPLE),
+		returnAll: true,
+	});
 	expect(error).toBeUndefined();
 	expect(env.sandbox.requests.map((r) => [r.body?.offset, r.status])).toEqual([
 		[0, 200],
@@ -158,7 +200,9 @@ test('a 429 that never ends gives up after Give Up After, saying how often and h
 	});
 	// Retry-After 1 s, and a pace of one request every two seconds once the service accepted
 	// nothing: the second attempt could not start within the two seconds.
-	expect(error?.message).toMatch(/gave up after [12] attempts? over [12] s \(GET \/api\/v1\/collection-records\/a0+1\/f0+1\)$/);
+	expect(error?.message).toMatch(
+		/gave up after [12] attempts? over [12] s \(GET \/api\/v1\/collection-records\/a0+1\/f0+1\)$/,
+	);
 	expect(error?.description).toMatch(/Max Concurrent Requests/);
 	expect(env.sandbox.requests.length).toBeLessThanOrEqual(2);
 	const last = env.sandbox.requests.at(-1)!;
@@ -181,25 +225,38 @@ function mostAtOnce(): number {
 test.each([
 	['the default', {}, 10],
 	['a chosen limit', { maxConcurrency: 3 }, 3],
-])('Max Concurrent Requests bounds the requests in flight: %s', async (_, requestHandling, limit) => {
-	env.sandbox.addFault({ method: 'POST', delayMs: 40, times: 40 });
-	const { items } = await run(
-		{
-			operation: 'create',
-			collectionId: byId(PEOPLE),
-			inputMode: 'fields', attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
-			requestHandling,
-		},
-		{ items: Array.from({ length: 40 }, (_, i) => ({ name: `Imported ${i}` })) },
-	);
-	expect(items).toHaveLength(40);
-	expect(mostAtOnce()).toBe(limit);
-});
+])(
+	'Max Concurrent Requests bounds the requests in flight: %s',
+	async (_, requestHandling, limit) => {
+		env.sandbox.addFault({ method: 'POST', delayMs: 40, times: 40 });
+		const { items } = await run(
+			{
+				operation: 'create',
+				collectionId: byId(PEOPLE),
+				inputMode: 'fields',
+				attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+				requestHandling,
+			},
+			{ items: Array.from({ length: 40 }, (_, i) => ({ name: `Imported ${i}` })) },
+		);
+		expect(items).toHaveLength(40);
+		expect(mostAtOnce()).toBe(limit);
+	},
+);
 
 test('Retry On Fail does not send again a write that succeeded in this execution', async () => {
 	// One create is rejected (a 400, nothing done); n8n then runs the node again for every item.
-	env.sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'status', statusCode: 400, body: { status: false, message: 'Try again' }, skip: 4 });
-	const { items, error } = await createPeople(20, { settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 } });
+	env.sandbox.addFault({
+		method: 'POST',
+		path: `/api/v1/collection-records/${PEOPLE}`,
+		kind: 'status',
+		statusCode: 400,
+		body: { status: false, message: 'Try again' },
+		skip: 4,
+	});
+	const { items, error } = await createPeople(20, {
+		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+	});
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(20);
 	const counts = importedCounts();
@@ -211,8 +268,17 @@ test('Retry On Fail does not send again a write that succeeded in this execution
 
 test('Retry On Fail does not send again a write whose outcome is unknown: the item fails again, saying so', async () => {
 	// The service creates the record, then answers 500: the node cannot tell it happened.
-	env.sandbox.addFault({ method: 'POST', path: `/api/v1/collection-records/${PEOPLE}`, kind: 'server-error', afterHandling: true, skip: 4 });
-	const { items, error } = await createPeople(20, { settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 }, continueOnFail: false });
+	env.sandbox.addFault({
+		method: 'POST',
+		path: `/api/v1/collection-records/${PEOPLE}`,
+		kind: 'server-error',
+		afterHandling: true,
+		skip: 4,
+	});
+	const { items, error } = await createPeople(20, {
+		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		continueOnFail: false,
+	});
 	expect(error?.message).toBe(
 		`Item 4: the write may or may not have happened (POST /api/v1/collection-records/${PEOPLE}: The service failed (HTTP 500): Internal server error; an earlier try of this item, not sent again)`,
 	);
