@@ -388,16 +388,14 @@ function buildSeed({ people = 30 } = {}) {
 		__v: 0,
 		...data,
 	});
-	peopleRecords
-		.slice(0, 6)
-		.forEach((person, i) =>
-			entries.push(
-				entry(lists[0], person, 'people', i, {
-					priority: OPTIONS.priority[i % 2],
-					note: `Lead ${i + 1}`,
-				}),
-			),
-		);
+	peopleRecords.slice(0, 6).forEach((person, i) =>
+		entries.push(
+			entry(lists[0], person, 'people', i, {
+				priority: OPTIONS.priority[i % 2],
+				note: `Lead ${i + 1}`,
+			}),
+		),
+	);
 	companies
 		.slice(0, 3)
 		.forEach((company, i) =>
