@@ -26,3 +26,18 @@ export const recordsAuthHeaders = {
 	'x-workspace-id': 'ws_sandbox',
 	authorization: 'Bearer wr_test_key',
 };
+
+/** The resource mapper's value as the editor stores it, with the schema it loaded (none by default). */
+export const mapperValue = (
+	mappingMode: 'defineBelow' | 'autoMapInputData',
+	value: object | null,
+	matchingColumns: string[] = [],
+	schema: object[] = [],
+) => ({
+	mappingMode,
+	value,
+	matchingColumns,
+	schema,
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
+});

@@ -44,44 +44,56 @@ async function searchQuery(
 
 const byName = (record: IDataObject) => String(record.name || record._id);
 
-export async function searchCollections(
-	this: ILoadOptionsFunctions,
-	filter?: string,
+interface WholeSearch {
+	path: string;
+	/** The texts a search term is looked for in. */
+	texts: (item: IDataObject) => unknown[];
+	name: (item: IDataObject) => string;
+	value: (item: IDataObject) => string;
+}
+
+/** A whole list from one GET (collections, lists, members), filtered here by the search term. */
+async function searchWhole(
+	context: ILoadOptionsFunctions,
+	filter: string | undefined,
+	{ path, texts, name, value }: WholeSearch,
 ): Promise<INodeListSearchResult> {
-	const collections = await apiRequest(this, 'GET', paths.collections);
+	const items = await apiRequest(context, 'GET', path);
 	return {
-		results: collections
-			.filter((c) => matchesText(filter, c.name, c.slug, c.collectionType))
-			// Name and slug alike for every collection: a type would say "custom" for all of yours.
-			.map((c) => ({ name: `${String(c.name)} (${String(c.slug)})`, value: String(c._id) })),
+		results: items
+			.filter((item) => matchesText(filter, ...texts(item)))
+			.map((item) => ({ name: name(item), value: value(item) })),
 	};
 }
 
-export async function searchLists(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const lists = await apiRequest(this, 'GET', paths.lists);
-	return {
-		results: lists
-			.filter((l) => matchesText(filter, l.name, l.slug))
-			.map((l) => ({ name: String(l.name), value: String(l._id) })),
-	};
+const idOf = (item: IDataObject) => String(item._id);
+
+export async function searchCollections(this: ILoadOptionsFunctions, filter?: string) {
+	return await searchWhole(this, filter, {
+		path: paths.collections,
+		texts: (c) => [c.name, c.slug, c.collectionType],
+		// Name and slug alike for every collection: a type would say "custom" for all of yours.
+		name: (c) => `${String(c.name)} (${String(c.slug)})`,
+		value: idOf,
+	});
 }
 
-export async function searchMembers(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const members = await apiRequest(this, 'GET', paths.members);
-	return {
-		results: members
-			.filter((m) => matchesText(filter, m.fullName, m.email))
-			.map((m) => ({
-				name: `${String(m.fullName)} <${String(m.email)}>`,
-				value: String(m.userId),
-			})),
-	};
+export async function searchLists(this: ILoadOptionsFunctions, filter?: string) {
+	return await searchWhole(this, filter, {
+		path: paths.lists,
+		texts: (l) => [l.name, l.slug],
+		name: (l) => String(l.name),
+		value: idOf,
+	});
+}
+
+export async function searchMembers(this: ILoadOptionsFunctions, filter?: string) {
+	return await searchWhole(this, filter, {
+		path: paths.members,
+		texts: (m) => [m.fullName, m.email],
+		name: (m) => `${String(m.fullName)} <${String(m.email)}>`,
+		value: (m) => String(m.userId),
+	});
 }
 
 export async function searchRecords(

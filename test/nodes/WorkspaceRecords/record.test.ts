@@ -1,5 +1,5 @@
 import { WorkspaceRecords } from '../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
-import { ADA_RECORD, byId, PEOPLE, recordsAuthHeaders } from '../../harness/fixtures';
+import { ADA_RECORD, byId, mapperValue, PEOPLE, recordsAuthHeaders } from '../../harness/fixtures';
 import type { RunOptions } from '../../harness/runNode';
 import { runNode } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
@@ -523,68 +523,63 @@ describe('Record → Create or Update', () => {
 
 describe('Record → Create / Update / Create or Update with the attribute mapper (version 1.1)', () => {
 	/** The resource mapper's value as the editor stores it, with the schema it loaded. */
+	const SCHEMA = [
+		{
+			id: 'name',
+			displayName: 'Name',
+			required: true,
+			defaultMatch: false,
+			display: true,
+			type: 'string',
+		},
+		{
+			id: 'emails',
+			displayName: 'Emails',
+			required: false,
+			defaultMatch: false,
+			display: true,
+			type: 'string',
+		},
+		{
+			id: 'leadScore',
+			displayName: 'Lead Score',
+			required: false,
+			defaultMatch: false,
+			display: true,
+			type: 'number',
+		},
+		{
+			id: 'newsletter',
+			displayName: 'Newsletter',
+			required: false,
+			defaultMatch: false,
+			display: true,
+			type: 'boolean',
+		},
+		{
+			id: 'lastInteraction',
+			displayName: 'Last Interaction',
+			required: false,
+			defaultMatch: false,
+			display: true,
+			type: 'dateTime',
+		},
+		{
+			id: 'lifecycle',
+			displayName: 'Lifecycle',
+			required: false,
+			defaultMatch: false,
+			display: true,
+			type: 'options',
+			options: [{ name: 'Customer', value: 'c10000000000000000000002' }],
+		},
+	];
 	const columns = (
 		mappingMode: 'defineBelow' | 'autoMapInputData',
 		value: object | null,
 		matchingColumns: string[] = [],
-	) => ({
-		mappingMode,
-		value,
-		matchingColumns,
-		schema: [
-			{
-				id: 'name',
-				displayName: 'Name',
-				required: true,
-				defaultMatch: false,
-				display: true,
-				type: 'string',
-			},
-			{
-				id: 'emails',
-				displayName: 'Emails',
-				required: false,
-				defaultMatch: false,
-				display: true,
-				type: 'string',
-			},
-			{
-				id: 'leadScore',
-				displayName: 'Lead Score',
-				required: false,
-				defaultMatch: false,
-				display: true,
-				type: 'number',
-			},
-			{
-				id: 'newsletter',
-				displayName: 'Newsletter',
-				required: false,
-				defaultMatch: false,
-				display: true,
-				type: 'boolean',
-			},
-			{
-				id: 'lastInteraction',
-				displayName: 'Last Interaction',
-				required: false,
-				defaultMatch: false,
-				display: true,
-				type: 'dateTime',
-			},
-			{
-				id: 'lifecycle',
-				displayName: 'Lifecycle',
-				required: false,
-				defaultMatch: false,
-				display: true,
-				type: 'options',
-				options: [{ name: 'Customer', value: 'c10000000000000000000002' }],
-			},
-		],
-		attemptToConvertTypes: false,
-		convertFieldsToString: false,
-	});
+	) => mapperValue(mappingMode, value, matchingColumns, SCHEMA);
+
 	const attributeReads = () =>
 		env.sandbox.requests.filter((r) => r.path === `/api/v1/attributes/collection/${PEOPLE}`);
 

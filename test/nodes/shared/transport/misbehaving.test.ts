@@ -8,7 +8,7 @@ import { WorkspaceSms } from '../../../../nodes/WorkspaceSms/WorkspaceSms.node';
 import { WorkspaceUserGroups } from '../../../../nodes/WorkspaceUserGroups/WorkspaceUserGroups.node';
 import { createSandbox } from '../../../sandbox/server';
 import type { Sandbox } from '../../../sandbox/server';
-import { ADA_RECORD, byId, PEOPLE } from '../../../harness/fixtures';
+import { ADA_RECORD, byId, mapperValue, PEOPLE } from '../../../harness/fixtures';
 import { loadOptionsContext } from '../../../harness/loadOptions';
 import type { RunOptions } from '../../../harness/runNode';
 import { runNode } from '../../../harness/runNode';
@@ -30,19 +30,7 @@ const creates = () =>
 const named = (name: string) =>
 	[...env.sandbox.state.records.get(PEOPLE)!.values()].filter((r) => r.name === name);
 
-/** The resource mapper's value as the editor stores it. */
-const mapped = (
-	mappingMode: 'defineBelow' | 'autoMapInputData',
-	value: object | null,
-	matchingColumns: string[] = [],
-) => ({
-	mappingMode,
-	value,
-	matchingColumns,
-	schema: [],
-	attemptToConvertTypes: false,
-	convertFieldsToString: false,
-});
+const mapped = mapperValue;
 
 describe('Create or Update: items with one new match value within a run', () => {
 	test.each([10, 1])(
