@@ -80,16 +80,8 @@ export const filterFields: INodeProperties[] = [
 						displayName: 'Condition',
 						name: 'operator',
 						type: 'options',
-						// In the order people think of them, Equals first, not alphabetically.
-						// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
+						// Alphabetical, as n8n's package scanner requires; Equals stays the default.
 						options: [
-							{ name: 'Equals', value: 'eq' },
-							{ name: 'Is One Of', value: 'in', description: 'The value is in the given list' },
-							{
-								name: 'Is Not Empty',
-								value: 'notEmpty',
-								description: 'The attribute has any value',
-							},
 							{
 								name: 'Contains',
 								value: 'contains',
@@ -100,12 +92,8 @@ export const filterFields: INodeProperties[] = [
 								value: 'notContains',
 								description: 'Text does not contain the value (case-sensitive)',
 							},
-							{
-								name: 'Starts With',
-								value: 'startsWith',
-								description: 'Text begins with the value',
-							},
 							{ name: 'Ends With', value: 'endsWith', description: 'Text ends with the value' },
+							{ name: 'Equals', value: 'eq' },
 							{
 								name: 'Greater Than',
 								value: 'gt',
@@ -116,11 +104,22 @@ export const filterFields: INodeProperties[] = [
 								value: 'gte',
 								description: 'A number or date at or after the value',
 							},
+							{
+								name: 'Is Not Empty',
+								value: 'notEmpty',
+								description: 'The attribute has any value',
+							},
+							{ name: 'Is One Of', value: 'in', description: 'The value is in the given list' },
 							{ name: 'Less Than', value: 'lt', description: 'A number or date before the value' },
 							{
 								name: 'Less Than or Equal',
 								value: 'lte',
 								description: 'A number or date at or before the value',
+							},
+							{
+								name: 'Starts With',
+								value: 'startsWith',
+								description: 'Text begins with the value',
 							},
 						],
 						default: 'eq',
