@@ -26,6 +26,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** The workflow's time zone (Workflow Settings); UTC unless given, as on an instance set to UTC. */
 	timezone?: string;
+	/** The node's version; its newest unless given (saved workflows may hold an older one). */
+	typeVersion?: number;
 	/** Node settings such as Retry On Fail: `{ retryOnFail: true, maxTries: 2, waitBetweenTries: 0 }`. */
 	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }
@@ -115,13 +117,14 @@ export async function runNode({
 	continueOnFail = false,
 	timezone = 'UTC',
 	settings = {},
+	typeVersion,
 }: RunOptions): Promise<RunResult> {
 	const description = nodeType.description;
 	const node: INode = {
 		...testNode(nodeType, parameters, {
-			typeVersion: Array.isArray(description.version)
-				? description.version.at(-1)!
-				: description.version,
+			typeVersion:
+				typeVersion ??
+				(Array.isArray(description.version) ? description.version.at(-1)! : description.version),
 		}),
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...settings,
