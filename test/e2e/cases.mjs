@@ -27,6 +27,15 @@ const fromList = (value, cachedResultName) => ({
 	cachedResultName,
 });
 const ids = (items) => items.map((item) => item.json._id);
+/** The attribute mapper's value as the editor saves it: each attribute below, or Map Automatically. */
+const mapped = (value, matchingColumns = []) => ({
+	mappingMode: value ? 'defineBelow' : 'autoMapInputData',
+	value,
+	matchingColumns,
+	schema: [],
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
+});
 /**
  * n8n refuses a poll time that fires more than once a minute. Each of these fires once a
  * minute, at its own second, so together the trigger polls every 5 s: twelve "Custom" poll times.
@@ -71,15 +80,10 @@ export const cases = [
 			resource: 'record',
 			operation: 'create',
 			collectionId: fromList(PEOPLE, 'People'),
-			attributes: {
-				attribute: [
-					{ key: 'name', type: 'text', textValue: 'Katherine Johnson' },
-					{ key: 'emails', type: 'list', listValue: 'kj@example.com' },
-					{ key: 'leadScore', type: 'number', numberValue: 97 },
-				],
-			},
+			columns: mapped({ name: 'Katherine Johnson', emails: 'kj@example.com', leadScore: 97 }),
 		},
 		requests: [
+			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
 			[
 				'POST',
 				`/api/v1/collection-records/${PEOPLE}`,
@@ -108,6 +112,32 @@ export const cases = [
 				items.map((i) => i.json.name),
 				['Ada Lovelace'],
 			),
+	},
+	{
+		// Send Value As left at its default: the text "77" goes as the number the record holds.
+		file: 'records-record-get-many-shorthand-number',
+		title: 'Workspace Records: find people by lead score',
+		node: 'workspaceRecords',
+		parameters: {
+			resource: 'record',
+			operation: 'getAll',
+			collectionId: fromList(PEOPLE, 'People'),
+			returnAll: true,
+			filterMode: 'shorthand',
+			shorthand: { pair: [{ attribute: 'leadScore', value: '77' }] },
+		},
+		requests: [
+			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
+			[
+				'POST',
+				`/api/v1/collection-records/${PEOPLE}/query`,
+				{ filter: { leadScore: 77 }, limit: 100, offset: 0 },
+			],
+		],
+		check: (items) => {
+			assert.deepEqual(ids(items), [objectId('f0', 12)]);
+			assert.equal(items[0].json.leadScore, 77);
+		},
 	},
 	{
 		file: 'records-record-get-many',
@@ -153,7 +183,7 @@ export const cases = [
 			);
 			assert.ok(
 				items.every(
-					(i) => i.json.leadScore >= 50 && ['Website', 'Referral'].includes(i.json.source.name),
+					(i) => i.json.leadScore >= 50 && ['Website', 'Referral'].includes(i.json.source),
 				),
 			);
 		},
@@ -167,10 +197,11 @@ export const cases = [
 			operation: 'update',
 			collectionId: fromList(PEOPLE, 'People'),
 			recordId: fromList(ADA, 'Ada Lovelace'),
-			attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Countess' }] },
+			updateColumns: mapped({ jobTitle: 'Countess' }),
 		},
 		// The service answers an update without the record: the node reads it back.
 		requests: [
+			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
 			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA}`, { jobTitle: 'Countess' }],
 			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`],
 		],
@@ -202,15 +233,12 @@ export const cases = [
 			resource: 'record',
 			operation: 'upsert',
 			collectionId: fromList(PEOPLE, 'People'),
-			matchAttribute: 'emails',
-			attributes: {
-				attribute: [
-					{ key: 'emails', type: 'list', listValue: 'ada.lovelace0@example.com' },
-					{ key: 'jobTitle', type: 'text', textValue: 'Mathematician' },
-				],
-			},
+			upsertColumns: mapped({ emails: 'ada.lovelace0@example.com', jobTitle: 'Mathematician' }, [
+				'emails',
+			]),
 		},
 		requests: [
+			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
 			[
 				'POST',
 				`/api/v1/collection-records/${PEOPLE}/query`,
@@ -270,10 +298,11 @@ export const cases = [
 			resource: 'listEntry',
 			operation: 'create',
 			listId: fromList(HOT_LEADS, 'Hot Leads'),
-			recordId: SEVENTH_PERSON,
-			attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Met at the webinar' }] },
+			recordId: fromList(SEVENTH_PERSON, 'Frances Lovelace'),
+			columns: mapped({ note: 'Met at the webinar' }),
 		},
 		requests: [
+			['GET', `/api/v1/attributes/list/${HOT_LEADS}`],
 			[
 				'POST',
 				`/api/v1/list-entries/${HOT_LEADS}`,
@@ -322,9 +351,10 @@ export const cases = [
 			operation: 'update',
 			listId: fromList(HOT_LEADS, 'Hot Leads'),
 			entryId: byId(ENTRY),
-			attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Called back' }] },
+			updateColumns: mapped({ note: 'Called back' }),
 		},
 		requests: [
+			['GET', `/api/v1/attributes/list/${HOT_LEADS}`],
 			['PATCH', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`, { note: 'Called back' }],
 			['GET', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`],
 		],
@@ -700,7 +730,8 @@ export const cases = [
 			resource: 'record',
 			operation: 'create',
 			collectionId: fromList(PEOPLE, 'People'),
-			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+			// Map Automatically: each item's "name" field is the attribute name.
+			columns: mapped(null),
 		},
 		// With the default settings: refused requests are waited out, nothing is sent twice.
 		requests: (requests) => {
@@ -731,12 +762,14 @@ export const cases = [
 			resource: 'record',
 			operation: 'create',
 			collectionId: fromList(PEOPLE, 'People'),
-			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+			// Map Automatically: each item's "name" field is the attribute name.
+			columns: mapped(null),
 		},
 		// n8n runs the node again for all 20 items, and nothing is sent twice: the 19 creates
 		// that were done keep their answers, and the one answered 500 (which may have been done)
 		// fails again instead of being sent again.
-		requests: (requests) => assert.equal(requests.length, 20, 'requests'),
+		requests: (requests) =>
+			assert.equal(requests.filter((r) => r.method === 'POST').length, 20, 'creates sent'),
 		error:
 			/^Item \d+: the write may or may not have happened \(POST \/api\/v1\/collection-records\/\w+: The service failed \(HTTP 500\).*not sent again\)$/,
 		check: (items, sandbox) => assertEachImportedOnce(sandbox, 19),
@@ -745,7 +778,6 @@ export const cases = [
 		file: 'records-record-create-mapped',
 		title: 'Workspace Records: people from a form, mapped automatically',
 		node: 'workspaceRecords',
-		typeVersion: 1.1,
 		items: 2,
 		// A form's submissions: fields named as attributes, in text, and one that is not an attribute.
 		itemsCode:
@@ -778,7 +810,6 @@ export const cases = [
 		file: 'records-record-get-many-simplified',
 		title: 'Workspace Records: three people, simplified',
 		node: 'workspaceRecords',
-		typeVersion: 1.1,
 		parameters: {
 			resource: 'record',
 			operation: 'getAll',
@@ -845,13 +876,17 @@ export const cases = [
 			resource: 'record',
 			operation: 'create',
 			collectionId: fromList(PEOPLE, 'People'),
-			attributes: { attribute: [{ key: 'name', type: 'text', textValue: 'Lost Answer' }] },
+			columns: mapped({ name: 'Lost Answer' }),
 		},
-		// n8n runs the node three times; the create whose outcome is unknown is sent once.
+		// n8n runs the node three times; the create whose outcome is unknown is sent once (the
+		// attributes are read once for the execution).
 		requests: (requests) =>
 			assert.deepEqual(
 				requests.map((r) => [r.method, r.path, r.status]),
-				[['POST', `/api/v1/collection-records/${PEOPLE}`, 500]],
+				[
+					['GET', `/api/v1/attributes/collection/${PEOPLE}`, 200],
+					['POST', `/api/v1/collection-records/${PEOPLE}`, 500],
+				],
 			),
 		error: /the write may or may not have happened .*not sent again/,
 		check: (items, sandbox) =>
@@ -1053,7 +1088,6 @@ function repeatedEmailCase({ file, title, maxConcurrency }) {
 		file,
 		title,
 		node: 'workspaceRecords',
-		typeVersion: 1.1,
 		items: 3,
 		itemsCode: `return [1, 2, 3].map((n) => ({ json: { name: 'Repeat ' + n, emails: '${email}', leadScore: n } }));`,
 		parameters: {
@@ -1137,6 +1171,17 @@ const itemsNode = (testCase) => ({
 });
 
 /**
+ * The newest version of each node with several: the examples show what a user adding the node
+ * today gets. What version 1 keeps for saved workflows is tested in test/nodes/versions.test.ts.
+ */
+const NEWEST_VERSION = {
+	workspaceRecords: 1.1,
+	workspaceLists: 1.1,
+	workspaceActivities: 1.1,
+	workspaceRecordsTrigger: 1.1,
+};
+
+/**
  * The importable workflow of a case: a Manual Trigger and the node, with a credential
  * placeholder. A trigger case is the trigger alone: it starts the workflow itself.
  */
@@ -1151,7 +1196,7 @@ export function workflowOf(testCase, index) {
 		id: `${testCase.file}-node`,
 		name: nodeName,
 		type: `n8n-nodes-workspace-records.${testCase.node}`,
-		typeVersion: testCase.typeVersion ?? 1,
+		typeVersion: testCase.typeVersion ?? NEWEST_VERSION[testCase.node] ?? 1,
 		position: [testCase.items ? 520 : 260, 0],
 		parameters: testCase.parameters,
 		credentials: { [credential]: CREDENTIALS[credential] },
