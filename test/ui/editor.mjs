@@ -29,6 +29,13 @@ export const sel = {
 	mapper: '[data-test-id="resource-mapper-container"]',
 	mappingMode: '[data-test-id="mapping-mode-select"]',
 	removeField: (id) => `[data-test-id="remove-field-button-${id}"]`,
+	matchingColumn: '[data-test-id="matching-column-select"]',
+	fixedCollection: (name) => `[data-test-id="fixed-collection-${name}"]`,
+	nodeParameters: '[data-test-id="node-parameters"]',
+	// A top-level parameter: its label is `for` the parameter's name.
+	parameterItem: (name) =>
+		`[data-test-id="parameter-item"]:has(> * > [data-test-id="input-label"] label[for="${name}"])`,
+	collectionAdd: '[data-test-id="collection-parameter-add"]',
 	parameterIssues: '[data-test-id="parameter-issues"]',
 	credentialSelect: '[data-test-id="node-credentials-select"]',
 	credentialModal: '[data-test-id="editCredential-modal"]',
@@ -79,6 +86,48 @@ export async function openNode(page, base, workflowId, nodeName) {
 	await node.waitFor();
 	await node.dblclick();
 	await page.locator(sel.ndv).waitFor();
+}
+
+/**
+ * Adds the Workspace Records action `action` ("Create a record") to a new, empty workflow
+ * from the node panel, as a person does; n8n puts a Manual Trigger before it and opens its
+ * panel. Returns the panel (NDV), once the credential (chosen by itself) is shown.
+ */
+export async function addRecordsAction(page, base, action) {
+	await newWorkflow(page, base);
+	await page.locator(sel.addFirstStep).click();
+	await searchNodeCreator(page, 'Workspace Records', 'Workspace Records');
+	await clickCreatorEntry(page, 'Workspace Records');
+	const actions = page.locator(sel.creatorCategory, { hasText: /^Actions/ });
+	await actions.waitFor();
+	const entry = page.locator(sel.creatorEntryName).filter({ hasText: new RegExp(`^${action}$`) });
+	if (!(await entry.isVisible())) await actions.click();
+	await entry.click();
+	const ndv = page.locator(sel.ndv);
+	await ndv.locator(sel.credentialSelect).waitFor();
+	return ndv;
+}
+
+/**
+ * The parameters the open panel's Parameters tab shows, top level only, in order:
+ * { name, label } (the name from the label's `for`, '' where it has none).
+ */
+export async function shownParameters(ndv) {
+	return await ndv.locator(sel.nodeParameters).evaluate((root) =>
+		[...root.querySelectorAll('[data-test-id="parameter-item"]')]
+			.filter(
+				(item) =>
+					item.offsetParent !== null &&
+					!item.parentElement.closest('[data-test-id="parameter-item"]'),
+			)
+			.map((item) => {
+				const label = item.querySelector('[data-test-id="input-label"] label');
+				return {
+					name: label?.getAttribute('for') ?? '',
+					label: (label?.innerText ?? item.innerText).split('\n')[0].trim(),
+				};
+			}),
+	);
 }
 
 /**

@@ -7,7 +7,13 @@
 //      and runs it: the sandbox must receive the typed body;
 //   3. switches the attribute mapper to Map Automatically behind an item with an extra field;
 //   4. runs Get Many with Simplify on and off;
-//   5. saves the credential with a wrong API key and reads the message shown.
+//   5. adds a fresh Record Create: what the mapper shows before a collection is chosen, and
+//      the Map Automatically notice above it once People is chosen;
+//   6. adds a fresh Record Create or Update: Emails preselected as the attribute to match on;
+//   7. adds a fresh Record Get: Options (the request knobs) is its last parameter;
+//   8. runs Get Many with a condition leadScore Equals a number, Send Value As left as it is;
+//   9. saves the credential with a wrong API key and reads the message shown (last: the
+//      credential is wrong from then on).
 // Every check prints `ok …` or `FAIL …` and saves screenshots to $TMPDIR/workspace-records-ui-artifacts/; the run
 // ends with `N passed, M failed` and stops n8n, the sandbox and the browser whatever happened.
 import { mkdirSync, rmSync } from 'node:fs';
@@ -23,8 +29,10 @@ import { createReporter } from '../rig/reporter.mjs';
 import { CREDENTIALS, SEED_IDS } from '../rig/sandbox.mjs';
 import { ensureChromium, launchBrowser, N8N_VERSION, OWNER, startEnvironment } from './env.mjs';
 import {
+	addRecordsAction,
 	clickCreatorEntry,
 	executeStep,
+	inputValueIn,
 	newWorkflow,
 	openNode,
 	openOptions,
@@ -32,6 +40,7 @@ import {
 	pickOption,
 	searchNodeCreator,
 	sel,
+	shownParameters,
 	shownValue,
 	signIn,
 	squash,
@@ -49,6 +58,16 @@ const DEADLINE_MS = 300_000;
 
 const { PEOPLE, LIFECYCLE_CUSTOMER: CUSTOMER } = SEED_IDS;
 const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
+
+/** The mapper's own error when it has no fields (n8n: resourceMapper.fetchingFields.*). */
+const NO_FIELDS = /No attributes found|Can.t get attributes|\bRetry\b/;
+/** The start of the notice the node shows above the attribute mapper. */
+const MAPPER_NOTICE =
+	'Map Automatically sends the fields of the input item named like an attribute:';
+/** The attribute types Create or Update may match on (nodes/shared/methods/resourceMapping.ts). */
+const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
+/** A lead score one seed person has alone: leadScore = (i * 7) % 100 for person i, 98 for person 14. */
+const SCORE = 98;
 
 const fail = (message) => {
 	throw new Error(message);
@@ -456,6 +475,202 @@ function checks() {
 			},
 		],
 		[
+			'Record Create (1.1), added from the panel: once People is chosen, the Map Automatically notice stands above the mapper',
+			async ({ page, env, shot }) => {
+				const ndv = await addRecordsAction(page, env.n8n.base, 'Create a record');
+				const mapper = ndv.locator(sel.mapper);
+				await mapper.locator(sel.mappingMode).waitFor();
+				// What the mapper shows before a collection is chosen, judged by the next check. An
+				// error shows as soon as the editor has the (empty) list of fields: a few seconds
+				// without one is none.
+				const before = await waitForText(
+					mapper,
+					(t) => NO_FIELDS.test(t),
+					'an error in the mapper',
+					5_000,
+				).catch(async () => squash(await mapper.innerText()));
+				await shot('5-create-before-collection');
+				seen.freshCreate = { before, shot: '5-create-before-collection.png' };
+
+				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
+				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
+				await mapper.locator(sel.parameter('name')).waitFor();
+				const notice = ndv.locator(sel.nodeParameters).getByText(MAPPER_NOTICE).first();
+				if (!(await notice.isVisible()))
+					fail(
+						`no notice "${MAPPER_NOTICE}…" is shown; the parameters: ${(await shownParameters(ndv)).map((p) => p.label).join(' | ')}`,
+					);
+				await notice.scrollIntoViewIfNeeded();
+				const [noticeBox, mapperBox] = [await notice.boundingBox(), await mapper.boundingBox()];
+				if (noticeBox.y + noticeBox.height > mapperBox.y + 1)
+					fail(
+						`the notice (y ${noticeBox.y}–${noticeBox.y + noticeBox.height}) is not above the mapper (from y ${mapperBox.y})`,
+					);
+				await shot('5-create-notice-above-mapper');
+				return (
+					`before a collection, the mapper shows: "${before}"\n` +
+					`above the mapper: "${squash(await notice.innerText())}"`
+				);
+			},
+		],
+		[
+			'Record Create (1.1), added from the panel: no red "No attributes found" (nor "Retry") in the mapper before a collection is chosen',
+			async ({ noPicture }) => {
+				noPicture();
+				if (!seen.freshCreate) fail('the check before did not get as far as reading the mapper');
+				const { before, shot } = seen.freshCreate;
+				if (NO_FIELDS.test(before))
+					fail(
+						`before a collection is chosen the mapper shows "${before}", in red (screenshot ${shot}).\n` +
+							`    n8n's mapper shows "No {fieldWords} found in {node}" whenever the resource mapper method returns ` +
+							`no fields in Map Each Column Manually, unless the parameter's typeOptions.resourceMapper has ` +
+							`hideNoDataError (or words of its own in noFieldsError): getAttributeFields returns { fields: [] } here`,
+					);
+				return `the mapper shows: "${before}"`;
+			},
+		],
+		[
+			'Record Create or Update (1.1), added from the panel, People chosen: Emails preselected as the Attribute to Match On; only text, email, phone, domain and number attributes offered',
+			async ({ page, env, shot }) => {
+				const ndv = await addRecordsAction(page, env.n8n.base, 'Create or update a record');
+				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
+				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
+				const match = ndv.locator(`${sel.mapper} ${sel.matchingColumn}`);
+				await match.waitFor();
+				const label = squash(
+					await match.locator('[data-test-id="input-label"] label').first().innerText(),
+				);
+				if (label !== 'Attribute to Match On')
+					fail(`the match selector is labelled "${label}", expected "Attribute to Match On"`);
+				// n8n's select shows the chosen field by its id (the key), not by the option's text.
+				const chosen = await inputValueIn(match);
+				if (!['emails', 'Emails (emails)'].includes(chosen))
+					fail(`Attribute to Match On shows "${chosen}", expected Emails preselected`);
+				await match.scrollIntoViewIfNeeded();
+				await shot('6-upsert-match-on-emails');
+
+				await openSelect(match);
+				const offered = await openOptions(page);
+				const selected = await page
+					.locator(sel.openOption)
+					.evaluateAll((options) =>
+						options
+							.filter((o) => o.getAttribute('aria-selected') === 'true')
+							.map((o) => o.innerText.trim()),
+					);
+				await shot('6-upsert-match-on-options');
+				const expected = env.sandbox.state.attributes
+					.get(`collection:${PEOPLE}`)
+					.filter((a) => a.isEditable !== false && IDENTIFYING_TYPES.includes(a.inputType))
+					.map((a) => `${a.name} (${a.apiKeyName})`);
+				if (!isDeepStrictEqual(offered, expected))
+					fail(`Attribute to Match On offers ${json(offered)}, expected ${json(expected)}`);
+				if (!isDeepStrictEqual(selected, ['Emails (emails)']))
+					fail(`the list marks ${json(selected)} as chosen, expected "Emails (emails)"`);
+				return (
+					`Attribute to Match On shows "${chosen}"; the list marks "${selected[0]}" as chosen\n` +
+					`offered: ${offered.join(', ')}`
+				);
+			},
+		],
+		[
+			'Record Get, added from the panel: "Options" is the last parameter, with Max Concurrent Requests and Give Up After inside',
+			async ({ page, env, shot }) => {
+				const ndv = await addRecordsAction(page, env.n8n.base, 'Get a record');
+				const shown = await shownParameters(ndv);
+				const last = shown.at(-1);
+				if (last?.name !== 'requestHandling' || last.label !== 'Options')
+					fail(
+						`the last parameter shown is ${json(last)}; in order: ${shown.map((p) => `${p.label} (${p.name})`).join(', ')}`,
+					);
+				const options = ndv.locator(sel.parameterItem('requestHandling'));
+				await options.scrollIntoViewIfNeeded();
+				await openSelect(options.locator(sel.collectionAdd));
+				const offered = await openOptions(page);
+				await shot('7-get-options-offered');
+				const wanted = ['Max Concurrent Requests', 'Give Up After'];
+				if (
+					offered.length !== wanted.length ||
+					!wanted.every((w) => offered.some((o) => o.startsWith(w)))
+				)
+					fail(`Options offers ${json(offered)}, expected ${json(wanted)}`);
+				await pickOption(page, 'Max Concurrent Requests');
+				const field = options.locator(sel.parameter('maxConcurrency'));
+				await field.waitFor();
+				await shot('7-get-options-max-concurrent');
+				return (
+					`parameters: ${shown.map((p) => p.label).join(', ')}\n` +
+					`Options offers: ${offered.join(', ')}; Max Concurrent Requests added, showing ${await inputValueIn(field)}`
+				);
+			},
+		],
+		[
+			'Get Many: a condition Lead Score Equals 98, Send Value As left at its default "By Attribute Type", finds the one person scored 98',
+			async ({ page, env, shot }) => {
+				const stored = [...env.sandbox.state.records.get(PEOPLE).values()];
+				const holders = stored.filter((record) => record.leadScore === SCORE);
+				if (holders.length !== 1)
+					fail(`the sandbox holds ${holders.length} people with leadScore ${SCORE}, expected 1`);
+				const [target] = holders;
+				const getMany = recordsNode('Find by lead score', {
+					resource: 'record',
+					operation: 'getAll',
+					collectionId: peopleLocator,
+					filterMode: 'conditions',
+				});
+				const id = await env.api.createWorkflow({
+					name: 'UI test: Get Many by lead score',
+					...chain(TRIGGER, getMany),
+				});
+				await openNode(page, env.n8n.base, id, 'Find by lead score');
+				// The condition is added in the editor, so that its defaults are the editor's.
+				const conditions = page.locator(sel.fixedCollection('conditions'));
+				await conditions.getByText('Add Condition').click();
+				const attribute = conditions.locator(sel.parameter('attribute'));
+				await attribute.waitFor();
+				await openSelect(attribute);
+				await pickOption(page, 'Lead Score (leadScore)');
+				const operator = await shownValue(conditions.locator(sel.parameter('operator')));
+				if (!operator.includes('Equals')) fail(`Condition shows "${operator}", expected Equals`);
+				const sendAs = await shownValue(conditions.locator(sel.parameter('valueType')));
+				if (!sendAs.includes('By Attribute Type'))
+					fail(`Send Value As shows "${sendAs}", expected the default "By Attribute Type"`);
+				const value = sel.parameter('value');
+				await conditions.locator(`${value} input, ${value} textarea`).first().fill(String(SCORE));
+				await conditions.locator(sel.parameter('valueType')).scrollIntoViewIfNeeded();
+				await shot('8-get-many-condition');
+
+				env.sandbox.clearRequests();
+				await page.locator(sel.executeStep).click();
+				const output = await waitForText(
+					page.locator(sel.output),
+					(t) => t.includes(target.name) || t.includes('No output data returned'),
+					`the output after "Execute step" (waiting for "${target.name}")`,
+				);
+				const queries = env.sandbox.requests.filter(
+					(r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}/query`,
+				);
+				const filters = queries.map((r) => json(r.body?.filter));
+				if (!output.includes(target.name)) {
+					await shot('8-get-many-condition-output');
+					fail(
+						`the output shows no record ("${output.slice(0, 200)}"); the filter sent: ${filters.join(', ')}`,
+					);
+				}
+				const table = await outputTable(page);
+				await shot('8-get-many-condition-output');
+				if (!isDeepStrictEqual(table._id, [target._id]))
+					fail(
+						`the output shows ${json(table._id)}, expected only ${target.name} (${target._id}); the filter sent: ${filters.join(', ')}`,
+					);
+				if (!filters.length || !filters.every((f) => f.includes(`"leadScore":{"$eq":${SCORE}}`)))
+					fail(
+						`the filter sent: ${filters.join(', ') || 'none'}, expected leadScore $eq the number ${SCORE}`,
+					);
+				return `Send Value As: "${sendAs}"; sent ${filters.join(', ')}; found ${target.name} (${target._id}), leadScore ${target.leadScore}`;
+			},
+		],
+		[
 			'Credential: saved with a wrong API Key, the test message names the fields to check (API Key and Workspace ID)',
 			async ({ page, env, shot }) => {
 				await page.goto(`${env.n8n.base}/home/credentials`);
@@ -484,7 +699,7 @@ function checks() {
 					(t) => t.includes('check API Key and Workspace ID'),
 					'the reason naming the fields',
 				);
-				await shot('5-credential-wrong-key');
+				await shot('9-credential-wrong-key');
 				const tests = env.sandbox.requests.filter((r) => r.path === '/api/v1/collections');
 				if (
 					!tests.length ||
