@@ -167,6 +167,31 @@ export async function openOptions(page) {
 	return (await page.locator(sel.openOption).allInnerTexts()).map(squash);
 }
 
+/**
+ * Opens the select inside `locator` and returns its options, once it has them: a select whose
+ * options are still loading ("Loading options...") may take the click and open nothing.
+ */
+export async function openLoadedSelect(page, locator) {
+	const started = Date.now();
+	for (;;) {
+		if (!(await shownValue(locator)).includes('Loading options')) {
+			if (!(await page.locator(sel.openOption).count())) await openSelect(locator);
+			const opened = await page
+				.locator(sel.openOption)
+				.first()
+				.waitFor({ timeout: 3_000 })
+				.then(() => true)
+				.catch(() => false);
+			if (opened) return await openOptions(page);
+		}
+		if (Date.now() - started > TIMEOUT)
+			throw new Error(
+				`the select did not open with options within ${TIMEOUT / 1000} s; it shows: ${await shownValue(locator)}`,
+			);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
 /** Picks the option of the open select whose title (its first line; a description may follow) is `name`. */
 export async function pickOption(page, name) {
 	const options = page.locator(sel.openOption);

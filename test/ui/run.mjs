@@ -34,6 +34,7 @@ import {
 	executeStep,
 	inputValueIn,
 	newWorkflow,
+	openLoadedSelect,
 	openNode,
 	openOptions,
 	openSelect,
@@ -628,7 +629,7 @@ function checks() {
 				await conditions.getByText('Add Condition').click();
 				const attribute = conditions.locator(sel.parameter('attribute'));
 				await attribute.waitFor();
-				await openSelect(attribute);
+				await openLoadedSelect(page, attribute);
 				await pickOption(page, 'Lead Score (leadScore)');
 				const operator = await shownValue(conditions.locator(sel.parameter('operator')));
 				if (!operator.includes('Equals')) fail(`Condition shows "${operator}", expected Equals`);
