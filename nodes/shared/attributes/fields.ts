@@ -207,6 +207,8 @@ export function attributeMapperField(mode: MapperMode, what: string): INodePrope
 				addAllFields: mode === 'add',
 				multiKeyMatch: false,
 				supportAutoMap: true,
+				// Before a collection or list is chosen there is nothing to map: no red "No attributes found".
+				hideNoDataError: true,
 				...(mode === 'upsert'
 					? {
 							matchingFieldsLabels: {
