@@ -149,6 +149,26 @@ async function triggerEmissions(db, executions) {
 	);
 }
 
+/**
+ * Waits until the trigger's executions since `before` have settled and emitted every id,
+ * 45 s at most (a note says when they did not); what they emitted, by execution.
+ */
+async function waitForEmissions(db, before, ids, what) {
+	let executions = [];
+	let emissions = new Map();
+	await waitFor(
+		what,
+		async () => {
+			executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
+			if (!executions.length || !executions.every((e) => settled(e.status))) return false;
+			emissions = await triggerEmissions(db, executions);
+			return ids.every((id) => [...emissions.values()].some((list) => list.includes(id)));
+		},
+		{ timeoutMs: 45_000, everyMs: 1000 },
+	).catch((error) => note(error.message));
+	return { executions, emissions };
+}
+
 async function triggerCheck({ cluster, sandbox, db }) {
 	step('Polling trigger on main, executions on the workers');
 	const before = new Set((await db.list(TRIGGER_WORKFLOW)).map((e) => e.id));
@@ -160,18 +180,12 @@ async function triggerCheck({ cluster, sandbox, db }) {
 	for (const name of ['Queue Company D', 'Queue Company E'])
 		ids.push(await createCompany(sandbox, name));
 
-	let emissions = new Map();
-	let executions = [];
-	await waitFor(
+	let { executions, emissions } = await waitForEmissions(
+		db,
+		before,
+		ids,
 		'the trigger to emit the 5 companies',
-		async () => {
-			executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
-			if (!executions.length || !executions.every((e) => settled(e.status))) return false;
-			emissions = await triggerEmissions(db, executions);
-			return ids.every((id) => [...emissions.values()].some((list) => list.includes(id)));
-		},
-		{ timeoutMs: 45_000, everyMs: 1000 },
-	).catch((error) => note(error.message));
+	);
 	await sleep(6000); // one more poll: nothing may come twice
 	executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
 	emissions = await triggerEmissions(db, executions);
@@ -224,18 +238,12 @@ async function noWorkerCheck({ cluster, sandbox, db }) {
 	await cluster.startWorker('w1');
 	await cluster.startWorker('w2');
 	await Promise.all([cluster.workerReady('w1'), cluster.workerReady('w2')]);
-	let executions = [];
-	let emissions = new Map();
-	await waitFor(
+	const { executions, emissions } = await waitForEmissions(
+		db,
+		before,
+		ids,
 		'the waiting execution to run',
-		async () => {
-			executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
-			if (!executions.length || !executions.every((e) => settled(e.status))) return false;
-			emissions = await triggerEmissions(db, executions);
-			return ids.every((id) => [...emissions.values()].some((list) => list.includes(id)));
-		},
-		{ timeoutMs: 45_000, everyMs: 1000 },
-	).catch((error) => note(error.message));
+	);
 	const emitted = count([...emissions.values()].flat());
 	const starts = cluster.startsByExecution();
 	check(
