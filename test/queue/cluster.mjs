@@ -345,3 +345,34 @@ export async function callWebhooks(base, names, parallel = 20) {
 
 /** An execution n8n is done with, whatever the outcome. */
 export const settled = (status) => !['new', 'running', 'waiting'].includes(status);
+
+/** Trigger executions' emitted record ids: execution id → ids. */
+export async function triggerEmissions(db, executions) {
+	const outputs = await db.outputs(executions.map((e) => e.id));
+	return new Map(
+		executions.map((e) => [
+			e.id,
+			(outputs.get(e.id)?.nodes['New companies'] ?? []).map((json) => json._id),
+		]),
+	);
+}
+
+/**
+ * Waits until the trigger's executions since `before` have settled and emitted every id,
+ * 45 s at most (`note` says when they did not); what they emitted, by execution.
+ */
+export async function waitForEmissions(db, before, ids, what, note) {
+	let executions = [];
+	let emissions = new Map();
+	await waitFor(
+		what,
+		async () => {
+			executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
+			if (!executions.length || !executions.every((e) => settled(e.status))) return false;
+			emissions = await triggerEmissions(db, executions);
+			return ids.every((id) => [...emissions.values()].some((list) => list.includes(id)));
+		},
+		{ timeoutMs: 45_000, everyMs: 1000 },
+	).catch((error) => note(error.message));
+	return { executions, emissions };
+}

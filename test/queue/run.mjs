@@ -11,51 +11,21 @@
 // Everything it starts (PostgreSQL, Redis, n8n) lives in a temporary folder on ports from the
 // OS, and is stopped and removed at the end, also on failure or Ctrl-C. Only n8n 2.40.7.
 // The last line is `N passed, M failed` (CI reads it); the exit code is 1 on any failure.
-import { randomBytes } from 'node:crypto';
-import {
-	chmodSync,
-	cpSync,
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	rmSync,
-	writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import {
 	callWebhooks,
-	Cluster,
-	COMPANIES,
 	count,
 	createCompany,
-	Executions,
 	PEOPLE,
 	recordsNamed,
 	settled,
 	TRIGGER_WORKFLOW,
+	triggerEmissions,
+	waitForEmissions,
 	WEBHOOK_WORKFLOW,
-	workflows,
 } from './cluster.mjs';
-import { cacheRoot, prepare } from '../rig/n8n-runtime.mjs';
-import { buildPackage, writeCredentials } from '../rig/n8n.mjs';
-import {
-	cleanUp,
-	isStopping,
-	onCleanup,
-	stopOnSignals,
-	stopProcess,
-	waitFor,
-} from '../rig/processes.mjs';
+import { cleanUp, isStopping, stopOnSignals, stopProcess, waitFor } from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
-import { createSandbox, sandboxCredentials } from '../rig/sandbox.mjs';
-import {
-	createDatabase,
-	ensurePostgresAndRedis,
-	startPostgres,
-	startRedis,
-} from '../rig/services.mjs';
+import { startCluster } from './setup.mjs';
 
 const VERSION = '2.40.7';
 const WEBHOOK_CALLS = 200;
@@ -138,37 +108,6 @@ async function webhookCheck({ cluster, sandbox, db }) {
 	return executions.map((e) => e.id);
 }
 
-/** Trigger executions' emitted record ids: execution id → ids. */
-async function triggerEmissions(db, executions) {
-	const outputs = await db.outputs(executions.map((e) => e.id));
-	return new Map(
-		executions.map((e) => [
-			e.id,
-			(outputs.get(e.id)?.nodes['New companies'] ?? []).map((json) => json._id),
-		]),
-	);
-}
-
-/**
- * Waits until the trigger's executions since `before` have settled and emitted every id,
- * 45 s at most (a note says when they did not); what they emitted, by execution.
- */
-async function waitForEmissions(db, before, ids, what) {
-	let executions = [];
-	let emissions = new Map();
-	await waitFor(
-		what,
-		async () => {
-			executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
-			if (!executions.length || !executions.every((e) => settled(e.status))) return false;
-			emissions = await triggerEmissions(db, executions);
-			return ids.every((id) => [...emissions.values()].some((list) => list.includes(id)));
-		},
-		{ timeoutMs: 45_000, everyMs: 1000 },
-	).catch((error) => note(error.message));
-	return { executions, emissions };
-}
-
 async function triggerCheck({ cluster, sandbox, db }) {
 	step('Polling trigger on main, executions on the workers');
 	const before = new Set((await db.list(TRIGGER_WORKFLOW)).map((e) => e.id));
@@ -185,6 +124,7 @@ async function triggerCheck({ cluster, sandbox, db }) {
 		before,
 		ids,
 		'the trigger to emit the 5 companies',
+		note,
 	);
 	await sleep(6000); // one more poll: nothing may come twice
 	executions = (await db.list(TRIGGER_WORKFLOW)).filter((e) => !before.has(e.id));
@@ -243,6 +183,7 @@ async function noWorkerCheck({ cluster, sandbox, db }) {
 		before,
 		ids,
 		'the waiting execution to run',
+		note,
 	);
 	const emitted = count([...emissions.values()].flat());
 	const starts = cluster.startsByExecution();
@@ -399,107 +340,9 @@ async function stopMidBatchCheck({ cluster, sandbox, db }, { victimName, signal,
 	return summary;
 }
 
-// ---------- main ----------
-
-/** A temporary folder for everything the run starts; after a failure n8n's logs are kept, since they explain it. */
-function runFolder() {
-	const folder = mkdtempSync(join(tmpdir(), 'workspace-records-queue-'));
-	chmodSync(folder, 0o755); // PostgreSQL runs as its own user and must reach its folder
-	onCleanup('temporary folder', () => {
-		if (reporter.anyFailed) {
-			const kept = join(cacheRoot(), 'queue-logs');
-			rmSync(kept, { recursive: true, force: true });
-			mkdirSync(kept, { recursive: true });
-			for (const log of [
-				'main.log',
-				'w1.log',
-				'w2.log',
-				'redis/redis.log',
-				'postgres/postgres.log',
-			]) {
-				if (existsSync(join(folder, log)))
-					cpSync(join(folder, log), join(kept, log.replace('/', '-')));
-			}
-			say(`n8n's logs of this run: ${kept}`);
-		}
-		rmSync(folder, { recursive: true, force: true });
-	});
-	return folder;
-}
-
-/** n8n's settings for queue mode on this run's PostgreSQL and Redis. */
-const queueEnv = (pgPort, redisPort) => ({
-	DB_TYPE: 'postgresdb',
-	DB_POSTGRESDB_HOST: '127.0.0.1',
-	DB_POSTGRESDB_PORT: String(pgPort),
-	DB_POSTGRESDB_DATABASE: 'n8n',
-	DB_POSTGRESDB_USER: 'postgres',
-	DB_POSTGRESDB_PASSWORD: '',
-	EXECUTIONS_MODE: 'queue',
-	QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-	QUEUE_BULL_REDIS_PORT: String(redisPort),
-	N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
-	N8N_LOG_LEVEL: 'info',
-	N8N_SECURE_COOKIE: 'false',
-});
-
-/** PostgreSQL, Redis, the sandbox, the workflows imported and published, main and two workers ready. */
-async function startCluster() {
-	const tools = ensurePostgresAndRedis({ log: step });
-	const runtime = await prepare(VERSION);
-	step('Building the package');
-	buildPackage();
-	const folder = runFolder();
-
-	step('Starting PostgreSQL and Redis');
-	const [pgPort, redisPort] = await Promise.all([
-		startPostgres(tools.pgBin, join(folder, 'postgres')),
-		startRedis(tools.redisServer, join(folder, 'redis')),
-	]);
-	await createDatabase(runtime, pgPort, 'n8n');
-
-	const sandbox = createSandbox();
-	await sandbox.start();
-	onCleanup('sandbox', () => sandbox.stop());
-	const cluster = new Cluster(runtime, folder, queueEnv(pgPort, redisPort));
-	const db = new Executions(runtime, pgPort);
-	onCleanup('database client', () => db.end());
-
-	step('Importing the credential and workflows, activating them (n8n CLI)');
-	const workflowFolder = join(folder, 'workflows');
-	mkdirSync(workflowFolder);
-	for (const workflow of workflows())
-		writeFileSync(join(workflowFolder, `${workflow.id}.json`), JSON.stringify(workflow));
-	await cluster.cli([
-		'import:credentials',
-		`--input=${writeCredentials(folder, sandboxCredentials(sandbox))}`,
-	]);
-	await cluster.cli(['import:workflow', '--separate', `--input=${workflowFolder}`]);
-	// Activated headless before main starts, as `n8n publish:workflow` does in n8n 2.x.
-	await Promise.all(
-		[WEBHOOK_WORKFLOW, TRIGGER_WORKFLOW].map((id) =>
-			cluster.cli(['publish:workflow', `--id=${id}`]),
-		),
-	);
-
-	step('Starting n8n main and workers w1, w2');
-	await cluster.startMain();
-	await cluster.startWorker('w1');
-	await cluster.startWorker('w2');
-	await Promise.all([cluster.mainReady(), cluster.workerReady('w1'), cluster.workerReady('w2')]);
-	// The trigger's first poll, at activation, sets its cursor: only later records are new.
-	await waitFor(
-		"the trigger's first poll",
-		() => sandbox.requests.some((r) => r.path === `/api/v1/collection-records/${COMPANIES}/query`),
-		{ timeoutMs: 30_000 },
-	);
-	step('Cluster ready');
-	return { cluster, sandbox, db };
-}
-
 async function main() {
 	say(`Queue mode test: n8n ${VERSION}, PostgreSQL, Redis, one main and two workers`);
-	const context = await startCluster();
+	const context = await startCluster({ version: VERSION, reporter, step });
 	const { cluster, db } = context;
 	await webhookCheck(context);
 	await triggerCheck(context);
