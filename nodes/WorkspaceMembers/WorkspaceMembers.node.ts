@@ -2,8 +2,8 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequest';
+import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { requestDefaults } from '../shared/transport/apiRequest';
 import { requestHandlingField } from '../shared/transport/routing';
 import { memberDescription } from './resources/member';
 
@@ -26,10 +26,12 @@ export class WorkspaceMembers implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
+		credentials: [
+			{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
+		],
 		requestDefaults,
 		properties,
 	};
 
-	methods = { listSearch, loadOptions, resourceMapping };
+	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
 }

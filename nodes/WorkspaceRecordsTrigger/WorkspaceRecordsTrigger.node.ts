@@ -9,14 +9,14 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { subtitleOf } from '../shared/descriptions';
-import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { fromInput } from '../shared/input';
 import { collectionLocator, listLocator, parameterId } from '../shared/locators';
 import { filterFields } from '../shared/query/fields';
 import { buildFilter } from '../shared/query/filter';
 import { filterParametersOf } from '../shared/query/send';
 import { simplifyFields, simplifyRecord } from '../shared/simplify';
-import { apiRequest, RECORDS_CREDENTIAL } from '../shared/transport/apiRequest';
+import { apiRequest } from '../shared/transport/apiRequest';
 import { Gate } from '../shared/transport/gate';
 import { paths, segment } from '../shared/transport/paths';
 import type { Cursor, PollBounds, PollSource } from './poll';
@@ -74,11 +74,13 @@ export class WorkspaceRecordsTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
+		credentials: [
+			{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
+		],
 		properties,
 	};
 
-	methods = { listSearch, loadOptions, resourceMapping };
+	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const source = await pollSource(this);

@@ -2,8 +2,8 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { RECORDS_CREDENTIAL, requestDefaults } from '../shared/transport/apiRequest';
+import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { requestDefaults } from '../shared/transport/apiRequest';
 import { credentialBaseUrl } from '../shared/transport/baseUrl';
 import { requestHandlingField } from '../shared/transport/routing';
 import { smsDescription } from './resources/sms';
@@ -27,11 +27,13 @@ export class WorkspaceSms implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: RECORDS_CREDENTIAL, required: true }],
+		credentials: [
+			{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
+		],
 		// SMS lives on the API's second host (docs/api.md §4.9), the credential's SMS Host Base URL.
 		requestDefaults: { ...requestDefaults, baseURL: credentialBaseUrl('aiBaseUrl') },
 		properties,
 	};
 
-	methods = { listSearch, loadOptions, resourceMapping };
+	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
 }

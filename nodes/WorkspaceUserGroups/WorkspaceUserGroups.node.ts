@@ -2,8 +2,8 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { requestDefaults, USER_GROUPS_CREDENTIAL } from '../shared/transport/apiRequest';
+import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { requestDefaults } from '../shared/transport/apiRequest';
 import { requestHandlingField } from '../shared/transport/routing';
 import { userGroupDescription } from './resources/userGroup';
 
@@ -29,10 +29,12 @@ export class WorkspaceUserGroups implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: USER_GROUPS_CREDENTIAL, required: true }],
+		credentials: [
+			{ name: 'workspaceUserGroupsApi', required: true, testedBy: 'testUserGroupsCredential' },
+		],
 		requestDefaults,
 		properties,
 	};
 
-	methods = { listSearch, loadOptions, resourceMapping };
+	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
 }

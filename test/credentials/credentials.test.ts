@@ -1,7 +1,26 @@
 import { testCredential } from '../harness/credentialTest';
 import { useSandbox } from '../harness/sandbox';
+import { createSandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
 
 const env = useSandbox();
+
+/** A key that must appear in no message. */
+const LEAK_PROBE = 'wr_leak_probe_9f8e7d';
+
+// A second host, where a redirect points: the test must send it nothing.
+let elsewhere: Sandbox;
+let elsewhereUrl: string;
+// The address of a sandbox that has stopped: a port the OS gave out, where nothing listens now.
+let goneUrl: string;
+beforeAll(async () => {
+	elsewhere = createSandbox();
+	elsewhereUrl = await elsewhere.start();
+	const gone = createSandbox();
+	goneUrl = await gone.start();
+	await gone.stop();
+});
+afterAll(async () => await elsewhere.stop());
 
 describe('workspaceRecordsApi', () => {
 	test('the right key passes, by GET /api/v1/collections with both auth headers and the Bearer form', async () => {
@@ -27,6 +46,7 @@ describe('workspaceRecordsApi', () => {
 			message:
 				'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)',
 		});
+		expect(env.sandbox.requests).toHaveLength(1);
 	});
 
 	test('a Base URL pasted with /api/v1 (and a slash) is taken as the address of the API', async () => {
@@ -36,6 +56,72 @@ describe('workspaceRecordsApi', () => {
 		});
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 		expect(env.sandbox.requests.map((r) => r.path)).toEqual(['/api/v1/collections']);
+	});
+
+	test('nothing listening at the Base URL says so, naming the host and Base URL, never the key', async () => {
+		const result = await testCredential('workspaceRecordsApi', {
+			...env.credentials.workspaceRecordsApi,
+			baseUrl: goneUrl,
+			apiKey: LEAK_PROBE,
+		});
+		expect(result).toEqual({
+			status: 'Error',
+			message: `Could not reach ${goneUrl}: check Base URL (the connection was refused)`,
+		});
+	});
+
+	test('a host name that does not resolve: the same message', async () => {
+		const result = await testCredential('workspaceRecordsApi', {
+			...env.credentials.workspaceRecordsApi,
+			baseUrl: 'http://no-such-host.invalid',
+		});
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(
+			/^Could not reach http:\/\/no-such-host\.invalid: check Base URL \(the host name (is unknown|did not resolve)\)$/,
+		);
+	});
+
+	test('a Base URL that is not an address says so', async () => {
+		const result = await testCredential('workspaceRecordsApi', {
+			...env.credentials.workspaceRecordsApi,
+			baseUrl: 'api.example.com',
+		});
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'"api.example.com" is not an address: check Base URL (it begins with https:// or http://)',
+		});
+	});
+
+	test('a redirect to another origin is named, not followed: the key goes nowhere else', async () => {
+		const target = `${elsewhereUrl}/api/v1/collections`;
+		env.sandbox.addFault({
+			kind: 'status',
+			statusCode: 301,
+			headers: { Location: target },
+			body: {},
+		});
+		const result = await testCredential('workspaceRecordsApi', env.credentials.workspaceRecordsApi);
+		expect(result).toEqual({
+			status: 'Error',
+			message: `The Base URL redirects to ${target}: use that address`,
+		});
+		expect(elsewhere.requests).toHaveLength(0);
+	});
+
+	test('a server error says what happened, and the key is never in a message', async () => {
+		env.sandbox.addFault({
+			kind: 'status',
+			statusCode: 500,
+			body: { status: false, message: `Internal error for ${LEAK_PROBE}` },
+		});
+		const result = await testCredential('workspaceRecordsApi', {
+			...env.credentials.workspaceRecordsApi,
+			apiKey: LEAK_PROBE,
+		});
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/^The service failed \(HTTP 500\)/);
+		expect(result.message).not.toContain(LEAK_PROBE);
 	});
 
 	test('a wrong Base URL says to check Base URL', async () => {
@@ -54,7 +140,10 @@ describe('workspaceRecordsApi', () => {
 			...env.credentials.workspaceRecordsApi,
 			workspaceId: 'other',
 		});
-		expect(result.status).toBe('Error');
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/Workspace ID/),
+		});
 	});
 
 	test('status:false on HTTP 200 fails with a message about the key and workspace', async () => {
@@ -123,5 +212,26 @@ describe('workspaceUserGroupsApi', () => {
 			env.credentials.workspaceUserGroupsApi,
 		);
 		expect(result.status).toBe('OK');
+	});
+
+	test('nothing listening at the Base URL says so', async () => {
+		const result = await testCredential('workspaceUserGroupsApi', {
+			...env.credentials.workspaceUserGroupsApi,
+			baseUrl: goneUrl,
+		});
+		expect(result).toEqual({
+			status: 'Error',
+			message: `Could not reach ${goneUrl}: check Base URL (the connection was refused)`,
+		});
+	});
+
+	test('an answer that is not the API\'s (an HTML 404) is no "no such group"', async () => {
+		env.sandbox.addFault({ path: '/api/user', kind: 'non-json', statusCode: 404 });
+		const result = await testCredential(
+			'workspaceUserGroupsApi',
+			env.credentials.workspaceUserGroupsApi,
+		);
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/not JSON \(HTTP 404\).*Check the Base URL/);
 	});
 });

@@ -1,71 +1,50 @@
-import type { ICredentialDataDecryptedObject, INodeType, IDataObject } from 'n8n-workflow';
+import { CredentialTestContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	INodeCredentialTestResult,
+	INodeType,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
 
-import { CREDENTIAL_TYPES } from './credentials';
-import { runNode } from './runNode';
+import { WorkspaceActivities } from '../../nodes/WorkspaceActivities/WorkspaceActivities.node';
+import { WorkspaceAttributes } from '../../nodes/WorkspaceAttributes/WorkspaceAttributes.node';
+import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
+import { WorkspaceMembers } from '../../nodes/WorkspaceMembers/WorkspaceMembers.node';
+import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { WorkspaceRecordsTrigger } from '../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
+import { WorkspaceSms } from '../../nodes/WorkspaceSms/WorkspaceSms.node';
+import { WorkspaceUserGroups } from '../../nodes/WorkspaceUserGroups/WorkspaceUserGroups.node';
+import { additionalDataFor } from './runNode';
 
-export interface CredentialTestResult {
-	status: 'OK' | 'Error';
-	message: string;
-}
+export const NODE_TYPES: INodeType[] = [
+	new WorkspaceActivities(),
+	new WorkspaceAttributes(),
+	new WorkspaceLists(),
+	new WorkspaceMembers(),
+	new WorkspaceRecords(),
+	new WorkspaceRecordsTrigger(),
+	new WorkspaceSms(),
+	new WorkspaceUserGroups(),
+];
 
 /**
- * Runs a credential's `test` the way n8n's credential tester does (n8n 2.40,
- * `credentials-tester.service`): the test request goes through the routing engine with the
- * credential applied; a status error fails with the message of a `responseCode` rule for
- * that status, or else with the status; `responseSuccessBody` rules can fail an answer
- * that got through.
+ * Tests a credential the way n8n's credential tester does (1.123 and 2.40,
+ * `credentials-tester.service`): the credential type has no `test`, so the first node that
+ * lists it with `testedBy` gives the method, called with n8n-core's own `CredentialTestContext`.
  */
 export async function testCredential(
 	type: string,
 	data: ICredentialDataDecryptedObject,
-): Promise<CredentialTestResult> {
-	const { test } = CREDENTIAL_TYPES[type];
-	if (!test) throw new Error(`${type} has no test`);
-	const nodeType: INodeType = {
-		description: {
-			displayName: 'Credential Test',
-			name: 'credentialTest',
-			group: [],
-			version: 1,
-			description: '',
-			defaults: {},
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: type, required: true }],
-			properties: [
-				{
-					displayName: 'Temp',
-					name: 'temp',
-					type: 'string',
-					default: '',
-					routing: { request: test.request },
-				},
-			],
-		},
-	};
-	const { items, error } = await runNode({
-		nodeType,
-		parameters: {},
-		credentials: { [type]: data },
-	});
-	if (error) {
-		const status = Number((error as { httpCode?: string }).httpCode);
-		for (const rule of test.rules ?? []) {
-			if (rule.type === 'responseCode' && rule.properties.value === status) {
-				return { status: 'Error', message: rule.properties.message };
-			}
-		}
-		return {
-			status: 'Error',
-			message: status ? `Received HTTP status code: ${status}` : error.message,
-		};
+): Promise<INodeCredentialTestResult> {
+	for (const nodeType of NODE_TYPES) {
+		const testedBy = nodeType.description.credentials?.find((c) => c.name === type)?.testedBy;
+		if (typeof testedBy !== 'string') continue;
+		const method = nodeType.methods?.credentialTest?.[testedBy];
+		if (!method) throw new Error(`${nodeType.description.name} has no credentialTest ${testedBy}`);
+		const context = new CredentialTestContext(
+			additionalDataFor({}) as IWorkflowExecuteAdditionalData,
+		);
+		return await method.call(context, { id: 'test', name: 'Test', type, data });
 	}
-	for (const rule of test.rules ?? []) {
-		if (rule.type === 'responseSuccessBody') {
-			const body = items[0]?.json as IDataObject;
-			if (body?.[rule.properties.key] === rule.properties.value)
-				return { status: 'Error', message: rule.properties.message };
-		}
-	}
-	return { status: 'OK', message: 'Connection successful!' };
+	throw new Error(`no node tests ${type}`);
 }

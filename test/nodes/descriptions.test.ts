@@ -9,6 +9,7 @@ import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.
 import { WorkspaceRecordsTrigger } from '../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
 import { WorkspaceSms } from '../../nodes/WorkspaceSms/WorkspaceSms.node';
 import { WorkspaceUserGroups } from '../../nodes/WorkspaceUserGroups/WorkspaceUserGroups.node';
+import { CREDENTIAL_TYPES } from '../harness/credentials';
 import { SingleNodeTypes } from '../harness/runNode';
 
 const NODES: INodeType[] = [
@@ -173,3 +174,19 @@ test.each(
 	expect(missing).toEqual([]);
 	if (node.description.name === 'workspaceRecords') expect(named.length).toBeGreaterThan(3);
 });
+
+test.each(
+	[...NODES, new WorkspaceRecordsTrigger()].map((node) => [node.description.name, node] as const),
+)(
+	'%s names a credential that exists and its test (n8n takes the first node that names one)',
+	(_, node) => {
+		const credentials = node.description.credentials ?? [];
+		expect(credentials).toHaveLength(1);
+		const [{ name, testedBy }] = credentials;
+		expect(Object.keys(CREDENTIAL_TYPES)).toContain(name);
+		// A credential with a `test` of its own would be tested by that, never by `testedBy`.
+		expect(CREDENTIAL_TYPES[name].test).toBeUndefined();
+		const methods = node.methods as Record<string, Record<string, unknown> | undefined>;
+		expect(typeof methods?.credentialTest?.[testedBy as string]).toBe('function');
+	},
+);

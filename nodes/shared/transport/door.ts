@@ -143,10 +143,13 @@ const TRANSPORT_WORDS: Record<string, string> = {
 	ENETUNREACH: 'the network is unreachable',
 };
 
+/** Codes of a TLS failure: a certificate refused, a handshake that failed. */
+const TLS_CODE = /CERT|SSL|TLS|UNABLE_TO_VERIFY|EPROTO/;
+
 /** A failure of the connection itself (refused, DNS, TLS): it carries the request it was making. */
 const isTransportFailure = (error: unknown) =>
 	httpStatusOf(error) === undefined &&
-	codesOf(error).some((code) => TRANSPORT_WORDS[code] || /CERT|SSL|TLS/.test(code));
+	codesOf(error).some((code) => TRANSPORT_WORDS[code] || TLS_CODE.test(code));
 
 /** The reason a failure gives, without anything of the request (headers, credentials). */
 function reasonOf(error: unknown): string {
@@ -154,10 +157,17 @@ function reasonOf(error: unknown): string {
 	const codes = codesOf(error);
 	const known = codes.find((code) => TRANSPORT_WORDS[code]);
 	if (known) return TRANSPORT_WORDS[known];
-	return codes.some((code) => /CERT|SSL|TLS/.test(code))
+	return codes.some((code) => TLS_CODE.test(code))
 		? 'the TLS certificate was not accepted'
 		: 'the request failed';
 }
+
+/**
+ * Why nothing reached the service (refused, DNS, timeout, TLS), in words, or undefined for
+ * any other failure. For callers outside the door: the credential test.
+ */
+export const unreachableReason = (error: unknown): string | undefined =>
+	isTransportFailure(error) ? reasonOf(error) : undefined;
 
 /**
  * The error of a write that failed in a way that may have happened (a 5xx, a dropped

@@ -1,0 +1,180 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
+
+import { WorkspaceRecordsApi } from '../../../credentials/WorkspaceRecordsApi.credentials';
+import { WorkspaceUserGroupsApi } from '../../../credentials/WorkspaceUserGroupsApi.credentials';
+import { requestDefaults } from '../transport/apiRequest';
+import { hostOf } from '../transport/baseUrl';
+import { unreachableReason } from '../transport/door';
+import type { ApiFailure } from '../transport/errors';
+import { describeFailure, HINTS } from '../transport/errors';
+
+/**
+ * The credential tests, named by `testedBy` in every node's credentials. A test of this kind
+ * rather than a declarative `test` on the credential, because only a function sees a failed
+ * connection: with a declarative test n8n's editor shows the bare code ("ECONNREFUSED").
+ *
+ * How n8n runs it (n8n 1.123 and 2.40, `credentials-tester.service`): a credential class
+ * with a `test` is tested by that and never by `testedBy`, so the credentials have none;
+ * otherwise the first node that lists the credential with `testedBy` gives the method, so
+ * every node lists the same one (as literals: n8n's lint reads them there to see that every use
+ * of the credential is tested, in place of the credential's own `test`). The context offers only `helpers.request` (n8n-core's
+ * `CredentialTestContext`), not `httpRequest` nor the credential's authentication: the
+ * headers come from the credential's own `authenticate`, as in every node's requests.
+ */
+
+/** How long the service may take to answer a test. */
+const TEST_TIMEOUT_MS = 15_000;
+
+const OK: INodeCredentialTestResult = { status: 'OK', message: 'Connection successful!' };
+
+interface Probe {
+	/** Builds the request's headers and base URL, as the nodes' requests get them. */
+	authenticate: (
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	) => Promise<IHttpRequestOptions>;
+	method: 'GET' | 'DELETE';
+	url: string;
+	body?: IDataObject;
+	/** What is wrong with an answer, in a sentence that names the field to fix; else undefined. */
+	judge: (response: IN8nHttpFullResponse) => string | undefined;
+}
+
+/** The failure in one sentence for the test's banner: what happened and what to check. */
+const inWords = (response: IN8nHttpFullResponse, failure: ApiFailure) =>
+	// A redirect's message already says which address to use.
+	response.statusCode >= 300 && response.statusCode < 400
+		? failure.message
+		: `${failure.message}. ${failure.description}`;
+
+/** Sends the probe once, never following a redirect, and says what its answer means. */
+async function runProbe(
+	context: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+	probe: Probe,
+): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	const baseUrl = hostOf(data.baseUrl);
+	if (!/^https?:\/\/[^/]/i.test(baseUrl)) {
+		return {
+			status: 'Error',
+			message: `"${baseUrl}" is not an address: check Base URL (it begins with https:// or http://)`,
+		};
+	}
+	const request = await probe.authenticate(data, {
+		baseURL: requestDefaults.baseURL,
+		url: probe.url,
+		method: probe.method,
+		headers: requestDefaults.headers,
+	});
+	let message: string | undefined;
+	try {
+		// `request` is the one request helper this context has (see the header comment); it is
+		// reached through `helpers` because the linter would have `httpRequest`, which is absent.
+		const { helpers } = context;
+		const response = (await helpers.request({
+			method: probe.method,
+			uri: `${request.baseURL}${probe.url}`,
+			headers: request.headers,
+			...(probe.body ? { body: probe.body } : {}),
+			json: true,
+			// The key goes to the Base URL only, never where a redirect points.
+			followRedirect: false,
+			followAllRedirects: false,
+			// Every status comes back as an answer, for `judge` to read.
+			simple: false,
+			resolveWithFullResponse: true,
+			timeout: TEST_TIMEOUT_MS,
+		})) as IN8nHttpFullResponse;
+		message = probe.judge(response);
+	} catch (error) {
+		message = `Could not reach ${baseUrl}: check Base URL (${unreachableReason(error) ?? 'the request failed'})`;
+	}
+	if (message === undefined) return OK;
+	// Nothing above quotes the request, but an answer might echo the key back.
+	const apiKey = String(data.apiKey ?? '');
+	return { status: 'Error', message: apiKey ? message.split(apiKey).join('*****') : message };
+}
+
+const RECORDS_REFUSED =
+	'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)';
+
+/** What the records host's answers to the test mean, by status, in the credential's words. */
+const RECORDS_FIELD_MESSAGES: Record<number, string> = {
+	401: RECORDS_REFUSED,
+	403: 'The key has no access to this workspace: check Workspace ID, and that the API key belongs to that workspace',
+	404: 'No API at this address: check Base URL (the address of the records API)',
+};
+
+/**
+ * The records credential: lists the collections, which reads nothing private and changes
+ * nothing. A refusal on HTTP 200 (`status: false`) is a refused credential too.
+ */
+export async function testRecordsCredential(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const credentialType = new WorkspaceRecordsApi();
+	return await runProbe(this, credential, {
+		authenticate: credentialType.authenticate.bind(credentialType),
+		method: 'GET',
+		url: '/api/v1/collections',
+		judge: (response) => {
+			const failure = describeFailure(response);
+			if (!failure) return undefined;
+			if (response.statusCode < 300) return RECORDS_REFUSED;
+			return RECORDS_FIELD_MESSAGES[response.statusCode] ?? inWords(response, failure);
+		},
+	});
+}
+
+/** The refusals the user-group API documents, in the body of its answer. */
+const USER_GROUP_REFUSALS = ['Unauthorised', 'Unauthorized', 'No token provided'];
+
+/**
+ * The user-group credential. That API has no read endpoint, and its POST creates or rotates,
+ * so the test asks to delete a group by an id and a token that cannot both exist: the token
+ * has spaces and punctuation no token the service issues has. Empty values would not do: a
+ * lax server that ignores empty filters could delete every group. The key is still checked.
+ * Whatever "no such group" looks like (HTTP 200 with success 0, a 404, another 4xx), it
+ * proves the key; only a refusal, or an answer that is not the API's, fails.
+ */
+export async function testUserGroupsCredential(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const credentialType = new WorkspaceUserGroupsApi();
+	return await runProbe(this, credential, {
+		authenticate: credentialType.authenticate.bind(credentialType),
+		method: 'DELETE',
+		url: '/api/user',
+		body: {
+			user_group_id: 'n8n-credential-test',
+			current_token: 'n8n credential test: not a token',
+		},
+		judge: (response) => {
+			const said = (response.body as IDataObject | undefined)?.message;
+			const refusal = USER_GROUP_REFUSALS.find((text) => text === said);
+			if (refusal || response.statusCode === 401 || response.statusCode === 403) {
+				return `The service refused the key (${refusal ?? `HTTP ${response.statusCode}`}): check API Key, the API key of the embedded dashboards, not a user group token`;
+			}
+			const failure = describeFailure(response, { hints: HINTS.workspaceUserGroups });
+			if (!failure) return undefined;
+			const { statusCode, body } = response;
+			// Only the API answers in JSON: an HTML 404 is a wrong Base URL, not "no such group".
+			const noSuchGroup =
+				typeof body === 'object' &&
+				body !== null &&
+				(statusCode < 300 || (statusCode >= 400 && statusCode < 500 && statusCode !== 429));
+			return noSuchGroup ? undefined : inWords(response, failure);
+		},
+	});
+}
