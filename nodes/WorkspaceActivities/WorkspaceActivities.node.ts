@@ -23,7 +23,9 @@ export class WorkspaceActivities implements INodeType {
 		},
 		group: ['transform'],
 		// 1.1: reads are simplified by default (simplify.ts keeps 1 as it was).
-		version: [1, 1.1],
+		// 1.2: the associated record is a picker (collection, then record), not a plain ID.
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: subtitleOf(properties),
 		description: 'Create, read, change and delete Workspace Records activities (tasks)',
 		defaults: { name: 'Workspace Activities' },

@@ -17,6 +17,17 @@ export interface ParameterSource {
 export const parameterId = (context: ParameterSource, name: string): string =>
 	String(context.getNodeParameter(name, '', { extractValue: true }) ?? '');
 
+/**
+ * The ID in a picker's stored value, or in a plain ID. For pickers inside a collection, which
+ * n8n's `extractValue` cannot find ("Could not find property").
+ */
+export const idIn = (stored: unknown): string =>
+	String(
+		(typeof stored === 'object' && stored !== null
+			? (stored as { value?: unknown }).value
+			: stored) ?? '',
+	).trim();
+
 interface LocatorSpec {
 	name: string;
 	displayName: string;
@@ -100,6 +111,32 @@ export const memberLocator = locator({
 	searchListMethod: 'searchMembers',
 	description: 'The workspace member, searched by name or email',
 });
+
+/**
+ * The record an activity is about (Activity › Create/Update, from version 1.2), an option of
+ * their collections: its collection first (for the list), then the record. The API takes the
+ * record's ID alone (docs/api.md §4.1), so the collection is never sent.
+ */
+export const associatedCollectionLocator: INodeProperties = {
+	...locator({
+		name: 'associatedCollection',
+		displayName: 'Associated Collection',
+		searchListMethod: 'searchCollections',
+		description: 'The collection of the associated record, to choose the record from a list',
+	}),
+	required: false,
+};
+
+export const associatedRecordLocator: INodeProperties = {
+	...locator({
+		name: 'associatedRecord',
+		displayName: 'Associated Record',
+		searchListMethod: 'searchAssociatedRecords',
+		description:
+			'The person, company or deal record the activity is about: from the list of the Associated Collection, or By ID, such as {{ $json._id }}',
+	}),
+	required: false,
+};
 
 export const entryLocator = locator({
 	name: 'entryId',

@@ -388,7 +388,11 @@ export const cases = [
 			scheduleAt: '2026-11-23T10:30:00+01:00',
 			iconType: 'interaction',
 			interactionIcon: 'call',
-			additionalFields: { associated: ADA, description: 'About the renewal' },
+			additionalFields: {
+				associatedCollection: fromList(PEOPLE, 'People'),
+				associatedRecord: fromList(ADA, 'Ada Lovelace'),
+				description: 'About the renewal',
+			},
 		},
 		requests: [
 			[
@@ -1177,7 +1181,7 @@ const itemsNode = (testCase) => ({
 const NEWEST_VERSION = {
 	workspaceRecords: 1.1,
 	workspaceLists: 1.1,
-	workspaceActivities: 1.1,
+	workspaceActivities: 1.2,
 	workspaceRecordsTrigger: 1.1,
 };
 

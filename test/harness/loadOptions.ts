@@ -17,8 +17,13 @@ export function loadOptionsContext(
 	nodeType: INodeType,
 	parameters: INodeParameters,
 	credentials: Record<string, ICredentialDataDecryptedObject>,
+	typeVersion = 1,
 ): ILoadOptionsFunctions {
-	const node = testNode(nodeType, parameters, { id: 'node-being-edited', name: 'Node' });
+	const node = testNode(nodeType, parameters, {
+		id: 'node-being-edited',
+		name: 'Node',
+		typeVersion,
+	});
 	const workflow = new Workflow({
 		nodes: [node],
 		connections: {},

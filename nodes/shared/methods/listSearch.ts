@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { parameterId } from '../locators';
+import { idIn, parameterId } from '../locators';
 import { apiRequest } from '../transport/apiRequest';
 import { PAGE_SIZE } from '../transport/pagination';
 import { paths, segment } from '../transport/paths';
@@ -102,6 +102,28 @@ export async function searchRecords(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const path = paths.recordsQuery(segment(parameterId(this, 'collectionId'), 'Collection'));
+	return await searchQuery(this, {
+		path,
+		filterShape: 'object',
+		label: byName,
+		filter,
+		paginationToken,
+	});
+}
+
+/**
+ * The record an activity is about: searched in the Associated Collection chosen beside it, in
+ * Create's Additional Fields or Update's Update Fields.
+ */
+export async function searchAssociatedRecords(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const fields =
+		this.getNodeParameter('operation') === 'update' ? 'updateFields' : 'additionalFields';
+	const collectionId = idIn(this.getNodeParameter(`${fields}.associatedCollection`, ''));
+	const path = paths.recordsQuery(segment(collectionId, 'Associated Collection'));
 	return await searchQuery(this, {
 		path,
 		filterShape: 'object',

@@ -53,7 +53,7 @@ export const HINTS: Record<string, Hints> = {
 	workspaceActivities: {
 		credential: RECORDS_CREDENTIAL_HINT,
 		rejected:
-			'Check Title, Schedule At, Icon, Associated Record ID and Status: the associated record must exist.',
+			'Check Title, Schedule At, Icon, Associated Record and Status: the associated record must exist.',
 	},
 	workspaceMembers: {
 		credential: RECORDS_CREDENTIAL_HINT,

@@ -8,6 +8,11 @@ import type {
 
 import { toScheduleAt } from '../../../shared/dates';
 import { fromInput, InputError } from '../../../shared/input';
+import {
+	associatedCollectionLocator,
+	associatedRecordLocator,
+	idIn,
+} from '../../../shared/locators';
 
 export const ICON_TYPES = [
 	{ name: 'Interaction', value: 'interaction', description: 'A call, meeting, coffee …' },
@@ -79,6 +84,10 @@ const statusField: INodeProperties = {
 		'The status of the activity. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
+/** Version 1.2 replaced the plain ID with a picker: saved workflows keep what they were built with. */
+const BEFORE_PICKER = { '@version': [{ _cnd: { lt: 1.2 } }] };
+const WITH_PICKER = { '@version': [{ _cnd: { gte: 1.2 } }] };
+
 /** Optional fields of Create; Update offers these and the required ones of Create. */
 export const optionalActivityFields: INodeProperties[] = [
 	{
@@ -88,7 +97,10 @@ export const optionalActivityFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. {{ $json._id }}',
 		description: 'The ID of the person, company or deal record the activity is about',
+		displayOptions: { show: BEFORE_PICKER },
 	},
+	{ ...associatedCollectionLocator, displayOptions: { show: WITH_PICKER } },
+	{ ...associatedRecordLocator, displayOptions: { show: WITH_PICKER } },
 	{
 		displayName: 'Description',
 		name: 'description',
@@ -167,6 +179,18 @@ export function buildActivityBody(
 	return body;
 }
 
+/**
+ * The activity's fields as the API names them. The associated record is an ID (version 1, 1.1)
+ * or a picker's value (1.2); its collection only served the picker.
+ */
+function activityInput(fields: IDataObject): ActivityInput {
+	const input = { ...fields };
+	delete input.associatedCollection;
+	if (input.associatedRecord !== undefined) input.associated = idIn(input.associatedRecord);
+	delete input.associatedRecord;
+	return input as ActivityInput;
+}
+
 /** Create reads the top-level fields; Update reads its Update Fields collection. */
 export function sendActivity(mode: 'create' | 'update'): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
@@ -176,14 +200,14 @@ export function sendActivity(mode: 'create' | 'update'): PreSendAction {
 				const { iconType, iconValue, ...rest } = fields;
 				return buildActivityBody(
 					{
-						...(rest as ActivityInput),
+						...activityInput(rest),
 						...(iconType ? { iconType: String(iconType), iconValue: String(iconValue ?? '') } : {}),
 					},
 					{ partial: true, timeZone: this.getTimezone() },
 				);
 			}
 			const iconType = this.getNodeParameter('iconType') as string;
-			const extra = this.getNodeParameter('additionalFields', {}) as ActivityInput;
+			const extra = activityInput(this.getNodeParameter('additionalFields', {}) as IDataObject);
 			return buildActivityBody(
 				{
 					...extra,
