@@ -20,6 +20,7 @@ import {
 	startN8nServer,
 	writeCredentials,
 } from '../rig/n8n.mjs';
+import { freePort } from '../rig/ports.mjs';
 import { cleanUp, onCleanup, stopOnSignals } from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
 import { createSandbox, sandboxCredentials, sandboxHeaders } from '../rig/sandbox.mjs';
@@ -162,6 +163,53 @@ function report(version, testCase, started, output, check) {
 	}
 }
 
+/** The name E2E_CASES selects the credential tests by. */
+const CREDENTIAL_TESTS = 'credential-test';
+
+/**
+ * The credential test as the editor's Test button runs it (POST /rest/credentials/test), on the
+ * imported records credential: n8n must find the nodes' testedBy method (the credential has no
+ * `test` of its own), which passes the right settings and, with nothing listening at the Base
+ * URL (a port the OS gave out, closed again), names the address and the field to fix.
+ */
+async function runCredentialTests(n8n, sandbox, version) {
+	const [records] = sandboxCredentials(sandbox);
+	const closedUrl = `http://127.0.0.1:${await freePort()}`;
+	const checks = [
+		['passes', records.data, { status: 'OK', message: 'Connection successful!' }],
+		[
+			'with a closed port, names the address and Base URL',
+			{ ...records.data, baseUrl: closedUrl },
+			{
+				status: 'Error',
+				message: `Could not reach ${closedUrl}: check Base URL (the connection was refused)`,
+			},
+		],
+	];
+	let allPassed = true;
+	for (const [what, data, wanted] of checks) {
+		const started = Date.now();
+		const { id, name, type } = records;
+		let answer;
+		let failure;
+		try {
+			answer = await n8n.rest.call('POST', '/rest/credentials/test', {
+				credentials: { id, name, type, data },
+			});
+		} catch (error) {
+			failure = error;
+		}
+		const title = `${CREDENTIAL_TESTS}: the records credential ${what}`;
+		const passed = report(version, { file: title }, started, n8n.output, () => {
+			if (failure) throw failure;
+			if (!isDeepStrictEqual(answer.data, wanted))
+				throw new Error(`n8n answered ${JSON.stringify(answer.data)}`);
+		});
+		allPassed = passed && allPassed;
+	}
+	return allPassed;
+}
+
 /**
  * A trigger cannot start `n8n execute`, which needs a Manual Trigger. So the trigger cases
  * run as in the editor: a started n8n, an owner, and a manual run from the trigger over the
@@ -170,11 +218,13 @@ function report(version, testCase, started, output, check) {
  */
 async function runTriggerCases(runtime, userFolder, sandbox, version) {
 	const triggerCases = runCases.filter((c) => c.trigger);
-	if (!triggerCases.length) return true;
+	const credentialTests = selected.test(CREDENTIAL_TESTS);
+	if (!triggerCases.length && !credentialTests) return true;
 	const n8n = await startN8nServer(runtime, userFolder);
 	let allPassed = true;
 	try {
 		await n8n.readyWithOwner(OWNER);
+		if (credentialTests) allPassed = (await runCredentialTests(n8n, sandbox, version)) && allPassed;
 		for (const testCase of triggerCases) {
 			sandbox.reset();
 			const started = Date.now();
