@@ -18,7 +18,10 @@ export class WorkspaceUserGroupsApi implements ICredentialType {
 		dark: 'file:../icons/workspaceRecords.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/workspace-records/n8n-nodes-workspace-records#credentials';
+	// A page, not a README fragment: n8n appends tracking parameters to some documentation links,
+	// after which a fragment no longer lands (docs/credentials.md).
+	documentationUrl =
+		'https://github.com/workspace-records/n8n-nodes-workspace-records/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{

@@ -1,6 +1,8 @@
 import type { INodeType } from 'n8n-workflow';
 import { sys } from 'typescript';
 
+import { CREDENTIAL_TYPES } from '../harness/credentials';
+
 // Files are read through TypeScript's `sys` (a dev dependency): n8n's lint allows no `fs`,
 // `path` or `__dirname`, even in tests. The package root is found from this file's own path.
 const ROOT = expect.getState().testPath!.replace(/[\\/]test[\\/]nodes[\\/]codex\.test\.ts$/, '');
@@ -11,30 +13,6 @@ function read(file: string): string {
 	return text;
 }
 
-/** GitHub's anchor for a heading: lower case, punctuation dropped, each space a hyphen. */
-const slug = (heading: string) =>
-	heading
-		.toLowerCase()
-		.replace(/[^\p{L}\p{M}\p{N}_\- ]/gu, '')
-		.replace(/ /g, '-');
-
-/** The anchors GitHub gives the headings of a Markdown file (not in code blocks; repeats get -1, -2…). */
-function headingAnchors(markdown: string): Set<string> {
-	const anchors = new Set<string>();
-	const repeats = new Map<string, number>();
-	let inCode = false;
-	for (const line of markdown.split(/\r?\n/)) {
-		if (/^\s*(```|~~~)/.test(line)) inCode = !inCode;
-		const heading = inCode ? null : /^#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
-		if (!heading) continue;
-		const anchor = slug(heading[1]);
-		const seen = repeats.get(anchor) ?? 0;
-		repeats.set(anchor, seen + 1);
-		anchors.add(seen ? `${anchor}-${seen}` : anchor);
-	}
-	return anchors;
-}
-
 interface Codex {
 	node: string;
 	resources: {
@@ -43,7 +21,7 @@ interface Codex {
 	};
 }
 
-const README = headingAnchors(read('README.md'));
+const README = read('README.md');
 const REPOSITORY = (JSON.parse(read('package.json')) as { homepage: string }).homepage.replace(
 	/#.*$/,
 	'',
@@ -55,11 +33,18 @@ const CODEX_FILES = sys
 	.map((file) => file.slice(ROOT.length + 1))
 	.map((file) => [file.replace(/^.*\/|\.node\.json$/g, ''), file] as const);
 
-/** The documentation link's anchor, after checking it points into this package's README. */
-function anchorOf(url: string): string {
-	const [page, anchor] = url.split('#');
-	expect(page).toBe(REPOSITORY);
-	return anchor ?? '';
+/**
+ * The file of this repository a documentation link opens. No fragment: n8n appends
+ * `?utm_source=…` to a node's documentation link (NodeSettings, `docsUrl`), after which a
+ * fragment no longer lands; a page of its own does, query or not.
+ */
+function fileOf(url: string): string {
+	expect(url).not.toContain('#');
+	const prefix = `${REPOSITORY}/blob/main/`;
+	expect(url.startsWith(prefix)).toBe(true);
+	const file = url.slice(prefix.length);
+	read(file);
+	return file;
 }
 
 /** The file an icon path (`file:` + relative to the node's folder) names, from the root. */
@@ -92,18 +77,19 @@ describe.each(CODEX_FILES)('%s', (name, codexFile) => {
 	const codex = JSON.parse(read(codexFile)) as Codex;
 	const load = () => descriptionOf(name, codexFile);
 
-	test("its Docs link opens the README at the node's own section", async () => {
+	test("its Docs link opens the node's own page, which the README links to", async () => {
 		const { displayName, name: nodeName } = await load();
 		expect(codex.node).toBe(`n8n-nodes-workspace-records.${nodeName}`);
 		expect(codex.resources.primaryDocumentation).toHaveLength(1);
-		const anchor = anchorOf(codex.resources.primaryDocumentation[0].url);
-		expect(anchor).toBe(slug(displayName));
-		expect(README).toContain(anchor);
+		const file = fileOf(codex.resources.primaryDocumentation[0].url);
+		expect(file).toBe(`docs/nodes/${name}.md`);
+		expect(read(file).split('\n')[0]).toBe(`# ${displayName}`);
+		expect(README).toContain(`](${file})`);
 	});
 
-	test('its credential Docs links open a README section', () => {
+	test('its credential Docs links open the credentials page', () => {
 		for (const { url } of codex.resources.credentialDocumentation ?? []) {
-			expect(README).toContain(anchorOf(url));
+			expect(fileOf(url)).toBe('docs/credentials.md');
 		}
 	});
 
@@ -128,3 +114,10 @@ test('every node has an icon of its own', async () => {
 	);
 	expect(new Set(lightIcons).size).toBe(CODEX_FILES.length);
 });
+
+test.each(Object.entries(CREDENTIAL_TYPES))(
+	"the %s credential's Docs link opens the credentials page",
+	(_, credential) => {
+		expect(fileOf(credential.documentationUrl as string)).toBe('docs/credentials.md');
+	},
+);
