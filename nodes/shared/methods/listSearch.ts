@@ -96,19 +96,29 @@ export async function searchMembers(this: ILoadOptionsFunctions, filter?: string
 	});
 }
 
-export async function searchRecords(
-	this: ILoadOptionsFunctions,
+/** The records of one collection (its id a path segment already), searched by name. */
+async function searchCollectionRecords(
+	context: ILoadOptionsFunctions,
+	collectionSegment: string,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const path = paths.recordsQuery(segment(parameterId(this, 'collectionId'), 'Collection'));
-	return await searchQuery(this, {
-		path,
+	return await searchQuery(context, {
+		path: paths.recordsQuery(collectionSegment),
 		filterShape: 'object',
 		label: byName,
 		filter,
 		paginationToken,
 	});
+}
+
+export async function searchRecords(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const collectionId = segment(parameterId(this, 'collectionId'), 'Collection');
+	return await searchCollectionRecords(this, collectionId, filter, paginationToken);
 }
 
 /**
@@ -123,14 +133,8 @@ export async function searchAssociatedRecords(
 	const fields =
 		this.getNodeParameter('operation') === 'update' ? 'updateFields' : 'additionalFields';
 	const collectionId = idIn(this.getNodeParameter(`${fields}.associatedCollection`, ''));
-	const path = paths.recordsQuery(segment(collectionId, 'Associated Collection'));
-	return await searchQuery(this, {
-		path,
-		filterShape: 'object',
-		label: byName,
-		filter,
-		paginationToken,
-	});
+	const segmentId = segment(collectionId, 'Associated Collection');
+	return await searchCollectionRecords(this, segmentId, filter, paginationToken);
 }
 
 /** The records a list can take: those of its collection (GET /lists/{id} says which). */
@@ -144,14 +148,7 @@ export async function searchListRecords(
 		'GET',
 		paths.list(segment(parameterId(this, 'listId'), 'List')),
 	);
-	const path = paths.recordsQuery(segment(list.collectionId));
-	return await searchQuery(this, {
-		path,
-		filterShape: 'object',
-		label: byName,
-		filter,
-		paginationToken,
-	});
+	return await searchCollectionRecords(this, segment(list.collectionId), filter, paginationToken);
 }
 
 export async function searchActivities(
