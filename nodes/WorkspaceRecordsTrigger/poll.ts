@@ -2,10 +2,25 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { toConditionArray } from '../shared/query/filter';
 
-/** Where the last poll stopped: the `createdAt` of the last row emitted, and every id emitted at it. */
+/**
+ * Where the last poll stopped: the time (in the source's `orderBy` field) of the last row
+ * emitted, and every id emitted at it.
+ */
 export interface Cursor {
-	createdAt: string;
+	at: string;
 	idsAtCursor: string[];
+}
+
+/** A cursor as the workflow's static data holds it; before 0.2 its time was named `createdAt`. */
+export function savedCursor(saved: unknown): Cursor | undefined {
+	if (!saved || typeof saved !== 'object') return undefined;
+	const { at, createdAt, idsAtCursor } = saved as {
+		at?: string;
+		createdAt?: string;
+		idsAtCursor?: string[];
+	};
+	const time = at ?? createdAt;
+	return time === undefined ? undefined : { at: time, idsAtCursor: idsAtCursor ?? [] };
 }
 
 export interface QueryBody {
@@ -22,6 +37,10 @@ export interface PollSource {
 	shape: 'object' | 'array';
 	/** The user's extra filter, if any. */
 	filter?: IDataObject | IDataObject[];
+	/** The timestamp the rows come in order of: `createdAt` unless said otherwise. */
+	orderBy?: string;
+	/** Conditions every row read must also meet, such as "not completed". */
+	conditions?: IDataObject[];
 }
 
 /** How much one poll may do: n8n abandons a poll that runs too long, and its work with it. */
@@ -43,7 +62,8 @@ export const POLL_BOUNDS: PollBounds = { maxRows: 1_000, pageSize: 100, budgetMs
 export const BEFORE_ANYTHING = '1970-01-01T00:00:00.000Z';
 
 const idOf = (row: IDataObject) => String(row._id);
-const OLDEST_FIRST: QueryBody['sort'] = [{ attribute: 'createdAt', direction: 'asc' }];
+const orderOf = (source: PollSource) => source.orderBy ?? 'createdAt';
+const timeOf = (source: PollSource, row: IDataObject) => String(row[orderOf(source)]);
 
 function withConditions(
 	source: PollSource,
@@ -52,6 +72,7 @@ function withConditions(
 ): IDataObject | IDataObject[] | undefined {
 	const parts = [
 		...(userFilter && source.filter ? toConditionArray(source.filter) : []),
+		...(source.conditions ?? []),
 		...conditions,
 	];
 	if (parts.length === 0) return undefined;
@@ -60,29 +81,44 @@ function withConditions(
 }
 
 /**
- * The rows after the cursor, as a keyset: `createdAt` at or after it, less the ids already
+ * The rows after the cursor, as a keyset: their time at or after it, less the ids already
  * emitted at its exact timestamp. Every page starts at offset 0 from the cursor moved past
  * the page before, so a row deleted while the poll pages shifts nothing into a page already
- * read, and rows sharing a timestamp across pages are neither skipped nor repeated.
+ * read, and rows sharing a timestamp across pages are neither skipped nor repeated. An id is
+ * left out only while its time is still the cursor's: an activity completed again, or an
+ * entry updated again, has a later time and comes again.
  */
 function afterCursor(source: PollSource, cursor: Cursor): IDataObject | IDataObject[] | undefined {
-	const conditions: IDataObject[] = [{ createdAt: { $gte: cursor.createdAt } }];
-	if (cursor.idsAtCursor.length) conditions.push({ $not: { _id: { $in: cursor.idsAtCursor } } });
+	const order = orderOf(source);
+	const conditions: IDataObject[] = [{ [order]: { $gte: cursor.at } }];
+	if (cursor.idsAtCursor.length) {
+		conditions.push({
+			$not: [{ [order]: { $lte: cursor.at } }, { _id: { $in: cursor.idsAtCursor } }],
+		});
+	}
 	return withConditions(source, conditions);
 }
 
 /** The cursor moved past `rows`, oldest first, which all come after `previous`. */
-function cursorAfter(rows: IDataObject[], previous: Cursor): Cursor {
+function cursorAfter(source: PollSource, rows: IDataObject[], previous: Cursor): Cursor {
 	if (rows.length === 0) return previous;
-	const newest = String(rows[rows.length - 1].createdAt);
-	const idsAtNewest = rows.filter((row) => String(row.createdAt) === newest).map(idOf);
+	const newest = timeOf(source, rows[rows.length - 1]);
+	const idsAtNewest = rows.filter((row) => timeOf(source, row) === newest).map(idOf);
 	return {
-		createdAt: newest,
+		at: newest,
 		idsAtCursor:
-			newest === previous.createdAt
+			newest === previous.at
 				? [...new Set([...previous.idsAtCursor, ...idsAtNewest])]
 				: idsAtNewest,
 	};
+}
+
+/** What one read after a cursor found: its rows, the cursor past them, and whether it reached the end. */
+export interface Read {
+	rows: IDataObject[];
+	cursor: Cursor;
+	/** True when the last page was short: nothing more matched when it was read. */
+	complete: boolean;
 }
 
 /**
@@ -90,31 +126,41 @@ function cursorAfter(rows: IDataObject[], previous: Cursor): Cursor {
  * poll has `maxRows`, or its time is spent. A page that fails once rows were read ends the
  * poll with those rows: the next poll goes on from the last of them.
  */
-async function readAfter(source: PollSource, start: Cursor, bounds: PollBounds, startedAt: number) {
+export async function readAfter(
+	source: PollSource,
+	start: Cursor,
+	bounds: PollBounds,
+	startedAt = Date.now(),
+): Promise<Read> {
 	const rows: IDataObject[] = [];
 	let cursor = start;
+	const sort: QueryBody['sort'] = [{ attribute: orderOf(source), direction: 'asc' }];
 	while (rows.length < bounds.maxRows) {
 		const left = startedAt + bounds.budgetMs - Date.now();
 		if (left <= 0) break;
 		const limit = Math.min(bounds.pageSize, bounds.maxRows - rows.length);
 		const filter = afterCursor(source, cursor);
-		const body: QueryBody = { ...(filter ? { filter } : {}), sort: OLDEST_FIRST, limit, offset: 0 };
+		const body: QueryBody = { ...(filter ? { filter } : {}), sort, limit, offset: 0 };
 		// Once rows were read, a failing page ends the poll with them instead of losing them.
 		const page =
 			rows.length === 0
 				? await source.query(body, left)
 				: await source.query(body, left).catch(() => undefined);
 		if (!page) break;
-		// A server that ignores part of the keyset must not make a row come twice.
+		// A server that ignores part of the keyset must not make a row come twice, and a row
+		// without a time (an activity not completed) cannot be placed in it.
 		const seen = new Set(cursor.idsAtCursor);
 		const fresh = page.filter(
-			(row) => !(String(row.createdAt) === cursor.createdAt && seen.has(idOf(row))),
+			(row) =>
+				typeof row[orderOf(source)] === 'string' &&
+				!(timeOf(source, row) === cursor.at && seen.has(idOf(row))),
 		);
 		rows.push(...fresh);
-		cursor = cursorAfter(fresh, cursor);
-		if (page.length < limit || fresh.length === 0) break;
+		cursor = cursorAfter(source, fresh, cursor);
+		if (page.length < limit) return { rows, cursor, complete: true };
+		if (fresh.length === 0) break;
 	}
-	return { rows, cursor };
+	return { rows, cursor, complete: false };
 }
 
 /** The newest row: matching the user's filter for a manual "fetch test event", or any. */
@@ -124,7 +170,7 @@ export async function latest(
 	maxWaitMs = POLL_BOUNDS.budgetMs,
 ): Promise<IDataObject | undefined> {
 	const filter = withConditions(source, [], { userFilter });
-	const sort: QueryBody['sort'] = [{ attribute: 'createdAt', direction: 'desc' }];
+	const sort: QueryBody['sort'] = [{ attribute: orderOf(source), direction: 'desc' }];
 	const [row] = await source.query(
 		{ ...(filter ? { filter } : {}), sort, limit: 1, offset: 0 },
 		maxWaitMs,
@@ -147,13 +193,15 @@ export async function poll(
 	const startedAt = Date.now();
 	if (!cursor) {
 		const newest = await latest(source, { userFilter: false }, bounds.budgetMs);
+		const newestTime = newest?.[orderOf(source)];
 		const start: Cursor = {
-			createdAt: newest ? String(newest.createdAt) : BEFORE_ANYTHING,
+			at: typeof newestTime === 'string' ? newestTime : BEFORE_ANYTHING,
 			idsAtCursor: [],
 		};
 		// What shares the newest timestamp (or came since) is old too: the cursor moves past it.
 		const { cursor: baseline } = await readAfter(source, start, bounds, startedAt);
 		return { rows: [], cursor: baseline };
 	}
-	return await readAfter(source, cursor, bounds, startedAt);
+	const { rows, cursor: next } = await readAfter(source, cursor, bounds, startedAt);
+	return { rows, cursor: next };
 }

@@ -14,14 +14,14 @@ function source(rows: IDataObject[], { msPerPage = 0, failAfterPages = Infinity 
 			await sleep(msPerPage);
 			const [since, not] = ((body.filter as IDataObject).$and as IDataObject[]) ?? [body.filter];
 			const from = String(((since as IDataObject).createdAt as IDataObject).$gte);
-			const skip =
-				((
-					((not as IDataObject | undefined)?.$not as IDataObject | undefined)?._id as
-						| IDataObject
-						| undefined
-				)?.$in as string[]) ?? [];
+			const atCursor = ((not as IDataObject | undefined)?.$not as IDataObject[] | undefined) ?? [];
+			const skip = ((atCursor[1]?._id as IDataObject | undefined)?.$in as string[]) ?? [];
 			return rows
-				.filter((r) => String(r.createdAt) >= from && !skip.includes(String(r._id)))
+				.filter(
+					(r) =>
+						String(r.createdAt) >= from &&
+						!(String(r.createdAt) <= from && skip.includes(String(r._id))),
+				)
 				.slice(0, body.limit);
 		},
 	};
@@ -31,7 +31,7 @@ const rows = Array.from({ length: 50 }, (_, i) => ({
 	_id: `r${String(i).padStart(2, '0')}`,
 	createdAt: `2026-11-22T09:00:${String(Math.floor(i / 2)).padStart(2, '0')}.000Z`,
 }));
-const start = { createdAt: '1970-01-01T00:00:00.000Z', idsAtCursor: [] };
+const start = { at: '1970-01-01T00:00:00.000Z', idsAtCursor: [] };
 
 test('a poll stops when its time is spent, and the next goes on from the last row it emitted', async () => {
 	const slow = source(rows, { msPerPage: 100 });
@@ -53,7 +53,7 @@ test('a page that fails after rows were read ends the poll with those rows; with
 	const bounds = { maxRows: 1_000, pageSize: 10, budgetMs: 10_000 };
 	const { rows: read, cursor } = await poll(flaky, start, bounds);
 	expect(read.map((r) => r._id)).toEqual(rows.slice(0, 20).map((r) => r._id));
-	expect(cursor).toEqual({ createdAt: '2026-11-22T09:00:09.000Z', idsAtCursor: ['r18', 'r19'] });
+	expect(cursor).toEqual({ at: '2026-11-22T09:00:09.000Z', idsAtCursor: ['r18', 'r19'] });
 	await expect(poll(source(rows, { failAfterPages: 0 }), cursor, bounds)).rejects.toThrow(
 		'the service is gone',
 	);

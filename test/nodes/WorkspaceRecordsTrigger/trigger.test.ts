@@ -58,8 +58,16 @@ test('0, 1 and 250 new records between polls: each emitted exactly once, oldest 
 		sort: [{ attribute: 'createdAt', direction: 'asc' }],
 		limit: 100,
 	});
-	const idsAfterPage = (page: number) =>
-		(bodies[page].filter.$and[1].$not as { _id: { $in: string[] } })._id.$in;
+	// Left out: the ids read at the cursor's time, while their time is still that.
+	const idsAfterPage = (page: number) => {
+		const [atCursor, ids] = bodies[page].filter.$and[1].$not as [
+			{ createdAt: { $lte: string } },
+			{ _id: { $in: string[] } },
+		];
+		const [since] = bodies[page].filter.$and as [{ createdAt: { $gte: string } }];
+		expect(atCursor.createdAt.$lte).toBe(since.createdAt.$gte);
+		return ids._id.$in;
+	};
 	expect(idsAfterPage(1)).toEqual([many[99]]);
 	expect(idsAfterPage(2)).toEqual([many[199]]);
 	expect(await trigger.poll()).toEqual([]);
@@ -196,7 +204,9 @@ test('new activities are queried with an array filter; new list entries on the l
 	expect(await activities.poll()).toEqual([data._id]);
 	expect(env.sandbox.requests[0].body?.filter).toEqual([
 		{ createdAt: { $gte: expect.any(String) } },
-		{ $not: { _id: { $in: expect.any(Array) } } },
+		{
+			$not: [{ createdAt: { $lte: expect.any(String) } }, { _id: { $in: expect.any(Array) } }],
+		},
 	]);
 
 	const entries = activeTrigger(
