@@ -13,7 +13,7 @@ import { isPlainObject } from './input';
  * user their name and email, a company reference its name and `_id`. Everything else
  * (text, numbers, dates, lists of strings, `_id`) stays as it is.
  */
-function simplifyValue(value: unknown): unknown {
+export function simplifyValue(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(simplifyValue);
 	if (!isPlainObject(value) || typeof value.name !== 'string') return value;
 	const keys = Object.keys(value);

@@ -1,5 +1,10 @@
 import { PollContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, INodeParameters, INodeType } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeParameters,
+	INodeType,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { additionalDataFor, SingleNodeTypes, testNode } from './runNode';
@@ -13,6 +18,7 @@ export function activeTrigger(
 	nodeType: INodeType,
 	parameters: INodeParameters,
 	credentials: Record<string, ICredentialDataDecryptedObject>,
+	{ staticData = {} }: { staticData?: IDataObject } = {},
 ) {
 	const node = testNode(nodeType, parameters, { id: 'trigger-under-test', name: 'Trigger' });
 	const workflow = new Workflow({
@@ -21,17 +27,21 @@ export function activeTrigger(
 		connections: {},
 		active: true,
 		nodeTypes: new SingleNodeTypes(nodeType),
-		staticData: {},
+		staticData,
 		settings: { timezone: 'UTC' },
 	});
 	const additionalData = additionalDataFor(credentials);
 	return {
 		workflow,
-		/** One poll; the ids it emitted, in order (empty when it returned null). */
-		async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<string[]> {
+		/** One poll; the items it emitted, in order (empty when it returned null). */
+		async pollItems(mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[]> {
 			const context = new PollContext(workflow, node, additionalData, mode, 'activate');
 			const result = await nodeType.poll!.call(context);
-			return (result?.[0] ?? []).map((item) => String(item.json._id));
+			return (result?.[0] ?? []).map((item) => item.json);
+		},
+		/** One poll; the ids it emitted, in order. */
+		async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<string[]> {
+			return (await this.pollItems(mode)).map((json) => String(json._id));
 		},
 	};
 }

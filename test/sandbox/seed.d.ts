@@ -13,3 +13,8 @@ export const SEED_IDS: Readonly<{
 	ACTIVITY_STATUS_DONE: string;
 	NICKNAME_ATTRIBUTE: string;
 }>;
+
+/** The seed workspace: `records` by collection id. */
+export function buildSeed(options?: { people?: number }): {
+	records: Record<string, Array<{ [key: string]: unknown }>>;
+};

@@ -417,7 +417,13 @@ function createSandbox(options = {}) {
 	route('PATCH', v1(`/collection-records/activity-list/${ID}`), 'header', ({ body }, [id]) => {
 		const activity = state.records.get('activity-list').get(id);
 		if (!activity) throw notFound('Activity');
-		Object.assign(activity, activityFields(body, true));
+		const fields = activityFields(body, true);
+		// Moving to the last status (Done) completes the activity; moving away reopens it.
+		if (fields.status !== undefined) {
+			const done = fields.status._id === activityStatusAttribute().options.at(-1)._id;
+			if (done !== (activity.completedTime !== false)) fields.completedTime = done ? now() : false;
+		}
+		Object.assign(activity, fields);
 		return ok('Record updated successfully!');
 	});
 	route('DELETE', v1(`/collection-records/activity-list/${ID}`), 'header', (_, [id]) => {

@@ -6,6 +6,10 @@ import { apiRequest } from '../transport/apiRequest';
 import { ACTIVITY_COLLECTION, paths, segment } from '../transport/paths';
 import { attributeKey, attributeType, isWritable } from './types';
 
+/** The resources and trigger events whose attributes are the activity collection's, or a list's. */
+const ACTIVITY_SUBJECTS = ['activity', 'newActivity', 'activityCompleted', 'activityDue'];
+const LIST_ENTRY_SUBJECTS = ['listEntry', 'newListEntry', 'listEntryUpdated'];
+
 /**
  * Where the attributes of the node's subject live: a list's for list entries, the activity
  * collection's for activities, the chosen target's in the Attributes node, otherwise the
@@ -16,11 +20,10 @@ export function subjectAttributesPath(context: ParameterSource): string | undefi
 	const subject = String(
 		context.getNodeParameter('resource', '') || context.getNodeParameter('event', ''),
 	);
-	if (subject === 'activity' || subject === 'newActivity')
+	if (ACTIVITY_SUBJECTS.includes(subject))
 		return paths.attributes('collection', ACTIVITY_COLLECTION);
 	const ofList =
-		subject === 'listEntry' ||
-		subject === 'newListEntry' ||
+		LIST_ENTRY_SUBJECTS.includes(subject) ||
 		(subject === 'attribute' && context.getNodeParameter('target', 'collection') === 'list');
 	const id = parameterId(context, ofList ? 'listId' : 'collectionId');
 	return id ? paths.attributes(ofList ? 'list' : 'collection', segment(id)) : undefined;

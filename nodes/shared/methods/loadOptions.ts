@@ -19,23 +19,55 @@ export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodeP
 	}));
 }
 
+/**
+ * The statuses of a status attribute at `attributesPath`: the one keyed `key`, or the first
+ * status attribute there is.
+ */
+async function statusesAt(
+	context: ILoadOptionsFunctions,
+	attributesPath: string,
+	key?: string,
+): Promise<INodePropertyOptions[]> {
+	const attributes = await apiRequest(context, 'GET', attributesPath);
+	const status = attributes.find(
+		(a) => attributeType(a) === 'status' && (key === undefined || attributeKey(a) === key),
+	);
+	if (!status) return [];
+	const options = await apiRequest(
+		context,
+		'GET',
+		paths.attributeChoices(attributesPath, segment(status._id), 'status'),
+	);
+	return options.map((o) => ({ name: String(o.name), value: String(o._id) }));
+}
+
 /** The statuses an activity can take: the options of the activity collection's status attribute. */
 export async function getActivityStatuses(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const attributes = await apiRequest(
-		this,
-		'GET',
-		paths.attributes('collection', ACTIVITY_COLLECTION),
-	);
-	const status = attributes.find((a) => attributeType(a) === 'status');
-	if (!status) return [];
-	const options = await apiRequest(
-		this,
-		'GET',
-		paths.attributeChoices('collection', ACTIVITY_COLLECTION, segment(status._id), 'status'),
-	);
-	return options.map((o) => ({ name: String(o.name), value: String(o._id) }));
+	return await statusesAt(this, paths.attributes('collection', ACTIVITY_COLLECTION));
+}
+
+/** The status and pipeline attributes of the chosen collection, by API key name. */
+export async function getStatusAttributes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const path = subjectAttributesPath(this);
+	if (!path) return [];
+	const attributes = await apiRequest(this, 'GET', path);
+	return attributes
+		.filter((a) => attributeType(a) === 'status')
+		.map((a) => ({ name: `${String(a.name)} (${attributeKey(a)})`, value: attributeKey(a) }));
+}
+
+/** The statuses of the status attribute chosen in Status Attribute. */
+export async function getStatusesOfAttribute(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const path = subjectAttributesPath(this);
+	const key = String(this.getNodeParameter('statusAttribute', '') ?? '');
+	if (!path || !key) return [];
+	return await statusesAt(this, path, key);
 }
 
 /** The custom (deletable) attributes of the Attributes node's target, by id. */

@@ -51,13 +51,9 @@ export const paths = {
 	attributes,
 	attribute: (target: AttributeTarget, id: string, attribute: string) =>
 		`${attributes(target, id)}/${attribute}`,
-	/** The choices of a select (`options`) or status (`status`) attribute. */
-	attributeChoices: (
-		target: AttributeTarget,
-		id: string,
-		attribute: string,
-		kind: 'options' | 'status',
-	) => `${attributes(target, id)}/${attribute}/${kind}`,
+	/** The choices of a select (`options`) or status (`status`) attribute of the attributes at `attributesPath`. */
+	attributeChoices: (attributesPath: string, attribute: string, kind: 'options' | 'status') =>
+		`${attributesPath}/${attribute}/${kind}`,
 	/** User groups of the embedded dashboards (docs/api.md §4.8), with their own credential. */
 	userGroups: '/api/user',
 	/** The messaging host's send endpoint (docs/api.md §4.9). */

@@ -1,0 +1,316 @@
+import axios from 'axios';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import type { WatchState } from '../../../nodes/WorkspaceRecordsTrigger/watch';
+import { WorkspaceRecordsTrigger } from '../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
+import { byId, FIRST_ENTRY, HOT_LEADS, LIFECYCLE_CUSTOMER, PEOPLE } from '../../harness/fixtures';
+import { activeTrigger } from '../../harness/pollTrigger';
+import { useSandbox } from '../../harness/sandbox';
+
+/** The sandbox's clock, moved by the tests, so that timestamps differ (or not) on purpose. */
+let now = Date.parse('2026-11-22T09:00:00.000Z');
+const env = useSandbox({ clock: () => now });
+const tick = (ms = 1) => (now += ms);
+
+const api = () =>
+	axios.create({
+		baseURL: `${env.url}/api/v1`,
+		headers: { 'x-api-key': 'wr_test_key', 'x-workspace-id': 'ws_sandbox' },
+	});
+const people = async (): Promise<IDataObject[]> =>
+	(await api().post(`/collection-records/${PEOPLE}/query`, { limit: 500, offset: 0 })).data.data;
+const updatePerson = async (id: string, values: IDataObject) =>
+	await api().patch(`/collection-records/${PEOPLE}/${id}`, values);
+
+const trigger = (parameters: INodeParameters, staticData?: IDataObject) =>
+	activeTrigger(new WorkspaceRecordsTrigger(), parameters, env.credentials, { staticData });
+const onPeople = (event: string, extra: INodeParameters = {}) =>
+	trigger({ event, collectionId: byId(PEOPLE), simplify: true, ...extra });
+
+describe('Record Updated', () => {
+	test('the first poll takes stock; a change comes once, with what changed', async () => {
+		const [ada, grace] = await people();
+		const updated = onPeople('recordUpdated');
+		expect(await updated.pollItems()).toEqual([]);
+		expect(await updated.pollItems()).toEqual([]);
+		await updatePerson(String(ada._id), { leadScore: 91, lifecycle: LIFECYCLE_CUSTOMER });
+		await updatePerson(String(grace._id), { nickname: 'amazing' });
+		const [first, second] = await updated.pollItems();
+		expect(first).toMatchObject({ _id: ada._id, leadScore: 91, lifecycle: 'Customer' });
+		expect(first.changes).toEqual({
+			leadScore: { current: 91 },
+			lifecycle: { current: 'Customer' },
+		});
+		expect(second.changes).toEqual({ nickname: { current: 'amazing' } });
+		expect(await updated.pollItems()).toEqual([]);
+	});
+
+	test('with Watched Attributes chosen, each change has its previous value too, unless it was long', async () => {
+		const [ada] = await people();
+		const updated = onPeople('recordUpdated', {
+			watchedAttributes: ['leadScore', 'lifecycle', 'emails'],
+		});
+		await updated.poll();
+		const longList = [
+			'ada@example.com',
+			'a.lovelace@analytical-engine.example',
+			'ada@countess.example',
+		];
+		await updatePerson(String(ada._id), {
+			leadScore: 91,
+			lifecycle: LIFECYCLE_CUSTOMER,
+			emails: longList,
+		});
+		const [item] = await updated.pollItems();
+		expect(item.changes).toEqual({
+			leadScore: { previous: ada.leadScore, current: 91 },
+			lifecycle: { previous: (ada.lifecycle as IDataObject).name, current: 'Customer' },
+			emails: { previous: ada.emails, current: longList },
+		});
+		await updatePerson(String(ada._id), { emails: ['ada@example.com'] });
+		// A value longer than 64 characters was kept as a digest: what it was is not known.
+		const [next] = await updated.pollItems();
+		expect(next.changes).toEqual({ emails: { current: ['ada@example.com'] } });
+	});
+
+	test('only the watched attributes count; a value changed twice comes once, one changed back not at all', async () => {
+		const [ada, grace] = await people();
+		const updated = onPeople('recordUpdated', { watchedAttributes: ['leadScore'] });
+		await updated.poll();
+		await updatePerson(String(ada._id), { nickname: 'not watched' });
+		await updatePerson(String(grace._id), { leadScore: 1 });
+		await updatePerson(String(grace._id), { leadScore: 2 });
+		expect(await updated.pollItems()).toEqual([
+			expect.objectContaining({
+				_id: grace._id,
+				changes: { leadScore: { previous: grace.leadScore, current: 2 } },
+			}),
+		]);
+		await updatePerson(String(grace._id), { leadScore: 3 });
+		await updatePerson(String(grace._id), { leadScore: 2 });
+		expect(await updated.pollItems()).toEqual([]);
+	});
+
+	test("new records are taken in silently: their creation is New Record's event", async () => {
+		const updated = onPeople('recordUpdated');
+		await updated.poll();
+		tick();
+		await api().post(`/collection-records/${PEOPLE}`, { name: 'Brand new' });
+		expect(await updated.poll()).toEqual([]);
+	});
+
+	test('a restart (static data saved and reloaded) neither repeats nor loses a change', async () => {
+		const [ada] = await people();
+		const before = onPeople('recordUpdated');
+		await before.poll();
+		await updatePerson(String(ada._id), { leadScore: 55 });
+		const saved = JSON.parse(JSON.stringify(before.workflow.staticData)) as IDataObject;
+		const after = trigger({ event: 'recordUpdated', collectionId: byId(PEOPLE) }, saved);
+		expect(await after.poll()).toEqual([ada._id]);
+		expect(await after.poll()).toEqual([]);
+	});
+
+	test('other settings start over: a new filter takes stock again instead of reporting the difference', async () => {
+		const [ada] = await people();
+		const updated = onPeople('recordUpdated');
+		await updated.poll();
+		await updatePerson(String(ada._id), { leadScore: 12 });
+		const node = updated.workflow.getNode('Trigger')!;
+		node.parameters = {
+			...node.parameters,
+			filterMode: 'shorthand',
+			shorthand: { pair: [{ attribute: 'newsletter', value: 'true' }] },
+		};
+		expect(await updated.poll()).toEqual([]);
+	});
+
+	test('Fetch Test Event returns the newest record with its watched values as changes', async () => {
+		const updated = onPeople('recordUpdated', { watchedAttributes: ['leadScore'] });
+		const [sample] = await updated.pollItems('manual');
+		expect(sample.changes).toEqual({ leadScore: { previous: null, current: sample.leadScore } });
+		expect(updated.workflow.staticData).toEqual({});
+	});
+});
+
+describe('Record Entered a Status', () => {
+	test('fires each time a record moves to a chosen status, not while it stays there', async () => {
+		const all = await people();
+		const lead = all.find((p) => (p.lifecycle as IDataObject).name === 'Lead')!;
+		const entered = onPeople('recordEnteredStatus', {
+			statusAttribute: 'lifecycle',
+			statuses: [LIFECYCLE_CUSTOMER],
+		});
+		await entered.poll();
+		await updatePerson(String(lead._id), { lifecycle: LIFECYCLE_CUSTOMER });
+		const [item] = await entered.pollItems();
+		expect(item).toMatchObject({
+			_id: lead._id,
+			lifecycle: 'Customer',
+			changes: { lifecycle: { previous: 'Lead', current: 'Customer' } },
+		});
+		await updatePerson(String(lead._id), { leadScore: 99 });
+		expect(await entered.poll()).toEqual([]);
+		await updatePerson(String(lead._id), { lifecycle: 'Churned' });
+		expect(await entered.poll()).toEqual([]);
+		await updatePerson(String(lead._id), { lifecycle: 'Customer' });
+		expect(await entered.poll()).toEqual([lead._id]);
+	});
+});
+
+describe('Record Removed', () => {
+	test('a deleted record comes once, with the values last seen; one leaving the filter too', async () => {
+		const [ada, grace] = await people();
+		const removed = onPeople('recordRemoved', {
+			filterMode: 'shorthand',
+			shorthand: { pair: [{ attribute: 'newsletter', value: String(ada.newsletter) }] },
+		});
+		await removed.poll();
+		await api().delete(`/collection-records/${PEOPLE}/${String(ada._id)}`);
+		expect(await removed.pollItems()).toEqual([
+			expect.objectContaining({ _id: ada._id, name: ada.name }),
+		]);
+		expect(await removed.poll()).toEqual([]);
+		const sameFilter = (await people()).find(
+			(p) => p.newsletter === ada.newsletter && p._id !== grace._id,
+		)!;
+		await updatePerson(String(sameFilter._id), { newsletter: !ada.newsletter });
+		expect(await removed.poll()).toEqual([sameFilter._id]);
+	});
+});
+
+describe('a watched view of 10,000 records behind a limit of 2 requests a second', () => {
+	test('a pass spans several polls, each within its time; every change comes exactly once', async () => {
+		env.sandbox.reset({ people: 10_000 });
+		const all = await (async () => {
+			const rows: IDataObject[] = [];
+			for (let offset = 0; ; offset += 500) {
+				const { data } = await api().post(`/collection-records/${PEOPLE}/query`, {
+					limit: 500,
+					offset,
+				});
+				rows.push(...data.data);
+				if (data.data.length < 500) return rows;
+			}
+		})();
+		const updated = onPeople('recordUpdated', { watchedAttributes: ['leadScore'] });
+		env.sandbox.rateLimit({ rate: 2, burst: 1 });
+		const durations: number[] = [];
+		const timed = async () => {
+			const started = Date.now();
+			const items = await updated.pollItems();
+			durations.push(Date.now() - started);
+			return items;
+		};
+		// The baseline: a pass of 100 pages, over several polls, emits nothing.
+		const watchState = () =>
+			(updated.workflow.staticData['node:Trigger'] as { watch: WatchState }).watch;
+		let baselinePolls = 0;
+		do {
+			expect(await timed()).toEqual([]);
+			baselinePolls++;
+		} while (!watchState().baselined);
+		expect(baselinePolls).toBeGreaterThan(1);
+		// Changes at the start, the middle and the end of the view; one made during the pass,
+		// behind where it has read, and one ahead of it; a record deleted ahead of it.
+		// The test's own changes go around the limit, which counts per API key.
+		const unlimited = async (change: () => Promise<unknown>) => {
+			env.sandbox.rateLimit({ rate: 0 });
+			await change();
+			env.sandbox.rateLimit({ rate: 2, burst: 1 });
+		};
+		const changed = [all[0], all[5_000], all[9_999]].map((r) => String(r._id));
+		await unlimited(async () => {
+			for (const id of changed) await updatePerson(id, { leadScore: 1_000 });
+		});
+		const emitted: IDataObject[] = [];
+		emitted.push(...(await timed()));
+		const behind = String(all[1]._id);
+		const ahead = String(all[9_998]._id);
+		await unlimited(async () => {
+			await updatePerson(behind, { leadScore: 2_000 });
+			await updatePerson(ahead, { leadScore: 2_000 });
+			await api().delete(`/collection-records/${PEOPLE}/${String(all[9_997]._id)}`);
+		});
+		// Until the pass under way and the next one have ended: the change behind comes in the next.
+		for (let ends = 0, mark = watchState().mark; ends < 2; ) {
+			emitted.push(...(await timed()));
+			if (watchState().mark !== mark) [ends, mark] = [ends + 1, watchState().mark];
+		}
+		const ids = emitted.map((item) => String(item._id));
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(ids.sort()).toEqual([...changed, behind, ahead].sort());
+		expect(Math.max(...durations)).toBeLessThan(30_000);
+	}, 600_000);
+});
+
+describe('List Entry Updated', () => {
+	test('an update comes once; an entry only added does not', async () => {
+		const updated = trigger({ event: 'listEntryUpdated', listId: byId(HOT_LEADS) });
+		await updated.poll();
+		tick(1_000);
+		await api().patch(`/list-entries/${HOT_LEADS}/${FIRST_ENTRY}`, { note: 'Called back' });
+		tick(1_000);
+		await api().patch(`/list-entries/${HOT_LEADS}/${FIRST_ENTRY}`, { note: 'Called again' });
+		tick(1_000);
+		const { data } = await api().post(`/collection-records/${PEOPLE}`, { name: 'Listed' });
+		await api().post(`/list-entries/${HOT_LEADS}`, { recordId: data._id });
+		const items = await updated.pollItems();
+		expect(items).toEqual([expect.objectContaining({ _id: FIRST_ENTRY, note: 'Called again' })]);
+		expect(await updated.poll()).toEqual([]);
+	});
+});
+
+describe('Activities', () => {
+	const createActivity = async (scheduleAt: number, name = 'Call back') =>
+		String(
+			(
+				await api().post('/collection-records/activity-list', {
+					name,
+					scheduleAt: new Date(scheduleAt).toISOString(),
+					iconType: 'emoji',
+					iconValue: '📞',
+				})
+			).data._id,
+		);
+
+	test('Activity Completed: once when completed, again if reopened and completed again', async () => {
+		const id = await createActivity(Date.now() + 86_400_000);
+		const completed = trigger({ event: 'activityCompleted' });
+		await completed.poll();
+		tick(1_000);
+		await api().patch(`/collection-records/activity-list/${id}`, { status: 'Done' });
+		expect(await completed.poll()).toEqual([id]);
+		expect(await completed.poll()).toEqual([]);
+		tick(1_000);
+		await api().patch(`/collection-records/activity-list/${id}`, { status: 'To Do' });
+		expect(await completed.poll()).toEqual([]);
+		tick(1_000);
+		await api().patch(`/collection-records/activity-list/${id}`, { status: 'Done' });
+		expect(await completed.poll()).toEqual([id]);
+	});
+
+	test('Activity Due: once when its time comes, never for what was due before activation or is done', async () => {
+		const overdue = await createActivity(Date.now() - 60_000, 'Overdue');
+		const due = trigger({ event: 'activityDue' });
+		await due.poll();
+		const soon = await createActivity(Date.now() + 1_500, 'Soon');
+		const doneFirst = await createActivity(Date.now() + 1_500, 'Done first');
+		await api().patch(`/collection-records/activity-list/${doneFirst}`, { status: 'Done' });
+		expect(await due.poll()).toEqual([]);
+		await sleep(2_000);
+		expect(await due.poll()).toEqual([soon]);
+		expect(await due.poll()).toEqual([]);
+		expect([soon]).not.toContain(overdue);
+	});
+
+	test('Activity Due with Minutes Before Due: as soon as it is that close', async () => {
+		const due = trigger({ event: 'activityDue', minutesBefore: 15 });
+		await due.poll();
+		const inTen = await createActivity(Date.now() + 10 * 60_000);
+		const inAnHour = await createActivity(Date.now() + 60 * 60_000);
+		const emitted = await due.poll();
+		expect(emitted).toEqual([inTen]);
+		expect(emitted).not.toContain(inAnHour);
+	});
+});

@@ -1,0 +1,127 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { PollSource, QueryBody } from '../../../nodes/WorkspaceRecordsTrigger/poll';
+import type { WatchState } from '../../../nodes/WorkspaceRecordsTrigger/watch';
+import {
+	refuseOversized,
+	WATCH_BOUNDS,
+	watchPoll,
+} from '../../../nodes/WorkspaceRecordsTrigger/watch';
+import { matches, sortRecords } from '../../sandbox/filter';
+import { buildSeed, SEED_IDS } from '../../sandbox/seed';
+
+/**
+ * A query endpoint over `rows`: the sandbox's own filter and sort, or, for the keyset of a
+ * pass alone (createdAt from the cursor, less the ids read at it), a binary search over the
+ * rows sorted once, so that 20,000 rows page in a moment.
+ */
+function sourceOver(rows: IDataObject[]): PollSource {
+	const sorted = sortRecords(rows, [{ attribute: 'createdAt', direction: 'asc' }]);
+	const createdAt = (row: IDataObject) => String(row.createdAt);
+	return {
+		shape: 'object' as const,
+		query: async (body: QueryBody) => {
+			const [from, atCursor] = ((body.filter as IDataObject).$and as IDataObject[]) ?? [
+				body.filter,
+			];
+			const since = String(((from as IDataObject).createdAt as IDataObject).$gte);
+			let low = 0;
+			for (let high = sorted.length; low < high; ) {
+				const middle = (low + high) >> 1;
+				if (createdAt(sorted[middle]) < since) low = middle + 1;
+				else high = middle;
+			}
+			const page: IDataObject[] = [];
+			for (let i = low; i < sorted.length && page.length < body.limit; i++) {
+				if (!atCursor || matches(sorted[i], atCursor)) page.push(sorted[i]);
+			}
+			return page;
+		},
+	};
+}
+
+const seededPeople = (count: number) =>
+	buildSeed({ people: count }).records[SEED_IDS.PEOPLE] as IDataObject[];
+
+/** Polls until a pass ends (the baseline, the first time), with the changes found on the way. */
+async function wholePass(
+	source: PollSource,
+	state: WatchState | undefined,
+	watched: string[] = [],
+) {
+	const found = [];
+	let current = state;
+	for (let ended = false; !ended; ) {
+		const { changes, state: next } = await watchPoll(source, current, { of: 'view', watched });
+		found.push(...changes);
+		ended = next.mark !== (current?.mark ?? 0);
+		current = next;
+	}
+	return { found, state: current! };
+}
+
+test('20,000 records watched with all their attributes: the static data stays within 2.5 MB', async () => {
+	const rows = seededPeople(WATCH_BOUNDS.maxRecords);
+	const { state } = await wholePass(sourceOver(rows), undefined);
+	const bytes = JSON.stringify(state).length;
+	// Measured: about 2 MB for the sandbox's people (18 attributes each, a digest each).
+	expect(bytes).toBeLessThan(2_500_000);
+	expect(Object.keys(state.prints)).toHaveLength(WATCH_BOUNDS.maxRecords);
+	// Watching one status attribute, as Record Entered a Status does: about 1 MB.
+	const { state: oneAttribute } = await wholePass(sourceOver(rows), undefined, ['lifecycle']);
+	expect(JSON.stringify(oneAttribute).length).toBeLessThan(1_200_000);
+}, 60_000);
+
+test('one record more than the bound is refused, naming the fix', async () => {
+	const rows = seededPeople(20);
+	const { state } = await wholePass(sourceOver(rows), undefined);
+	expect(() => refuseOversized(state, { ...WATCH_BOUNDS, maxRecords: 19 })).toThrow(
+		'Collection: more than 19 records match, more than the trigger can watch',
+	);
+	expect(() => refuseOversized(state, { ...WATCH_BOUNDS, maxRecords: 20 })).not.toThrow();
+});
+
+test('a poll leaves the saved state as it was: one that fails or is abandoned changes nothing, one run twice finds the same', async () => {
+	const rows = seededPeople(30);
+	const { state } = await wholePass(sourceOver(rows), undefined);
+	const saved = JSON.parse(JSON.stringify(state)) as WatchState;
+	rows[3] = { ...rows[3], leadScore: 1234 };
+	const once = await watchPoll(sourceOver(rows), saved, { of: 'view', watched: [] });
+	const twice = await watchPoll(sourceOver(rows), saved, { of: 'view', watched: [] });
+	expect(saved).toEqual(JSON.parse(JSON.stringify(state)));
+	expect(once.changes.map((c) => c.record._id)).toEqual([rows[3]._id]);
+	expect(twice.changes).toEqual(once.changes);
+	expect(twice.state).toEqual(once.state);
+});
+
+test('a pass spans polls: what changed ahead of it comes in this pass, behind it in the next, each once', async () => {
+	const rows = seededPeople(1_000);
+	const bounds = { ...WATCH_BOUNDS, maxRows: 300 };
+	const poll = (state: WatchState | undefined) =>
+		watchPoll(sourceOver(rows), state, { of: 'view', watched: ['leadScore'] }, bounds);
+	let state: WatchState | undefined;
+	for (let i = 0; i < 4; i++) ({ state } = await poll(state));
+	expect(state!.baselined).toBe(true);
+	const first = await poll(state);
+	expect(first.changes).toEqual([]);
+	// The pass has read 300 rows: change one behind it and one ahead.
+	rows[10] = { ...rows[10], leadScore: -1 };
+	rows[900] = { ...rows[900], leadScore: -2 };
+	const emitted = [];
+	state = first.state;
+	for (let i = 0; i < 8; i++) {
+		const next = await poll(state);
+		emitted.push(...next.changes.map((c) => [c.record._id, c.changes]));
+		state = next.state;
+	}
+	expect(emitted).toEqual([
+		[
+			rows[900]._id,
+			{ leadScore: { previous: Number(seededPeople(1_000)[900].leadScore), current: -2 } },
+		],
+		[
+			rows[10]._id,
+			{ leadScore: { previous: Number(seededPeople(1_000)[10].leadScore), current: -1 } },
+		],
+	]);
+});
