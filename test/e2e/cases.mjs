@@ -16,6 +16,9 @@ const {
 	FIRST_COMPANY,
 	NICKNAME_ATTRIBUTE: NICKNAME,
 } = SEED_IDS;
+const DEALS = objectId('a0', 3);
+/** The Won stage of the deals' pipeline. */
+const WON = objectId('c2', 2);
 /** A person with no entry in Hot Leads yet. */
 const SEVENTH_PERSON = objectId('f0', 7);
 const byId = (value) => ({ __rl: true, mode: 'id', value });
@@ -1007,6 +1010,66 @@ export const cases = [
 				.filter((json) => deleted.includes(json._id)).length;
 			return `${emitted} rows in ${runs.length} polls (${runs.map((run) => run.items.length).join(', ')}), ${deletedEmitted} of the 50 deleted among them (read before they went), ${pagesAfter} pages read after the deletion; each poll ${spans.map(seconds).join(', ')}`;
 		},
+	},
+	{
+		file: 'trigger-deal-won',
+		title: 'Workspace Records Trigger: a deal moved to Won',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		parameters: {
+			pollTimes: EVERY_5_SECONDS,
+			event: 'recordEnteredStatus',
+			collectionId: fromList(DEALS, 'Deals'),
+			statusAttribute: 'stage',
+			statuses: [WON],
+		},
+		// Others in the workspace win two deals and change the value of a third.
+		during: async (sandbox) => {
+			const deals = [...sandbox.state.records.get(DEALS).values()];
+			const won = deals.find((deal) => deal.stage._id === WON).stage;
+			const [first, , third, fourth] = deals;
+			first.stage = { ...won };
+			third.stage = { ...won };
+			fourth.value += 1000;
+			return { expected: [first._id, third._id], names: [first.name, third.name] };
+		},
+		withinSeconds: 60,
+		check: (runs, sandbox, { expected }) => {
+			const emitted = assertEmittedOnce(runs, expected);
+			const items = runs.flatMap((run) => run.items);
+			for (const item of items) {
+				assert.equal(item.stage, 'Won');
+				assert.equal(item.changes.stage.previous === 'Won', false, 'entered from another stage');
+				assert.equal(item.changes.stage.current, 'Won');
+			}
+			return `${emitted} deals emitted, each once: ${items.map((i) => `${i.changes.stage.previous} → ${i.changes.stage.current}`).join(', ')}`;
+		},
+	},
+	{
+		file: 'trigger-activity-completed',
+		title: 'Workspace Records Trigger: activities completed',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		parameters: { pollTimes: EVERY_5_SECONDS, event: 'activityCompleted' },
+		during: async (sandbox) => {
+			const open = [...sandbox.state.records.get('activity-list').values()].filter(
+				(activity) => activity.completedTime === false,
+			);
+			const done = [...sandbox.state.records.get('activity-list').values()].find(
+				(activity) => activity.completedTime !== false,
+			).status;
+			const completed = open.slice(0, 2);
+			for (const activity of completed) {
+				activity.status = done;
+				activity.completedTime = new Date().toISOString();
+			}
+			return { expected: completed.map((activity) => activity._id) };
+		},
+		withinSeconds: 60,
+		check: (runs, sandbox, { expected }) =>
+			`${assertEmittedOnce(runs, expected)} activities emitted, each once`,
 	},
 ];
 

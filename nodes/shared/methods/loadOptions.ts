@@ -1,4 +1,4 @@
-import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { subjectAttributesPath } from '../attributes/schema';
 import { attributeKey, attributeType } from '../attributes/types';
@@ -7,16 +7,28 @@ import { ACTIVITY_COLLECTION, paths, segment } from '../transport/paths';
 
 /** The dropdowns of `options` fields, each by its `loadOptionsMethod`. */
 
-/** The attributes that fit where the user is (`subjectAttributesPath`), by API key name. */
-export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const path = subjectAttributesPath(this);
+/**
+ * The attributes that fit where the user is (`subjectAttributesPath`) and that `keep` accepts,
+ * as "Name (key)", valued by `valueOf` (the API key name unless told otherwise).
+ */
+async function attributeOptions(
+	context: ILoadOptionsFunctions,
+	keep: (attribute: IDataObject) => boolean,
+	valueOf: (attribute: IDataObject) => string = attributeKey,
+): Promise<INodePropertyOptions[]> {
+	const path = subjectAttributesPath(context);
 	if (!path) return [];
-	const attributes = await apiRequest(this, 'GET', path);
-	return attributes.map((a) => ({
+	const attributes = await apiRequest(context, 'GET', path);
+	return attributes.filter(keep).map((a) => ({
 		name: `${String(a.name)} (${attributeKey(a)})`,
-		value: attributeKey(a),
+		value: valueOf(a),
 		description: `Type: ${attributeType(a)}`,
 	}));
+}
+
+/** The attributes that fit where the user is, by API key name. */
+export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await attributeOptions(this, () => true);
 }
 
 /**
@@ -52,12 +64,7 @@ export async function getActivityStatuses(
 export async function getStatusAttributes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const path = subjectAttributesPath(this);
-	if (!path) return [];
-	const attributes = await apiRequest(this, 'GET', path);
-	return attributes
-		.filter((a) => attributeType(a) === 'status')
-		.map((a) => ({ name: `${String(a.name)} (${attributeKey(a)})`, value: attributeKey(a) }));
+	return await attributeOptions(this, (a) => attributeType(a) === 'status');
 }
 
 /** The statuses of the status attribute chosen in Status Attribute. */
@@ -74,10 +81,9 @@ export async function getStatusesOfAttribute(
 export async function getCustomAttributes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const path = subjectAttributesPath(this);
-	if (!path) return [];
-	const attributes = await apiRequest(this, 'GET', path);
-	return attributes
-		.filter((a) => a.isSystem !== true)
-		.map((a) => ({ name: `${String(a.name)} (${attributeKey(a)})`, value: String(a._id) }));
+	return await attributeOptions(
+		this,
+		(a) => a.isSystem !== true,
+		(a) => String(a._id),
+	);
 }

@@ -14,7 +14,14 @@ const {
 	searchMembers,
 	searchRecords,
 } = listSearch;
-const { getActivityStatuses, getAttributes, getCustomAttributes } = loadOptions;
+const {
+	getActivityStatuses,
+	getAttributes,
+	getCustomAttributes,
+	getStatusAttributes,
+	getStatusesOfAttribute,
+} = loadOptions;
+import { WorkspaceRecordsTrigger } from '../../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
 import { byId, HOT_LEADS, PEOPLE, recordsAuthHeaders } from '../../../harness/fixtures';
 import { loadOptionsContext } from '../../../harness/loadOptions';
 import { useSandbox } from '../../../harness/sandbox';
@@ -129,6 +136,21 @@ test('attribute dropdowns list the keys of the collection, list or activities in
 		'Nickname (nickname)',
 		'Newsletter (newsletter)',
 	]);
+});
+
+test("Record Entered a Status offers the collection's status attributes, then their statuses", async () => {
+	const trigger = (parameters = {}) =>
+		loadOptionsContext(
+			new WorkspaceRecordsTrigger(),
+			{ event: 'recordEnteredStatus', collectionId: byId(PEOPLE), ...parameters },
+			env.credentials,
+		);
+	expect(await getStatusAttributes.call(trigger())).toEqual([
+		{ name: 'Lifecycle (lifecycle)', value: 'lifecycle', description: 'Type: status' },
+	]);
+	expect(await getStatusesOfAttribute.call(trigger())).toEqual([]);
+	const statuses = await getStatusesOfAttribute.call(trigger({ statusAttribute: 'lifecycle' }));
+	expect(statuses.map((o) => o.name)).toEqual(['Lead', 'Customer', 'Churned']);
 });
 
 test('a failure in a dropdown goes through the same error mapper', async () => {
