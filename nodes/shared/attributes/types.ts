@@ -118,7 +118,12 @@ interface AttributeType {
 	/** The value as the service takes it. */
 	toWire: ToWire;
 	choices?: AttributeChoices;
+	/** What a value takes, where the field's type does not say it: shown in the mapper's label. */
+	takes?: string;
 }
+
+/** Attributes that hold several values take them as the list conversion (`toStringList`) reads them. */
+const SEVERAL = 'comma-separated or an array';
 
 /** The vendor's input types (docs/api.md §2.9) and what each becomes. */
 export const ATTRIBUTE_TYPES: Record<string, AttributeType> = {
@@ -131,12 +136,13 @@ export const ATTRIBUTE_TYPES: Record<string, AttributeType> = {
 	timestamp: { field: 'dateTime', toWire: asTimestamp },
 	status: { field: 'options', toWire: asOption, choices: 'status' },
 	select: { field: 'options', toWire: asOption, choices: 'options' },
-	multiselect: { field: 'array', toWire: asOptions },
-	'record-reference': { field: 'string', toWire: asId },
+	// A text field, not n8n's array: the editor would mark "a, b" as not an array.
+	multiselect: { field: 'string', toWire: asOptions, takes: SEVERAL },
+	'record-reference': { field: 'string', toWire: asId, takes: 'a record ID' },
 	'actor-reference': { field: 'options', toWire: asId, choices: 'members' },
-	domain: { field: 'string', toWire: asList },
-	'email-address': { field: 'string', toWire: asList },
-	'phone-number': { field: 'string', toWire: asList },
+	domain: { field: 'string', toWire: asList, takes: SEVERAL },
+	'email-address': { field: 'string', toWire: asList, takes: SEVERAL },
+	'phone-number': { field: 'string', toWire: asList, takes: SEVERAL },
 	file: { field: 'string', toWire: asText },
 };
 

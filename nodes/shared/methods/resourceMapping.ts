@@ -15,6 +15,16 @@ import { paths, segment } from '../transport/paths';
 /** Attribute types whose value can identify a record, for Create or Update to match on. */
 const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
 
+/**
+ * A field's label: the name with the key, which Map Automatically matches the input's fields
+ * on, and what the value takes where its type does not say it ("Emails (emails) — comma-separated
+ * or an array"). Sending reads the schema, never these labels.
+ */
+function mapperLabel(name: string, key: string, takes?: string): string {
+	const label = name === key ? key : `${name} (${key})`;
+	return takes ? `${label} — ${takes}` : label;
+}
+
 /** The editor's choices for a select, status or member attribute. */
 async function choicesOf(
 	context: ILoadOptionsFunctions,
@@ -55,8 +65,7 @@ export async function getAttributeFields(
 			const name = String(definition.name ?? key);
 			return {
 				id: key,
-				// The key is what Map Automatically matches the input's fields on: shown with the name.
-				displayName: name === key ? key : `${name} (${key})`,
+				displayName: mapperLabel(name, key, type.takes),
 				required: definition.isRequired === true,
 				defaultMatch: definition === emails,
 				canBeUsedToMatch: IDENTIFYING_TYPES.includes(inputType),

@@ -26,7 +26,8 @@ describe('the table of attribute types: what each vendor input type shows and se
 		['timestamp', 'dateTime', '2026-11-23T10:30:00Z', '2026-11-23T10:30:00.000Z'],
 		['status', 'options', 'c1000000000000000000000002', 'c1000000000000000000000002'],
 		['select', 'options', { _id: 'b2', name: 'Referral' }, 'b2'],
-		['multiselect', 'array', 'b1, b2', ['b1', 'b2']],
+		['multiselect', 'string', 'b1, b2', ['b1', 'b2']],
+		['multiselect', 'string', ['b1', { _id: 'b2', name: 'Referral' }], ['b1', 'b2']],
 		['record-reference', 'string', { _id: 'f1', name: 'Acme' }, 'f1'],
 		['actor-reference', 'options', 'e00000000000000000000001', 'e00000000000000000000001'],
 		['domain', 'string', 'a.example, b.example', ['a.example', 'b.example']],
@@ -124,6 +125,15 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 			type: 'number',
 			required: false,
 		});
+		// Where the type does not say what a value takes, the label does (the notice says it in full).
+		expect(
+			['emails', 'phoneNumbers', 'company', 'owner'].map((key) => byKey[key].displayName),
+		).toEqual([
+			'Emails (emails) — comma-separated or an array',
+			'Phone Numbers (phoneNumbers) — comma-separated or an array',
+			'Company (company) — a record ID',
+			'Owner (owner)',
+		]);
 		// Create or Update: Emails preselected; only attributes that can identify a record offered.
 		expect(fields.filter((f) => f.defaultMatch).map((f) => f.id)).toEqual(['emails']);
 		expect(
@@ -169,9 +179,9 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 			env.credentials,
 		);
 		const { fields } = await getAttributeFields.call(context);
-		expect(fields.map((f) => [f.id, f.type])).toEqual([
-			['priority', 'options'],
-			['note', 'string'],
+		expect(fields.map((f) => [f.id, f.type, f.displayName])).toEqual([
+			['priority', 'options', 'Priority (priority)'],
+			['note', 'string', 'Note (note)'],
 		]);
 	});
 });
