@@ -25,7 +25,9 @@ export class WorkspaceRecords implements INodeType {
 		icon: { light: 'file:../../icons/records.svg', dark: 'file:../../icons/records.dark.svg' },
 		group: ['transform'],
 		// 1.1: attributes through n8n's resource mapper by default (attributeFields keeps 1 as it was).
-		version: [1, 1.1],
+		// 1.2: the mapper alone on screen; the whole object as JSON behind Use JSON Instead, below it.
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: subtitleOf(properties),
 		description: 'Create, get and query the records of Workspace Records collections',
 		defaults: { name: 'Workspace Records' },

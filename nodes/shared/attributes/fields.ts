@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
 
 import type { ValueType } from './types';
 
@@ -107,13 +107,46 @@ const INPUT_MODES = {
 	}),
 };
 
-/** From version 1.1 on, a node maps attributes with n8n's resource mapper unless told otherwise. */
-const FROM_1_1 = { '@version': [{ _cnd: { gte: 1.1 } }] };
+/** What the values of some attribute types take: said in full above the mapper, short in labels. */
+const VALUE_HINTS =
+	'Emails, phone numbers, domains and multi-select take one value or several, comma-separated or as an array; a record reference such as Company takes a record ID, e.g. {{ $json._id }}.';
+
+export type InputMode = 'mapper' | 'fields' | 'json';
 
 /**
- * Input Mode, the attribute list and the JSON body: the "fields to send" of creates and
- * updates; the attribute mapper (`attributeMapperField`) is added per operation. Version 1 keeps
- * the attribute list as its default, so that workflows saved with it work as they did.
+ * From version 1.2 on, the mapper is the one way to give attributes on screen: no Input Mode
+ * above it, whose three choices stacked on the mapper's own two. The whole object as JSON stays
+ * one switch away, below the mapper (`jsonFields`). The Attribute List is left to versions 1
+ * and 1.1: the mapper converts each value by its attribute's type, which Send Value As was for.
+ */
+export const MAPPER_ONLY_VERSION = 1.2;
+
+/**
+ * Where the mapper and its notice show: at 1.1 when Input Mode says so (version 1 has no
+ * mapper), from 1.2 unless Use JSON Instead is on. When n8n checks what is shown it fills in
+ * the default of every field, shown or not (Use JSON Instead is off at 1.1 too), but leaves out
+ * a field of several definitions none of which is shown (Input Mode at 1.2).
+ */
+const MAPPER_SHOWN = { hide: { inputMode: ['fields', 'json'], useJson: [true] } };
+
+/** Where a field shows that only 1.2's JSON needs, such as Create or Update's Match On. */
+export const JSON_1_2_SHOWN = { show: { useJson: [true] } };
+
+/** The whole object as JSON: Input Mode's JSON up to 1.1, Use JSON Instead's from 1.2. */
+const jsonBodyField = (what: string): INodeProperties => ({
+	displayName: 'JSON',
+	name: 'jsonBody',
+	type: 'json',
+	default: '{\n  "name": "Ada Lovelace"\n}',
+	description: `The ${what} as a JSON object of attribute API key → value`,
+});
+
+/**
+ * Input Mode, the attribute list and the JSON body of versions 1 and 1.1, and the notice of the
+ * mapper: the "fields to send" of creates and updates, before the attribute mapper
+ * (`attributeMapperField`, per operation) and 1.2's JSON (`jsonFields`). Version 1 keeps the
+ * attribute list as its default, so that workflows saved with it work as they did; 1.1 keeps
+ * its Input Mode.
  */
 export function attributeFields({ what }: { what: string }): INodeProperties[] {
 	const inputMode: INodeProperties = {
@@ -123,7 +156,7 @@ export function attributeFields({ what }: { what: string }): INodeProperties[] {
 		noDataExpression: true,
 		options: [INPUT_MODES.mapper, INPUT_MODES.fields, INPUT_MODES.json(what)],
 		default: 'mapper',
-		displayOptions: { show: FROM_1_1 },
+		displayOptions: { show: { '@version': [1.1] } },
 	};
 	return [
 		inputMode,
@@ -134,13 +167,12 @@ export function attributeFields({ what }: { what: string }): INodeProperties[] {
 			displayOptions: { show: { '@version': [1] } },
 		},
 		{
-			// The resource mapper shows no hint of its own: what Map Automatically takes is said here.
-			displayName:
-				'Map Automatically sends the fields of the input item named like an attribute: its key, in brackets after each name below, or its name where no other attribute shares it. Other fields are left out.',
+			// The resource mapper shows no hint of its own: what it takes is said here.
+			displayName: `Map Automatically sends the fields of the input item named like an attribute: its key, in brackets after each name below, or its name where no other attribute shares it. Other fields are left out. ${VALUE_HINTS}`,
 			name: 'mapperNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: { show: { inputMode: ['mapper'] } },
+			displayOptions: MAPPER_SHOWN,
 		},
 		{
 			displayName: 'Attributes',
@@ -159,16 +191,44 @@ export function attributeFields({ what }: { what: string }): INodeProperties[] {
 				},
 			],
 		},
-		{
-			displayName: 'JSON',
-			name: 'jsonBody',
-			type: 'json',
-			default: '{\n  "name": "Ada Lovelace"\n}',
-			description: `The ${what} as a JSON object of attribute API key → value`,
-			displayOptions: { show: { inputMode: ['json'] } },
-		},
+		{ ...jsonBodyField(what), displayOptions: { show: { inputMode: ['json'] } } },
 	];
 }
+
+/**
+ * Use JSON Instead and its JSON (version 1.2 on), after the mapper: the one place of the
+ * alternative, off by default. The JSON has a name of its own: one definition per name, so
+ * that n8n's routing engine evaluates the user's expression no more often than it must.
+ */
+export function jsonFields({ what }: { what: string }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Use JSON Instead',
+			name: 'useJson',
+			type: 'boolean',
+			noDataExpression: true,
+			default: false,
+			description: `Whether to give the whole ${what} as one JSON object of attribute API key → value, sent as it is, instead of mapping the attributes above`,
+			displayOptions: { show: { '@version': [{ _cnd: { gte: MAPPER_ONLY_VERSION } }] } },
+		},
+		{ ...jsonBodyField(what), name: 'attributesJson', displayOptions: JSON_1_2_SHOWN },
+	];
+}
+
+/**
+ * Where this node's attributes come from: Input Mode up to version 1.1; from 1.2 the JSON when
+ * Use JSON Instead is on, otherwise the mapper. Both are switches without expressions, read as
+ * stored.
+ */
+export function inputModeOf(node: INode): InputMode {
+	if (node.typeVersion < MAPPER_ONLY_VERSION)
+		return (node.parameters.inputMode as InputMode | undefined) ?? 'fields';
+	return node.parameters.useJson === true ? 'json' : 'mapper';
+}
+
+/** The parameter holding the JSON body at the node's version. */
+export const jsonParameterOf = (node: INode) =>
+	node.typeVersion < MAPPER_ONLY_VERSION ? 'jsonBody' : 'attributesJson';
 
 export type MapperMode = 'add' | 'map' | 'upsert';
 
@@ -220,6 +280,6 @@ export function attributeMapperField(mode: MapperMode, what: string): INodePrope
 					: {}),
 			},
 		},
-		displayOptions: { show: { inputMode: ['mapper'] } },
+		displayOptions: MAPPER_SHOWN,
 	};
 }

@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { fromInput, InputError, parseJsonObject, setOwn } from '../input';
-import type { MapperMode } from './fields';
-import { MAPPER_PARAMETERS } from './fields';
+import type { InputMode, MapperMode } from './fields';
+import { inputModeOf, jsonParameterOf, MAPPER_PARAMETERS } from './fields';
 import type { AttributeSchema } from './schema';
 import { attributeSchemaOf } from './schema';
 import type { ValueType } from './types';
@@ -146,12 +146,24 @@ export function matchingAttribute(context: IExecuteSingleFunctions): string | un
 	return mapperValue(context).matchingColumns?.[0];
 }
 
-/** Reads Input Mode and either the Attribute List or the JSON body. */
-function attributesFromParameters(context: IExecuteSingleFunctions, mode: string): IDataObject {
-	if (mode === 'json') return parseJsonObject(context.getNodeParameter('jsonBody', '{}'), 'JSON');
+/** The Attribute List or the JSON body. */
+function attributesFromParameters(context: IExecuteSingleFunctions, mode: InputMode): IDataObject {
+	if (mode === 'json')
+		return parseJsonObject(
+			context.getNodeParameter(jsonParameterOf(context.getNode()), '{}'),
+			'JSON',
+		);
 	const entries = context.getNodeParameter('attributes.attribute', []) as TypedEntry[];
 	return buildAttributeBody(entries);
 }
+
+/** What to do when there is nothing to send, in the words of the fields at hand. */
+const NOTHING_TO_SEND: Record<InputMode, string> = {
+	mapper:
+		'Set at least one attribute, or with Map Automatically give the input item fields named as attribute keys.',
+	fields: 'Add at least one attribute, or switch Input Mode to JSON.',
+	json: 'Give at least one attribute in the JSON object.',
+};
 
 /**
  * Sends the attributes as the body, or under `property` of the body (list entries send
@@ -160,7 +172,7 @@ function attributesFromParameters(context: IExecuteSingleFunctions, mode: string
  */
 export function sendAttributes(property?: string, { requireSome = false } = {}): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const mode = this.getNodeParameter('inputMode', 'fields') as string;
+		const mode = inputModeOf(this.getNode());
 		const given = mode === 'mapper' ? mapperInput(this) : undefined;
 		// The schema is fetched once per node run, and not at all when nothing is mapped.
 		const schema =
@@ -172,13 +184,7 @@ export function sendAttributes(property?: string, { requireSome = false } = {}):
 				? mappedAttributes(given, schema, this.getTimezone())
 				: attributesFromParameters(this, mode);
 			if (requireSome && Object.keys(built).length === 0) {
-				throw new InputError(
-					'Attributes',
-					'nothing to send',
-					mode === 'mapper'
-						? 'Set at least one attribute, or with Map Automatically give the input item fields named as attribute keys.'
-						: 'Add at least one attribute, or switch Input Mode to JSON.',
-				);
+				throw new InputError('Attributes', 'nothing to send', NOTHING_TO_SEND[mode]);
 			}
 			return built;
 		});

@@ -11,11 +11,13 @@ import { runNode } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
 
 const env = useSandbox();
+/** Input Mode (the Attribute List) is version 1.1's: a test that sets it runs at 1.1. */
 const run = (parameters: object) =>
 	runNode({
 		nodeType: new WorkspaceLists(),
 		parameters: { resource: 'listEntry', ...parameters },
 		credentials: env.credentials,
+		typeVersion: 'inputMode' in parameters ? 1.1 : undefined,
 	});
 const entriesPath = `/api/v1/list-entries/${HOT_LEADS}`;
 const SEVENTH_PERSON = 'f00000000000000000000007';

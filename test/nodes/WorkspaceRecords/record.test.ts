@@ -8,6 +8,7 @@ const env = useSandbox();
 const nodeType = new WorkspaceRecords();
 /** A recognisable key, to prove it never appears in an error. */
 const LEAK_PROBE = 'probe-value-7f3a91';
+/** Input Mode (the Attribute List, JSON) is version 1.1's: a test that sets it runs at 1.1. */
 const run = (
 	parameters: object,
 	options: Pick<RunOptions, 'items' | 'continueOnFail' | 'timezone'> = {},
@@ -16,6 +17,7 @@ const run = (
 		nodeType,
 		parameters: { resource: 'record', ...parameters },
 		credentials: env.credentials,
+		typeVersion: 'inputMode' in parameters ? 1.1 : undefined,
 		...options,
 	});
 
@@ -521,7 +523,7 @@ describe('Record → Create or Update', () => {
 	});
 });
 
-describe('Record → Create / Update / Create or Update with the attribute mapper (version 1.1)', () => {
+describe('Record → Create / Update / Create or Update with the attribute mapper', () => {
 	/** The resource mapper's value as the editor stores it, with the schema it loaded. */
 	const SCHEMA = [
 		{

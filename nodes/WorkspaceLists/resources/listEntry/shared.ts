@@ -1,4 +1,8 @@
-import { attributeFields, attributeMapperField } from '../../../shared/attributes/fields';
+import {
+	attributeFields,
+	attributeMapperField,
+	jsonFields,
+} from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
 import { entryLocator, listLocator } from '../../../shared/locators';
 
@@ -8,9 +12,12 @@ export const listEntrySharedFields = [
 	...forOperation('listEntry', ['delete', 'get', 'update'], [entryLocator]),
 ];
 
+const WRITES = ['create', 'update'];
+
 /** The list attribute values to send, after each operation's own fields. */
 export const listEntryAttributesToSend = [
-	...forOperation('listEntry', ['create', 'update'], attributeFields({ what: 'list entry data' })),
+	...forOperation('listEntry', WRITES, attributeFields({ what: 'list entry data' })),
 	...forOperation('listEntry', 'create', [attributeMapperField('add', 'list entry')]),
 	...forOperation('listEntry', 'update', [attributeMapperField('map', 'list entry')]),
+	...forOperation('listEntry', WRITES, jsonFields({ what: 'list entry data' })),
 ];

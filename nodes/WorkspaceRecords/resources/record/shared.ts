@@ -1,4 +1,8 @@
-import { attributeFields, attributeMapperField } from '../../../shared/attributes/fields';
+import {
+	attributeFields,
+	attributeMapperField,
+	jsonFields,
+} from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
 import { collectionLocator, recordLocator } from '../../../shared/locators';
 
@@ -12,10 +16,13 @@ export const recordSharedFields = [
 	...forOperation('record', ['delete', 'get', 'update'], [recordLocator]),
 ];
 
+const WRITES = ['create', 'upsert', 'update'];
+
 /** The attributes to send, after each operation's own fields. */
 export const recordAttributesToSend = [
-	...forOperation('record', ['create', 'upsert', 'update'], attributeFields({ what: 'record' })),
+	...forOperation('record', WRITES, attributeFields({ what: 'record' })),
 	...forOperation('record', 'create', [attributeMapperField('add', 'record')]),
 	...forOperation('record', 'update', [attributeMapperField('map', 'record')]),
 	...forOperation('record', 'upsert', [attributeMapperField('upsert', 'record')]),
+	...forOperation('record', WRITES, jsonFields({ what: 'record' })),
 ];

@@ -4,9 +4,11 @@ import type {
 	IExecutePaginationFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
+	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { inputModeOf, JSON_1_2_SHOWN } from '../../../shared/attributes/fields';
 import { matchingAttribute } from '../../../shared/attributes/send';
 import { forOperation, hasContent, withoutBody } from '../../../shared/descriptions';
 import { oneAtATime } from '../../../shared/transport/gate';
@@ -14,21 +16,31 @@ import { fetchPages } from '../../../shared/transport/pagination';
 import { segment } from '../../../shared/transport/paths';
 import { digestOf, runKeyOf } from '../../../shared/transport/writeMemory';
 
+/**
+ * Match On, where the mapper (whose Attribute to Match On it replaces) is not shown: up to
+ * 1.1 under Input Mode's other choices, from 1.2 under Use JSON Instead. Two definitions: at 1.1
+ * n8n's display check sees Use JSON Instead at its default, off.
+ */
+const matchAttributeField: INodeProperties = {
+	displayName: 'Match On Name or ID',
+	name: 'matchAttribute',
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getAttributes',
+		loadOptionsDependsOn: ['collectionId.value'],
+	},
+	required: true,
+	default: '',
+	description:
+		'The attribute that identifies the record, such as emails; its value is taken from the attributes given. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
 export const recordUpsertFields = forOperation('record', 'upsert', [
 	{
-		displayName: 'Match On Name or ID',
-		name: 'matchAttribute',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getAttributes',
-			loadOptionsDependsOn: ['collectionId.value'],
-		},
-		required: true,
-		default: '',
-		displayOptions: { hide: { inputMode: ['mapper'] } },
-		description:
-			'The attribute that identifies the record, such as emails; its value is taken from the attributes given. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		...matchAttributeField,
+		displayOptions: { show: { '@version': [1, 1.1] }, hide: { inputMode: ['mapper'] } },
 	},
+	{ ...matchAttributeField, displayOptions: JSON_1_2_SHOWN },
 	{
 		displayName: 'Update All Matches',
 		name: 'updateAllMatches',
@@ -56,7 +68,7 @@ export async function upsertRecord(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const attributes = (requestData.options.body ?? {}) as IDataObject;
-	const fromMapper = this.getNodeParameter('inputMode', 'fields') === 'mapper';
+	const fromMapper = inputModeOf(this.getNode()) === 'mapper';
 	const matchAttribute =
 		(fromMapper ? matchingAttribute(this) : (this.getNodeParameter('matchAttribute') as string)) ??
 		'';

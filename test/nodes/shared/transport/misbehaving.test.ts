@@ -168,8 +168,8 @@ describe('every wait ends', () => {
 		const create = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'json',
-			jsonBody: '{"name": "Too Slow"}',
+			useJson: true,
+			attributesJson: '{"name": "Too Slow"}',
 			requestHandling: { maxWaitSeconds: 2 },
 		});
 		expect(create.error?.message).toBe(
@@ -186,8 +186,8 @@ describe('every wait ends', () => {
 		const { items, error } = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'json',
-			jsonBody: '{"name": "Slow Answer"}',
+			useJson: true,
+			attributesJson: '{"name": "Slow Answer"}',
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json.name).toBe('Slow Answer');
@@ -222,8 +222,8 @@ describe('the credential stays with the Base URL', () => {
 					: await run({
 							operation: 'create',
 							collectionId: byId(PEOPLE),
-							inputMode: 'json',
-							jsonBody: '{"name": "Moved"}',
+							useJson: true,
+							attributesJson: '{"name": "Moved"}',
 						});
 			expect(error?.message).toBe(`The Base URL redirects to ${target}: use that address`);
 			expect(elsewhere.requests).toHaveLength(0);
@@ -288,8 +288,8 @@ describe('what may be repeated is declared, not guessed', () => {
 		const { error } = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'json',
-			jsonBody: '{"callTimeout": 5}',
+			useJson: true,
+			attributesJson: '{"callTimeout": 5}',
 		});
 		expect(error?.message).toBe('Unknown attribute: callTimeout');
 		expect(creates()).toHaveLength(1);
@@ -305,8 +305,8 @@ describe('what may be repeated is declared, not guessed', () => {
 		const { error } = await run({
 			operation: 'create',
 			collectionId: byId('query'),
-			inputMode: 'json',
-			jsonBody: '{"name": "Q"}',
+			useJson: true,
+			attributesJson: '{"name": "Q"}',
 		});
 		expect(error?.message).toMatch(
 			/^Item 0: the write may or may not have happened \(POST \/api\/v1\/collection-records\/query:/,
@@ -448,8 +448,8 @@ describe("n8n's Retry On Fail never sends a write whose outcome is unknown again
 			{
 				operation: 'create',
 				collectionId: byId(PEOPLE),
-				inputMode: 'json',
-				jsonBody: '{"name": "Dropped"}',
+				useJson: true,
+				attributesJson: '{"name": "Dropped"}',
 			},
 			{ settings: retryOnFail },
 		);

@@ -16,13 +16,18 @@ const run = (parameters: object, options: Partial<RunOptions> = {}) =>
 		...options,
 	});
 
+/** Each item's name as the record, through Use JSON Instead (no schema read). */
+const NAME_AS_JSON = {
+	useJson: true,
+	attributesJson: '={{ JSON.stringify({ name: $json.name }) }}',
+};
+
 const createPeople = (count: number, options: Partial<RunOptions> = {}) =>
 	run(
 		{
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'fields',
-			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+			...NAME_AS_JSON,
 		},
 		{ items: Array.from({ length: count }, (_, i) => ({ name: `Imported ${i}` })), ...options },
 	);
@@ -233,8 +238,7 @@ test.each([
 			{
 				operation: 'create',
 				collectionId: byId(PEOPLE),
-				inputMode: 'fields',
-				attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
+				...NAME_AS_JSON,
 				requestHandling,
 			},
 			{ items: Array.from({ length: 40 }, (_, i) => ({ name: `Imported ${i}` })) },
