@@ -1071,6 +1071,29 @@ export const cases = [
 		check: (runs, sandbox, { expected }) =>
 			`${assertEmittedOnce(runs, expected)} activities emitted, each once`,
 	},
+	{
+		// The mapper leaves empty values out; the JSON is sent as it is, so a null clears.
+		file: 'records-record-update-json',
+		title: 'Workspace Records: clear an attribute with JSON',
+		node: 'workspaceRecords',
+		parameters: {
+			resource: 'record',
+			operation: 'update',
+			collectionId: fromList(PEOPLE, 'People'),
+			recordId: fromList(ADA, 'Ada Lovelace'),
+			useJson: true,
+			attributesJson: '{\n  "jobTitle": null,\n  "leadScore": 50\n}',
+		},
+		requests: [
+			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA}`, { jobTitle: null, leadScore: 50 }],
+			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`],
+		],
+		check: (items) =>
+			assert.deepEqual(
+				[items[0].json.jobTitle ?? null, items[0].json.leadScore, items[0].json.name],
+				[null, 50, 'Ada Lovelace'],
+			),
+	},
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -1242,8 +1265,8 @@ const itemsNode = (testCase) => ({
  * today gets. What version 1 keeps for saved workflows is tested in test/nodes/versions.test.ts.
  */
 const NEWEST_VERSION = {
-	workspaceRecords: 1.1,
-	workspaceLists: 1.1,
+	workspaceRecords: 1.2,
+	workspaceLists: 1.2,
 	workspaceActivities: 1.2,
 	workspaceRecordsTrigger: 1.1,
 };
