@@ -8,7 +8,9 @@
 //   3. switches the attribute mapper to Map Automatically behind an item with an extra field;
 //   4. runs Get Many with Simplify on and off;
 //   5. adds a fresh Record Create: what the mapper shows before a collection is chosen, and
-//      the Map Automatically notice above it once People is chosen;
+//      the Map Automatically notice above it once People is chosen; one mapping choice (no
+//      Input Mode), the labels saying what Emails and Company take, and Use JSON Instead below
+//      the mapper, which puts the JSON in its place;
 //   6. adds a fresh Record Create or Update: Emails preselected as the attribute to match on;
 //   7. adds a fresh Record Get: Options (the request knobs) is its last parameter;
 //   8. runs Get Many with a condition leadScore Equals a number, Send Value As left as it is;
@@ -65,6 +67,11 @@ const NO_FIELDS = /No attributes found|Can.t get attributes|\bRetry\b/;
 /** The start of the notice the node shows above the attribute mapper. */
 const MAPPER_NOTICE =
 	'Map Automatically sends the fields of the input item named like an attribute:';
+/** What a label adds for an attribute of several values, and for a record reference. */
+const LIST_TYPES = ['email-address', 'phone-number', 'domain', 'multiselect'];
+const LIST_HINT = ' — comma-separated or an array';
+const EMAILS_LABEL = `Emails (emails)${LIST_HINT}`;
+const COMPANY_LABEL = 'Company (company) — a record ID';
 /** The attribute types Create or Update may match on (nodes/shared/methods/resourceMapping.ts). */
 const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
 /** A lead score one seed person has alone: leadScore = (i * 7) % 100 for person i, 98 for person 14. */
@@ -128,7 +135,7 @@ const recordsNode = (name, parameters) => ({
 	id: name.replace(/\W/g, ''),
 	name,
 	type: `${PACKAGE}.workspaceRecords`,
-	typeVersion: 1.1,
+	typeVersion: 1.2,
 	position: [440, 0],
 	parameters,
 	credentials: { workspaceRecordsApi: CREDENTIAL },
@@ -274,9 +281,9 @@ function checks() {
 					fail(
 						`the new node's credential shows "${credentialShown}", expected "${CREDENTIAL.name}" chosen by itself`,
 					);
-				const inputMode = await shownValue(ndv.locator(sel.parameter('inputMode')));
-				if (!inputMode.includes('Map Attributes'))
-					fail(`Input Mode is "${inputMode}", expected the default "Map Attributes"`);
+				// Version 1.2: the mapper is the one mapping choice, no Input Mode above it.
+				if (await ndv.locator(sel.parameter('inputMode')).count())
+					fail('an Input Mode is shown: a node added today (1.2) has the mapper alone');
 
 				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
 				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
@@ -476,7 +483,7 @@ function checks() {
 			},
 		],
 		[
-			'Record Create (1.1), added from the panel: once People is chosen, the Map Automatically notice stands above the mapper',
+			'Record Create (1.2), added from the panel: once People is chosen, the Map Automatically notice stands above the mapper',
 			async ({ page, env, shot }) => {
 				const ndv = await addRecordsAction(page, env.n8n.base, 'Create a record');
 				const mapper = ndv.locator(sel.mapper);
@@ -515,7 +522,7 @@ function checks() {
 			},
 		],
 		[
-			'Record Create (1.1), added from the panel: no red "No attributes found" (nor "Retry") in the mapper before a collection is chosen',
+			'Record Create (1.2), added from the panel: no red "No attributes found" (nor "Retry") in the mapper before a collection is chosen',
 			async ({ noPicture }) => {
 				noPicture();
 				if (!seen.freshCreate) fail('the check before did not get as far as reading the mapper');
@@ -531,7 +538,64 @@ function checks() {
 			},
 		],
 		[
-			'Record Create or Update (1.1), added from the panel, People chosen: Emails preselected as the Attribute to Match On; only text, email, phone, domain and number attributes offered',
+			"Record Create (1.2), added from the panel, People chosen: one mapping choice (no Input Mode), labels saying what Emails and Company take, Use JSON Instead below the mapper; switched on, the JSON takes the mapper's place",
+			async ({ page, env, shot }) => {
+				const ndv = await addRecordsAction(page, env.n8n.base, 'Create a record');
+				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
+				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
+				const mapper = ndv.locator(sel.mapper);
+				await mapper.locator(sel.parameter('company')).waitFor();
+				const shown = await shownParameters(ndv);
+				const labels = shown.map((p) => p.label);
+				if (
+					labels.includes('Input Mode') ||
+					(await ndv.locator(sel.parameter('inputMode')).count())
+				)
+					fail(`an Input Mode is shown; the parameters: ${labels.join(' | ')}`);
+				const fieldLabels = (
+					await mapper.locator('[data-test-id="input-label"]').allInnerTexts()
+				).map((t) => squash(t).replace(/ Fixed Expression$/, ''));
+				for (const label of [EMAILS_LABEL, COMPANY_LABEL])
+					if (!fieldLabels.includes(label))
+						fail(`no attribute field "${label}"; fields: ${fieldLabels.join(', ')}`);
+
+				// Top to bottom: the mapper, Use JSON Instead (off), Options last.
+				const toggle = ndv.locator(sel.parameterItem('useJson'));
+				const options = ndv.locator(sel.parameterItem('requestHandling'));
+				await toggle.scrollIntoViewIfNeeded();
+				const [mapperBox, toggleBox, optionsBox] = [
+					await mapper.boundingBox(),
+					await toggle.boundingBox(),
+					await options.boundingBox(),
+				];
+				if (!toggleBox) fail(`no Use JSON Instead; the parameters: ${labels.join(' | ')}`);
+				if (mapperBox.y + mapperBox.height > toggleBox.y + 1 || toggleBox.y > optionsBox.y)
+					fail(
+						`not in the order mapper, Use JSON Instead, Options: y ${mapperBox.y}, ${toggleBox.y}, ${optionsBox.y}`,
+					);
+				const switchEl = ndv.locator(`${sel.parameter('useJson')} [role="switch"]`);
+				if ((await switchEl.getAttribute('aria-checked')) !== 'false')
+					fail('Use JSON Instead is on in a fresh node');
+				await shot('5-create-one-mapping-choice');
+
+				await ndv.locator(`${sel.parameter('useJson')} .el-switch`).click();
+				const jsonField = ndv.locator(sel.parameterItem('attributesJson'));
+				await jsonField.waitFor();
+				await mapper.waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+				if (await mapper.isVisible()) fail('the mapper stays beside the JSON');
+				const [switchBox, jsonBox] = [await toggle.boundingBox(), await jsonField.boundingBox()];
+				if (jsonBox.y < switchBox.y) fail('the JSON stands above Use JSON Instead');
+				const after = (await shownParameters(ndv)).map((p) => p.label);
+				await shot('5-create-use-json-instead');
+				return (
+					`parameters: ${labels.join(' | ')}\n` +
+					`labels: ${fieldLabels.filter((l) => l.includes(' — ')).join(', ')}\n` +
+					`with Use JSON Instead on: ${after.join(' | ')}`
+				);
+			},
+		],
+		[
+			'Record Create or Update (1.2), added from the panel, People chosen: Emails preselected as the Attribute to Match On; only text, email, phone, domain and number attributes offered',
 			async ({ page, env, shot }) => {
 				const ndv = await addRecordsAction(page, env.n8n.base, 'Create or update a record');
 				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
@@ -545,7 +609,7 @@ function checks() {
 					fail(`the match selector is labelled "${label}", expected "Attribute to Match On"`);
 				// n8n's select shows the chosen field by its id (the key), not by the option's text.
 				const chosen = await inputValueIn(match);
-				if (!['emails', 'Emails (emails)'].includes(chosen))
+				if (!['emails', EMAILS_LABEL].includes(chosen))
 					fail(`Attribute to Match On shows "${chosen}", expected Emails preselected`);
 				await match.scrollIntoViewIfNeeded();
 				await shot('6-upsert-match-on-emails');
@@ -563,11 +627,14 @@ function checks() {
 				const expected = env.sandbox.state.attributes
 					.get(`collection:${PEOPLE}`)
 					.filter((a) => a.isEditable !== false && IDENTIFYING_TYPES.includes(a.inputType))
-					.map((a) => `${a.name} (${a.apiKeyName})`);
+					.map(
+						(a) =>
+							`${a.name} (${a.apiKeyName})${LIST_TYPES.includes(a.inputType) ? LIST_HINT : ''}`,
+					);
 				if (!isDeepStrictEqual(offered, expected))
 					fail(`Attribute to Match On offers ${json(offered)}, expected ${json(expected)}`);
-				if (!isDeepStrictEqual(selected, ['Emails (emails)']))
-					fail(`the list marks ${json(selected)} as chosen, expected "Emails (emails)"`);
+				if (!isDeepStrictEqual(selected, [EMAILS_LABEL]))
+					fail(`the list marks ${json(selected)} as chosen, expected "${EMAILS_LABEL}"`);
 				return (
 					`Attribute to Match On shows "${chosen}"; the list marks "${selected[0]}" as chosen\n` +
 					`offered: ${offered.join(', ')}`
