@@ -193,9 +193,26 @@ export function outcomeUnknown(
 	);
 }
 
+/**
+ * Why a request failed, declared as n8n reads it from 2.41 on: plain data on the error's
+ * `failure` (n8n-workflow's `Failure`). A poll that failed so waits what the service asked
+ * before n8n tries it again, instead of n8n's own backoff; older versions ignore it.
+ */
+function declared(error: NodeApiError, failure: RetryClass): NodeApiError {
+	if (failure.kind === 'final') return error;
+	const declaration =
+		failure.kind === 'rate-limited'
+			? {
+					cause: 'rate-limited',
+					...(failure.retryAfterMs ? { retryAfterMs: failure.retryAfterMs } : {}),
+				}
+			: { cause: 'temporarily-unavailable' };
+	return Object.assign(error, { failure: declaration });
+}
+
 /** An error of the transport (refused, DNS, TLS, dropped), rebuilt without the request it carried. */
 function unreachable(attempt: Attempt<unknown>, error: unknown): NodeApiError {
-	return new NodeApiError(
+	const rebuilt = new NodeApiError(
 		attempt.node,
 		{},
 		{
@@ -205,6 +222,7 @@ function unreachable(attempt: Attempt<unknown>, error: unknown): NodeApiError {
 			itemIndex: attempt.itemIndex,
 		},
 	);
+	return declared(rebuilt, { kind: 'not-sent' });
 }
 
 function cancelled(attempt: Attempt<unknown>): NodeApiError {
@@ -297,5 +315,6 @@ function gaveUp(
 		},
 	);
 	if (status) gaveUpError.context.httpStatus = status;
-	return gaveUpError;
+	// Given up before any answer: the gate's pace (a 429 earlier in the run) held it back.
+	return declared(gaveUpError, error === undefined ? { kind: 'rate-limited' } : classify(error));
 }

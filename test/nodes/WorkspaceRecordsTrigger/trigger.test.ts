@@ -278,6 +278,24 @@ describe('a backlog, deletions and slow polls', () => {
 		expect(Math.max(...firstPoll) - Math.min(...firstPoll)).toBeLessThan(25_000);
 	}, 60_000);
 
+	test('a poll refused for longer than it may take fails at once, telling n8n (2.41+) how long to wait', async () => {
+		const trigger = newRecords();
+		await trigger.poll();
+		await createPeople(3);
+		env.sandbox.addFault({
+			path: `/api/v1/collection-records/${PEOPLE}/query`,
+			kind: 'rate-limit',
+			retryAfter: 120,
+		});
+		const started = Date.now();
+		const error = (await trigger.poll().catch((e: Error) => e)) as Error & { failure?: unknown };
+		expect(error.message).toMatch(/gave up after 1 attempt/);
+		expect(error.failure).toEqual({ cause: 'rate-limited', retryAfterMs: 120_000 });
+		expect(Date.now() - started).toBeLessThan(5_000);
+		// The position was not moved: the next poll, once allowed, emits the three.
+		expect(await trigger.poll()).toHaveLength(3);
+	});
+
 	test('a second poll while one is still running emits nothing: the rows come once, from the first', async () => {
 		const trigger = newRecords();
 		await trigger.poll();

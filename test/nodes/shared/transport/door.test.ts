@@ -236,6 +236,28 @@ describe('sendWithRetries', () => {
 		expect(Date.now() - started).toBeLessThan(1_000);
 	});
 
+	test('a failure says why, as n8n 2.41 reads it: a 429 with the wait asked, a drop or a 5xx as a passing outage', async () => {
+		const failureOf = async (answer: Error, repeatable = true) =>
+			(
+				(await sendWithRetries(
+					new Gate(1),
+					{ send: sequence([answer]).send, repeatable, label: 'POST /x', node },
+					{ maxWaitMs: 100 },
+				).catch((e: Error) => e)) as { failure?: unknown }
+			).failure;
+		expect(await failureOf(failure(429, 60_000))).toEqual({
+			cause: 'rate-limited',
+			retryAfterMs: 60_000,
+		});
+		expect(await failureOf(failure(429))).toEqual({ cause: 'rate-limited' });
+		expect(await failureOf(failure(503))).toEqual({ cause: 'temporarily-unavailable' });
+		const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+		expect(await failureOf(refused)).toEqual({ cause: 'temporarily-unavailable' });
+		// A refusal that is the request's own fault, and a write whose outcome is unknown, declare nothing.
+		expect(await failureOf(failure(400))).toBeUndefined();
+		expect(await failureOf(failure(503), false)).toBeUndefined();
+	});
+
 	test('Retry-After: 0 on every answer still backs off, and the deadline ends it', async () => {
 		const get = sequence([failure(429, 0)]);
 		const started = Date.now();
