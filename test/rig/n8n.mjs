@@ -14,16 +14,15 @@ import {
 	writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 import { cacheRoot } from './n8n-runtime.mjs';
+import { PACKAGE, packOnce, root } from './pack.mjs';
 import { freePort } from './ports.mjs';
 import { startProcess, stopProcess } from './processes.mjs';
 import { N8nRest } from './rest.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const PACKAGE = 'n8n-nodes-workspace-records';
+export { PACKAGE, root } from './pack.mjs';
 
 /** `npm run build`: dist/, which the suites install into n8n. Throws with what the build said. */
 export function buildPackage() {
@@ -53,13 +52,23 @@ export function n8nEnv(runtime, userFolder, brokerPort) {
 	};
 }
 
-/** A user folder with this package installed as users install community packages. */
+/**
+ * A user folder with this package installed as n8n installs a community package (Settings ›
+ * Community Nodes, n8n 2.41's community-packages.service): the `npm pack` tarball unpacked
+ * into nodes/node_modules/<package>, its package.json without dev, peer and optional
+ * dependencies. (n8n then runs `npm install` there, which does nothing for a package with no
+ * dependencies, as a community package must be.)
+ */
 export function installPackage(userFolder) {
 	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE);
 	rmSync(target, { recursive: true, force: true });
 	mkdirSync(target, { recursive: true });
-	cpSync(join(root, 'dist'), join(target, 'dist'), { recursive: true });
-	cpSync(join(root, 'package.json'), join(target, 'package.json'));
+	cpSync(packOnce().dir, target, { recursive: true });
+	const manifest = join(target, 'package.json');
+	const { devDependencies, peerDependencies, optionalDependencies, ...kept } = JSON.parse(
+		readFileSync(manifest, 'utf8'),
+	);
+	writeFileSync(manifest, JSON.stringify(kept, null, 2));
 }
 
 /**
