@@ -11,7 +11,7 @@ export interface Cursor {
 	idsAtCursor: string[];
 }
 
-/** A cursor as the workflow's static data holds it; before 0.2 its time was named `createdAt`. */
+/** A cursor as the workflow's static data holds it; builds before 1.0.0 named its time `createdAt`. */
 export function savedCursor(saved: unknown): Cursor | undefined {
 	if (!saved || typeof saved !== 'object') return undefined;
 	const { at, createdAt, idsAtCursor } = saved as {
