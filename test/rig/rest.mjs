@@ -101,11 +101,22 @@ export class N8nRest {
 		await this.call('POST', `/rest/workflows/${workflowId}/deactivate`, {});
 	}
 
-	/** The executions of a workflow, newest first: id, status, mode, startedAt, stoppedAt (no run data). */
-	async executions(workflowId, { limit = 250 } = {}) {
+	/**
+	 * The executions of a workflow, newest first: id, status, mode, startedAt, stoppedAt (no
+	 * run data). In pages of 100, the most n8n 2.41 answers at once, each before the last id.
+	 */
+	async executions(workflowId) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const { data } = await this.call('GET', `/rest/executions?filter=${filter}&limit=${limit}`);
-		return data.results;
+		const all = [];
+		for (;;) {
+			const before = all.length ? `&lastId=${all[all.length - 1].id}` : '';
+			const { data } = await this.call(
+				'GET',
+				`/rest/executions?filter=${filter}&limit=100${before}`,
+			);
+			all.push(...data.results);
+			if (data.results.length < 100) return all;
+		}
 	}
 
 	/** The run data of an execution (n8n stores it "flatted"), or undefined while it is not stored yet. */
