@@ -46,13 +46,12 @@ const SIMPLIFY = {
 		'Whether to return options and statuses as their names, people as name and email, and companies as name and ID, instead of the full objects',
 };
 
+/** Simplify, on by default: for nodes added after reads were simplified by default. */
+export const simplifyField: INodeProperties = { ...SIMPLIFY, default: true };
+
 /** From 1.1 on, reads are simplified by default; version 1 keeps the full objects it gave. */
 export const simplifyFields: INodeProperties[] = [
-	{
-		...SIMPLIFY,
-		default: true,
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
-	},
+	{ ...simplifyField, displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } } },
 	{ ...SIMPLIFY, default: false, displayOptions: { show: { '@version': [1] } } },
 ];
 

@@ -11,6 +11,8 @@ import { WorkspaceAttributes } from '../../nodes/WorkspaceAttributes/WorkspaceAt
 import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
 import { WorkspaceMembers } from '../../nodes/WorkspaceMembers/WorkspaceMembers.node';
 import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { WorkspaceActivitiesTrigger } from '../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
+import { WorkspaceListsTrigger } from '../../nodes/WorkspaceListsTrigger/WorkspaceListsTrigger.node';
 import { WorkspaceRecordsTrigger } from '../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
 import { WorkspaceSms } from '../../nodes/WorkspaceSms/WorkspaceSms.node';
 import { WorkspaceUserGroups } from '../../nodes/WorkspaceUserGroups/WorkspaceUserGroups.node';
@@ -18,8 +20,10 @@ import { additionalDataFor } from './runNode';
 
 export const NODE_TYPES: INodeType[] = [
 	new WorkspaceActivities(),
+	new WorkspaceActivitiesTrigger(),
 	new WorkspaceAttributes(),
 	new WorkspaceLists(),
+	new WorkspaceListsTrigger(),
 	new WorkspaceMembers(),
 	new WorkspaceRecords(),
 	new WorkspaceRecordsTrigger(),

@@ -6,6 +6,8 @@ import { WorkspaceAttributes } from '../../nodes/WorkspaceAttributes/WorkspaceAt
 import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
 import { WorkspaceMembers } from '../../nodes/WorkspaceMembers/WorkspaceMembers.node';
 import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { WorkspaceActivitiesTrigger } from '../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
+import { WorkspaceListsTrigger } from '../../nodes/WorkspaceListsTrigger/WorkspaceListsTrigger.node';
 import { WorkspaceRecordsTrigger } from '../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
 import { WorkspaceSms } from '../../nodes/WorkspaceSms/WorkspaceSms.node';
 import { WorkspaceUserGroups } from '../../nodes/WorkspaceUserGroups/WorkspaceUserGroups.node';
@@ -20,6 +22,12 @@ const NODES: INodeType[] = [
 	new WorkspaceAttributes(),
 	new WorkspaceUserGroups(),
 	new WorkspaceSms(),
+];
+
+const TRIGGERS: INodeType[] = [
+	new WorkspaceRecordsTrigger(),
+	new WorkspaceListsTrigger(),
+	new WorkspaceActivitiesTrigger(),
 ];
 
 /** Invariants of every node description, which lint cannot see. */
@@ -122,6 +130,8 @@ test.each([
 		'Create or Rotate Token: User Group',
 	],
 	[new WorkspaceRecordsTrigger(), { event: 'newRecord' }, 'New Record'],
+	[new WorkspaceListsTrigger(), { event: 'listEntryUpdated' }, 'List Entry Updated'],
+	[new WorkspaceActivitiesTrigger(), { event: 'activityDue' }, 'Activity Due'],
 ])("the canvas subtitle speaks the dropdowns' words: %#", (node, parameters, shown) => {
 	expect(subtitleFor(node, parameters)).toBe(shown);
 });
@@ -165,19 +175,18 @@ function methodsNamedIn(value: unknown): Array<[kind: string, name: string]> {
 	return [...named, ...Object.values(value).flatMap(methodsNamedIn)];
 }
 
-test.each(
-	[...NODES, new WorkspaceRecordsTrigger()].map((node) => [node.description.name, node] as const),
-)('%s has every method its fields name (a rename would empty a dropdown silently)', (_, node) => {
-	const named = methodsNamedIn(node.description.properties);
-	const methods = node.methods as Record<string, Record<string, unknown> | undefined>;
-	const missing = named.filter(([kind, name]) => typeof methods?.[kind]?.[name] !== 'function');
-	expect(missing).toEqual([]);
-	if (node.description.name === 'workspaceRecords') expect(named.length).toBeGreaterThan(3);
-});
+test.each([...NODES, ...TRIGGERS].map((node) => [node.description.name, node] as const))(
+	'%s has every method its fields name (a rename would empty a dropdown silently)',
+	(_, node) => {
+		const named = methodsNamedIn(node.description.properties);
+		const methods = node.methods as Record<string, Record<string, unknown> | undefined>;
+		const missing = named.filter(([kind, name]) => typeof methods?.[kind]?.[name] !== 'function');
+		expect(missing).toEqual([]);
+		if (node.description.name === 'workspaceRecords') expect(named.length).toBeGreaterThan(3);
+	},
+);
 
-test.each(
-	[...NODES, new WorkspaceRecordsTrigger()].map((node) => [node.description.name, node] as const),
-)(
+test.each([...NODES, ...TRIGGERS].map((node) => [node.description.name, node] as const))(
 	'%s names a credential that exists and its test (n8n takes the first node that names one)',
 	(_, node) => {
 		const credentials = node.description.credentials ?? [];

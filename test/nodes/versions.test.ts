@@ -5,7 +5,10 @@ import type { INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
+import { WorkspaceActivitiesTrigger } from '../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
+import { WorkspaceListsTrigger } from '../../nodes/WorkspaceListsTrigger/WorkspaceListsTrigger.node';
 import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { WorkspaceRecordsTrigger } from '../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
 import {
 	ADA_RECORD,
 	byId,
@@ -380,5 +383,46 @@ describe('what 1.1 and 1.2 send', () => {
 			`/api/v1/list-entries/${HOT_LEADS}/${FIRST_ENTRY}`,
 			{ note: 'Changed As JSON' },
 		]);
+	});
+});
+
+describe('Workspace Records Trigger: list and activity events on their own triggers from 1.2', () => {
+	const trigger = new WorkspaceRecordsTrigger();
+	/** The events the Event dropdown offers at `typeVersion`. */
+	const eventsAt = (typeVersion: number) => {
+		const parameters = keptParameters(trigger, typeVersion, {});
+		return trigger.description.properties
+			.filter(
+				(p) =>
+					p.name === 'event' &&
+					NodeHelpers.displayParameter(parameters, p, { typeVersion }, trigger.description),
+			)
+			.flatMap((p) => (p.options ?? []).map((o) => ('value' in o ? o.value : undefined)));
+	};
+
+	test('1 and 1.1 keep every event that saved workflows may use', () => {
+		for (const version of [1, 1.1]) expect(eventsAt(version)).toHaveLength(9);
+	});
+
+	test('1.2 offers the record events; Lists and Activities Trigger offer theirs', () => {
+		expect(eventsAt(1.2).sort()).toEqual(
+			['newRecord', 'recordEnteredStatus', 'recordRemoved', 'recordUpdated'].sort(),
+		);
+		const offered = (node: INodeType) =>
+			node.description.properties
+				.filter((p) => p.name === 'event')
+				.flatMap((p) => (p.options ?? []).map((o) => ('value' in o ? o.value : undefined)));
+		expect(offered(new WorkspaceListsTrigger())).toEqual(['listEntryUpdated', 'newListEntry']);
+		expect(offered(new WorkspaceActivitiesTrigger())).toEqual([
+			'activityCompleted',
+			'activityDue',
+			'newActivity',
+		]);
+	});
+
+	test('a saved 1.1 trigger on activities still shows its event and the activity fields', () => {
+		expect(shownFields(trigger, 1.1, { event: 'activityDue' })).toEqual(
+			expect.arrayContaining(['event', 'minutesBefore', 'simplify']),
+		);
 	});
 });

@@ -1,14 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PollSource, QueryBody } from '../../../nodes/WorkspaceRecordsTrigger/poll';
-import type { WatchState } from '../../../nodes/WorkspaceRecordsTrigger/watch';
-import {
-	refuseOversized,
-	WATCH_BOUNDS,
-	watchPoll,
-} from '../../../nodes/WorkspaceRecordsTrigger/watch';
-import { matches, sortRecords } from '../../sandbox/filter';
-import { buildSeed, SEED_IDS } from '../../sandbox/seed';
+import type { PollSource, QueryBody } from '../../../../nodes/shared/trigger/poll';
+import type { WatchState } from '../../../../nodes/shared/trigger/watch';
+import { refuseOversized, WATCH_BOUNDS, watchPoll } from '../../../../nodes/shared/trigger/watch';
+import { matches, sortRecords } from '../../../sandbox/filter';
+import { buildSeed, SEED_IDS } from '../../../sandbox/seed';
 
 /**
  * A query endpoint over `rows`: the sandbox's own filter and sort, or, for the keyset of a

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import type { QueryBody } from '../../../nodes/WorkspaceRecordsTrigger/poll';
-import { poll } from '../../../nodes/WorkspaceRecordsTrigger/poll';
+import type { QueryBody } from '../../../../nodes/shared/trigger/poll';
+import { poll } from '../../../../nodes/shared/trigger/poll';
 
 /** A query endpoint over `rows` (oldest first) that honours the keyset filter, `msPerPage` per answer. */
 function source(rows: IDataObject[], { msPerPage = 0, failAfterPages = Infinity } = {}) {

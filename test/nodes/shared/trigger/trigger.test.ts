@@ -2,10 +2,12 @@ import axios from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { WorkspaceRecordsTrigger } from '../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
-import { byId, HOT_LEADS, PEOPLE } from '../../harness/fixtures';
-import { activeTrigger } from '../../harness/pollTrigger';
-import { useSandbox } from '../../harness/sandbox';
+import { WorkspaceActivitiesTrigger } from '../../../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
+import { WorkspaceListsTrigger } from '../../../../nodes/WorkspaceListsTrigger/WorkspaceListsTrigger.node';
+import { WorkspaceRecordsTrigger } from '../../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
+import { byId, HOT_LEADS, PEOPLE } from '../../../harness/fixtures';
+import { activeTrigger } from '../../../harness/pollTrigger';
+import { useSandbox } from '../../../harness/sandbox';
 
 /** The sandbox's clock, moved by the tests so timestamps can be equal on purpose. */
 let now = Date.parse('2026-11-22T09:00:00.000Z');
@@ -184,7 +186,7 @@ test('manual "fetch test event" returns the newest record without moving the cur
 
 test('new activities are queried with an array filter; new list entries on the list', async () => {
 	const activities = activeTrigger(
-		new WorkspaceRecordsTrigger(),
+		new WorkspaceActivitiesTrigger(),
 		{ event: 'newActivity' },
 		env.credentials,
 	);
@@ -210,7 +212,7 @@ test('new activities are queried with an array filter; new list entries on the l
 	]);
 
 	const entries = activeTrigger(
-		new WorkspaceRecordsTrigger(),
+		new WorkspaceListsTrigger(),
 		{ event: 'newListEntry', listId: byId(HOT_LEADS) },
 		env.credentials,
 	);

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toConditionArray } from '../shared/query/filter';
+import { toConditionArray } from '../query/filter';
 
 /**
  * Where the last poll stopped: the time (in the source's `orderBy` field) of the last row

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError, isPlainObject, setOwn } from '../shared/input';
-import { simplifyValue } from '../shared/simplify';
-import { digestOf } from '../shared/transport/writeMemory';
+import { InputError, isPlainObject, setOwn } from '../input';
+import { simplifyValue } from '../simplify';
+import { digestOf } from '../transport/writeMemory';
 import type { Cursor, PollBounds, PollSource } from './poll';
 import { BEFORE_ANYTHING, readAfter } from './poll';
 

@@ -2,11 +2,21 @@ import axios from 'axios';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import type { WatchState } from '../../../nodes/WorkspaceRecordsTrigger/watch';
-import { WorkspaceRecordsTrigger } from '../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
-import { byId, FIRST_ENTRY, HOT_LEADS, LIFECYCLE_CUSTOMER, PEOPLE } from '../../harness/fixtures';
-import { activeTrigger } from '../../harness/pollTrigger';
-import { useSandbox } from '../../harness/sandbox';
+import type { WatchState } from '../../../../nodes/shared/trigger/watch';
+import { ACTIVITY_EVENTS, LIST_EVENTS } from '../../../../nodes/shared/trigger/events';
+import type { Event } from '../../../../nodes/shared/trigger/events';
+import { WorkspaceActivitiesTrigger } from '../../../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
+import { WorkspaceListsTrigger } from '../../../../nodes/WorkspaceListsTrigger/WorkspaceListsTrigger.node';
+import { WorkspaceRecordsTrigger } from '../../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
+import {
+	byId,
+	FIRST_ENTRY,
+	HOT_LEADS,
+	LIFECYCLE_CUSTOMER,
+	PEOPLE,
+} from '../../../harness/fixtures';
+import { activeTrigger } from '../../../harness/pollTrigger';
+import { useSandbox } from '../../../harness/sandbox';
 
 /** The sandbox's clock, moved by the tests, so that timestamps differ (or not) on purpose. */
 let now = Date.parse('2026-11-22T09:00:00.000Z');
@@ -23,8 +33,15 @@ const people = async (): Promise<IDataObject[]> =>
 const updatePerson = async (id: string, values: IDataObject) =>
 	await api().patch(`/collection-records/${PEOPLE}/${id}`, values);
 
+/** The trigger node that offers the event: Activities, Lists or Records. */
+const nodeOf = (event: Event) =>
+	ACTIVITY_EVENTS.includes(event)
+		? new WorkspaceActivitiesTrigger()
+		: LIST_EVENTS.includes(event)
+			? new WorkspaceListsTrigger()
+			: new WorkspaceRecordsTrigger();
 const trigger = (parameters: INodeParameters, staticData?: IDataObject) =>
-	activeTrigger(new WorkspaceRecordsTrigger(), parameters, env.credentials, { staticData });
+	activeTrigger(nodeOf(parameters.event as Event), parameters, env.credentials, { staticData });
 const onPeople = (event: string, extra: INodeParameters = {}) =>
 	trigger({ event, collectionId: byId(PEOPLE), simplify: true, ...extra });
 
