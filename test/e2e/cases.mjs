@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 
 import { waitFor } from '../rig/processes.mjs';
-import { CREDENTIALS, objectId, SEED_IDS } from '../rig/sandbox.mjs';
+import { CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 
 const {
 	PEOPLE,
@@ -1024,15 +1024,20 @@ export const cases = [
 			statusAttribute: 'stage',
 			statuses: [WON],
 		},
-		// Others in the workspace win two deals and change the value of a third.
+		// Others in the workspace win two deals and change the value of a third, through the API.
 		during: async (sandbox) => {
 			const deals = [...sandbox.state.records.get(DEALS).values()];
-			const won = deals.find((deal) => deal.stage._id === WON).stage;
 			const [first, , third, fourth] = deals;
-			first.stage = { ...won };
-			third.stage = { ...won };
-			fourth.value += 1000;
-			return { expected: [first._id, third._id], names: [first.name, third.name] };
+			await throughApi(sandbox, 'PATCH', `/collection-records/${DEALS}/${first._id}`, {
+				stage: WON,
+			});
+			await throughApi(sandbox, 'PATCH', `/collection-records/${DEALS}/${third._id}`, {
+				stage: WON,
+			});
+			await throughApi(sandbox, 'PATCH', `/collection-records/${DEALS}/${fourth._id}`, {
+				value: fourth.value + 1000,
+			});
+			return { expected: [first._id, third._id] };
 		},
 		withinSeconds: 60,
 		check: (runs, sandbox, { expected }) => {
@@ -1048,28 +1053,159 @@ export const cases = [
 	},
 	{
 		file: 'trigger-activity-completed',
-		title: 'Workspace Records Trigger: activities completed',
-		node: 'workspaceRecordsTrigger',
+		title: 'Workspace Activities Trigger: activities completed',
+		node: 'workspaceActivitiesTrigger',
 		trigger: true,
 		active: true,
 		parameters: { pollTimes: EVERY_5_SECONDS, event: 'activityCompleted' },
+		// Others complete two open activities, through the API (moving them to Done).
 		during: async (sandbox) => {
 			const open = [...sandbox.state.records.get('activity-list').values()].filter(
 				(activity) => activity.completedTime === false,
 			);
-			const done = [...sandbox.state.records.get('activity-list').values()].find(
-				(activity) => activity.completedTime !== false,
-			).status;
-			const completed = open.slice(0, 2);
-			for (const activity of completed) {
-				activity.status = done;
-				activity.completedTime = new Date().toISOString();
-			}
-			return { expected: completed.map((activity) => activity._id) };
+			const completed = open.slice(0, 2).map((activity) => activity._id);
+			for (const id of completed)
+				await throughApi(sandbox, 'PATCH', `/collection-records/activity-list/${id}`, {
+					status: 'Done',
+				});
+			return { expected: completed };
 		},
 		withinSeconds: 60,
 		check: (runs, sandbox, { expected }) =>
 			`${assertEmittedOnce(runs, expected)} activities emitted, each once`,
+	},
+	{
+		file: 'trigger-activity-due',
+		title: 'Workspace Activities Trigger: an activity falls due',
+		node: 'workspaceActivitiesTrigger',
+		trigger: true,
+		active: true,
+		parameters: { pollTimes: EVERY_5_SECONDS, event: 'activityDue' },
+		// The seed's open activities were due before the activation: none of them may come.
+		// Two are scheduled through the API after it: one due in 8 s, one tomorrow.
+		during: async (sandbox) => {
+			const at = (ms) => new Date(Date.now() + ms).toISOString();
+			const schedule = async (name, scheduleAt) =>
+				(
+					await throughApi(sandbox, 'POST', '/collection-records/activity-list', {
+						name,
+						scheduleAt,
+						iconType: 'emoji',
+						iconValue: '📞',
+					})
+				)._id;
+			const soon = await schedule('Call back soon', at(8_000));
+			await schedule('Call back tomorrow', at(86_400_000));
+			return { expected: [soon] };
+		},
+		withinSeconds: 60,
+		check: (runs, sandbox, { expected }) => {
+			const emitted = assertEmittedOnce(runs, expected);
+			const [item] = runs.flatMap((run) => run.items);
+			assert.equal(item.name, 'Call back soon');
+			return `${emitted} activity emitted once, when it fell due; none of the seed's overdue ones`;
+		},
+	},
+	{
+		file: 'trigger-record-updated',
+		title: 'Workspace Records Trigger: people whose job title or lead score changed',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		parameters: {
+			pollTimes: EVERY_5_SECONDS,
+			event: 'recordUpdated',
+			collectionId: fromList(PEOPLE, 'People'),
+			watchedAttributes: ['jobTitle', 'leadScore'],
+		},
+		// Through the API: Ada's job title changes twice before a poll can see it, another
+		// person's lead score changes, a third person's nickname (not watched) changes.
+		during: async (sandbox) => {
+			const people = [...sandbox.state.records.get(PEOPLE).values()];
+			const [second, third] = people.filter((person) => person._id !== ADA);
+			const previousScore = second.leadScore ?? null;
+			const patch = (id, values) =>
+				throughApi(sandbox, 'PATCH', `/collection-records/${PEOPLE}/${id}`, values);
+			await patch(ADA, { jobTitle: 'Analyst' });
+			await patch(ADA, { jobTitle: 'Countess of Lovelace' });
+			await patch(second._id, { leadScore: (previousScore ?? 0) + 5 });
+			await patch(third._id, { nickname: 'Not watched' });
+			return { expected: [ADA, second._id], previousScore };
+		},
+		withinSeconds: 60,
+		check: (runs, sandbox, { expected, previousScore }) => {
+			const emitted = assertEmittedOnce(runs, expected);
+			const [ada, second] = expected.map((id) =>
+				runs.flatMap((run) => run.items).find((item) => item._id === id),
+			);
+			assert.deepEqual(Object.keys(ada.changes), ['jobTitle']);
+			assert.equal(ada.changes.jobTitle.current, 'Countess of Lovelace');
+			assert.equal(ada.jobTitle, 'Countess of Lovelace');
+			assert.deepEqual(second.changes, {
+				leadScore: { previous: previousScore, current: (previousScore ?? 0) + 5 },
+			});
+			return `${emitted} people emitted, each once: ${ada.changes.jobTitle.previous} → ${ada.changes.jobTitle.current}; lead score ${previousScore} → ${second.changes.leadScore.current}`;
+		},
+	},
+	{
+		file: 'trigger-record-removed',
+		title: 'Workspace Records Trigger: people deleted',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		parameters: {
+			pollTimes: EVERY_5_SECONDS,
+			event: 'recordRemoved',
+			collectionId: fromList(PEOPLE, 'People'),
+		},
+		during: async (sandbox) => {
+			const gone = [...sandbox.state.records.get(PEOPLE).values()]
+				.filter((person) => person._id !== ADA)
+				.slice(0, 2);
+			for (const person of gone)
+				await throughApi(sandbox, 'DELETE', `/collection-records/${PEOPLE}/${person._id}`);
+			return { expected: gone.map((person) => person._id), names: gone.map((p) => p.name) };
+		},
+		withinSeconds: 60,
+		check: (runs, sandbox, { expected, names }) => {
+			const emitted = assertEmittedOnce(runs, expected);
+			const items = runs.flatMap((run) => run.items);
+			assert.deepEqual(items.map((item) => item.name).sort(), [...names].sort());
+			return `${emitted} people emitted once each, with their ID and name as last seen`;
+		},
+	},
+	{
+		file: 'trigger-list-entry-updated',
+		title: 'Workspace Lists Trigger: hot leads whose entry changed',
+		node: 'workspaceListsTrigger',
+		trigger: true,
+		active: true,
+		parameters: {
+			pollTimes: EVERY_5_SECONDS,
+			event: 'listEntryUpdated',
+			listId: fromList(HOT_LEADS, 'Hot Leads'),
+		},
+		// Through the API: an entry's note changes twice; a person is added to the list (that
+		// is New List Entry's event, not this one).
+		during: async (sandbox) => {
+			await throughApi(sandbox, 'PATCH', `/list-entries/${HOT_LEADS}/${ENTRY}`, {
+				note: 'Called back',
+			});
+			await throughApi(sandbox, 'PATCH', `/list-entries/${HOT_LEADS}/${ENTRY}`, {
+				note: 'Called again',
+			});
+			await throughApi(sandbox, 'POST', `/list-entries/${HOT_LEADS}`, {
+				recordId: SEVENTH_PERSON,
+			});
+			return { expected: [ENTRY] };
+		},
+		withinSeconds: 60,
+		check: (runs, sandbox, { expected }) => {
+			const emitted = assertEmittedOnce(runs, expected);
+			const [entry] = runs.flatMap((run) => run.items);
+			assert.equal(entry.note, 'Called again');
+			return `${emitted} entry emitted once, as it was after the second change; the entry only added, not at all`;
+		},
 	},
 	{
 		// The mapper leaves empty values out; the JSON is sent as it is, so a null clears.
@@ -1095,6 +1231,19 @@ export const cases = [
 			),
 	},
 ];
+
+/** A change made through the API, as another user of the workspace makes it; its `data`. */
+async function throughApi(sandbox, method, path, body) {
+	const response = await fetch(`${sandbox.url}/api/v1${path}`, {
+		method,
+		headers: { ...sandboxHeaders(sandbox.config), 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const answer = await response.json();
+	if (!response.ok || answer.status === false)
+		throw new Error(`${method} ${path}: HTTP ${response.status} ${JSON.stringify(answer)}`);
+	return answer._id ? { _id: answer._id, ...answer.data } : answer.data;
+}
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const isPeopleQuery = (request) =>
@@ -1244,6 +1393,8 @@ const NODE_CREDENTIAL = {
 	workspaceUserGroups: 'workspaceUserGroupsApi',
 	workspaceSms: 'workspaceRecordsApi',
 	workspaceRecordsTrigger: 'workspaceRecordsApi',
+	workspaceListsTrigger: 'workspaceRecordsApi',
+	workspaceActivitiesTrigger: 'workspaceRecordsApi',
 };
 
 /** A Code node that makes `testCase.items` items, as an import or a form's batch would. */
@@ -1268,7 +1419,7 @@ const NEWEST_VERSION = {
 	workspaceRecords: 1.2,
 	workspaceLists: 1.2,
 	workspaceActivities: 1.2,
-	workspaceRecordsTrigger: 1.1,
+	workspaceRecordsTrigger: 1.2,
 };
 
 /**
