@@ -595,7 +595,7 @@ function checks() {
 			},
 		],
 		[
-			'Record Create or Update (1.2), added from the panel, People chosen: Emails preselected as the Attribute to Match On; only text, email, phone, domain and number attributes offered',
+			'Record Create or Update (1.2), added from the panel, People chosen: Emails preselected as the Attribute to Match On and shown among the values with Name; only text, email, phone, domain and number attributes offered',
 			async ({ page, env, shot }) => {
 				const ndv = await addRecordsAction(page, env.n8n.base, 'Create or update a record');
 				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
@@ -611,6 +611,15 @@ function checks() {
 				const chosen = await inputValueIn(match);
 				if (!['emails', EMAILS_LABEL].includes(chosen))
 					fail(`Attribute to Match On shows "${chosen}", expected Emails preselected`);
+				// The values start with the required Name and the Emails it matches on, whose value
+				// it needs; the other attributes can be added ("Add attribute to send").
+				const mapper = ndv.locator(sel.mapper);
+				await mapper.locator(sel.parameter('emails')).waitFor();
+				const shownFields = [];
+				for (const key of ['name', 'emails', 'leadScore', 'jobTitle'])
+					if (await mapper.locator(sel.parameter(key)).count()) shownFields.push(key);
+				if (!isDeepStrictEqual(shownFields, ['name', 'emails']))
+					fail(`the values to send show ${json(shownFields)}, expected ["name","emails"]`);
 				await match.scrollIntoViewIfNeeded();
 				await shot('6-upsert-match-on-emails');
 
@@ -636,7 +645,7 @@ function checks() {
 				if (!isDeepStrictEqual(selected, [EMAILS_LABEL]))
 					fail(`the list marks ${json(selected)} as chosen, expected "${EMAILS_LABEL}"`);
 				return (
-					`Attribute to Match On shows "${chosen}"; the list marks "${selected[0]}" as chosen\n` +
+					`Attribute to Match On shows "${chosen}"; the list marks "${selected[0]}" as chosen; values to send: Name and Emails\n` +
 					`offered: ${offered.join(', ')}`
 				);
 			},

@@ -264,7 +264,10 @@ export function attributeMapperField(mode: MapperMode, what: string): INodePrope
 				resourceMapperMethod: 'getAttributeFields',
 				mode,
 				fieldWords: { singular: 'attribute', plural: 'attributes' },
-				addAllFields: mode === 'add',
+				// Create shows every attribute; Update starts with none but the required ones. Create
+				// or Update leaves it to the fields (getAttributeFields), so that the attribute it
+				// matches on shows too: with addAllFields false, n8n's editor would hide it.
+				...(mode === 'upsert' ? {} : { addAllFields: mode === 'add' }),
 				multiKeyMatch: false,
 				supportAutoMap: true,
 				// Before a collection or list is chosen there is nothing to map: no red "No attributes found".

@@ -57,6 +57,9 @@ export async function getAttributeFields(
 	const definitions = (await apiRequest(this, 'GET', path)).filter(isWritable);
 	// Create or Update matches on the first email attribute unless the user picks another.
 	const emails = definitions.find((definition) => attributeType(definition) === 'email-address');
+	// Create or Update starts with the required attributes and the one it matches on, whose
+	// value it needs; n8n's editor shows a match it preselected only if the field says so.
+	const upsert = this.getNodeParameter('operation', '') === 'upsert';
 	const fields = await Promise.all(
 		definitions.map(async (definition): Promise<ResourceMapperField> => {
 			const inputType = attributeType(definition);
@@ -70,6 +73,7 @@ export async function getAttributeFields(
 				defaultMatch: definition === emails,
 				canBeUsedToMatch: IDENTIFYING_TYPES.includes(inputType),
 				display: true,
+				...(upsert ? { removed: !(definition.isRequired === true || definition === emails) } : {}),
 				type: type.field,
 				...(type.choices ? { options: await choicesOf(this, path, definition, type.choices) } : {}),
 			};

@@ -153,6 +153,8 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 			'phoneNumbers',
 		]);
 		expect(byKey.newsletter).toMatchObject({ type: 'boolean', canBeUsedToMatch: false });
+		// Create shows every attribute: no field says it is removed.
+		expect(fields.filter((f) => f.removed !== undefined)).toEqual([]);
 		expect(byKey.lastInteraction.type).toBe('dateTime');
 		expect(byKey.lifecycle).toMatchObject({
 			type: 'options',
@@ -198,4 +200,15 @@ test('before a collection is chosen there are no fields, and nothing is asked of
 	);
 	expect(await getAttributeFields.call(context)).toEqual({ fields: [] });
 	expect(env.sandbox.requests).toHaveLength(0);
+});
+
+test('Create or Update starts with the required attributes and Emails, which it matches on; the rest can be added', async () => {
+	const context = loadOptionsContext(
+		new WorkspaceRecords(),
+		{ resource: 'record', operation: 'upsert', collectionId: byId(PEOPLE) },
+		env.credentials,
+	);
+	const { fields } = await getAttributeFields.call(context);
+	expect(fields.filter((f) => f.removed === false).map((f) => f.id)).toEqual(['name', 'emails']);
+	expect(fields.filter((f) => f.removed === true).length).toBe(fields.length - 2);
 });
