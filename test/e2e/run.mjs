@@ -3,8 +3,9 @@
 // way users install community packages, against the sandbox. For each workflow it checks
 // the requests the sandbox received and the items (or the error) the node produced.
 // E2E_CASES=<regexp> runs only the cases whose file matches (while working on a few).
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import { cases, workflowOf } from './cases.mjs';
@@ -121,6 +122,7 @@ async function runVersion(version) {
 		allPassed = passed && allPassed;
 	}
 	allPassed = (await runTriggerCases(runtime, userFolder, sandbox, version)) && allPassed;
+	allPassed = checkPollFailure(runtime, version) && allPassed;
 	// Kept after a failure, to look into; n8n's own log of the trigger cases is server.log.
 	if (allPassed) rmSync(userFolder, { recursive: true, force: true });
 	else reporter.say(`n8n ${version}: the user folder of this run is kept in ${userFolder}`);
@@ -309,6 +311,55 @@ function executionsOf(rest, workflowId, triggerName) {
 		}
 		return [...finished.values()].sort((a, b) => a.startedAt - b.startedAt);
 	};
+}
+
+/** Where n8n (2.41 and later) decides how long a failed poll waits before the next one. */
+const POLL_BACKOFF_POLICY = 'n8n/dist/workflows/triggers/poll-backoff-policy.js';
+
+/**
+ * A rate-limited poll, read by n8n's own poll backoff policy: the package's error mapper and
+ * request door (the build, as the trigger runs them) give up on a 429 asking for 120 s, and
+ * n8n's `pollFailureFromError` must read it as a passing rate limit to wait 120 s for. Run
+ * with the n8n version's own Node.js; versions without the policy (before 2.41) are noted.
+ */
+function checkPollFailure(runtime, version) {
+	if (!selected.test('poll-failure-rate-limited')) return true;
+	const policy = join(dirname(runtime.n8nBin), '..', POLL_BACKOFF_POLICY.replace(/^n8n\//, ''));
+	if (!existsSync(policy)) {
+		reporter.say(
+			`note n8n ${version}  poll-failure-rate-limited: this version has no poll backoff policy (n8n 2.41 added it)`,
+		);
+		return true;
+	}
+	const script = `
+		const { createRequire } = require('node:module');
+		const { pollFailureFromError } = createRequire(process.env.N8N_BIN)(process.env.POLICY);
+		const { throwIfFailed } = require(process.env.DIST + '/nodes/shared/transport/errors.js');
+		const { sendWithRetries } = require(process.env.DIST + '/nodes/shared/transport/door.js');
+		const { Gate } = require(process.env.DIST + '/nodes/shared/transport/gate.js');
+		const node = { id: 't', name: 'Trigger', type: 'n8n-nodes-workspace-records.workspaceRecordsTrigger', typeVersion: 1.2, position: [0, 0], parameters: {} };
+		const refused = { statusCode: 429, headers: { 'retry-after': '120' }, body: { status: false, message: 'Too many requests' } };
+		const attempt = { send: async () => throwIfFailed(node, refused), repeatable: true, label: 'POST /api/v1/collection-records/x/query', node };
+		sendWithRetries(new Gate(1), attempt, { maxWaitMs: 25000 }).catch((error) => {
+			process.stdout.write(JSON.stringify(pollFailureFromError(error, new Date())));
+		});
+	`;
+	const result = spawnSync(runtime.nodeExecutable, ['-e', script], {
+		encoding: 'utf8',
+		env: {
+			...process.env,
+			N8N_BIN: runtime.n8nBin,
+			POLICY: POLL_BACKOFF_POLICY,
+			DIST: join(root, 'dist'),
+		},
+	});
+	const wanted = { type: 'transient', retryAfterMs: 120_000, cause: 'rate-limited' };
+	return report(version, { file: 'poll-failure-rate-limited' }, Date.now(), result, () => {
+		const read = JSON.parse(result.stdout || 'null');
+		if (!isDeepStrictEqual(read, wanted))
+			throw new Error(`n8n read ${JSON.stringify(read)}, expected ${JSON.stringify(wanted)}`);
+		return `n8n's pollFailureFromError: ${result.stdout}`;
+	});
 }
 
 /** The examples users import must be the workflows asserted here. */
