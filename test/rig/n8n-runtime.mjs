@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, delimiter } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**
@@ -138,6 +138,7 @@ function isRunning(pid) {
 async function installOnce(folder, install) {
 	const ready = join(folder, '.ready');
 	const lock = `${folder}.lock`;
+	mkdirSync(dirname(folder), { recursive: true });
 	for (let said = false; !existsSync(ready); ) {
 		try {
 			writeFileSync(lock, String(process.pid), { flag: 'wx' });
