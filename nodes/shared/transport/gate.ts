@@ -1,6 +1,13 @@
 import { sleep } from 'n8n-workflow';
 
-/** Waits `ms`, or less when the execution is cancelled: every wait of the door ends. */
+/** The longest single timer of a wait that can be cancelled. */
+const SLICE_MS = 1_000;
+
+/**
+ * Waits `ms`, or less when the execution is cancelled: every wait of the door ends. n8n's
+ * `sleep` cannot be cleared, so a wait that can be cancelled sleeps in slices of a second: a
+ * cancelled wait leaves no timer behind longer than that (a Retry-After of minutes would).
+ */
 export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
 	if (!signal) return await sleep(ms);
 	if (signal.aborted) return;
@@ -9,7 +16,12 @@ export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
 		stop = resolve;
 		signal.addEventListener('abort', stop, { once: true });
 	});
-	await Promise.race([sleep(ms), cancelled]);
+	const until = Date.now() + ms;
+	const slices = async () => {
+		for (let left = ms; left > 0 && !signal.aborted; left = until - Date.now())
+			await sleep(Math.min(left, SLICE_MS));
+	};
+	await Promise.race([slices(), cancelled]);
 	signal.removeEventListener('abort', stop);
 }
 

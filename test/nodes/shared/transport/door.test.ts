@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import { DEFAULT_DOOR_OPTIONS, sendWithRetries } from '../../../../nodes/shared/transport/door';
 import { parseRetryAfter } from '../../../../nodes/shared/transport/errors';
-import { Gate } from '../../../../nodes/shared/transport/gate';
+import { Gate, pause } from '../../../../nodes/shared/transport/gate';
 import { requestHandlingField } from '../../../../nodes/shared/transport/routing';
 import { runKeyOf, WriteMemory } from '../../../../nodes/shared/transport/writeMemory';
 
@@ -290,6 +290,23 @@ describe('sendWithRetries', () => {
 		);
 		expect(Date.now() - started).toBeLessThan(5_000);
 	});
+});
+
+test('a cancelled wait leaves no timer behind longer than a second, however long it was to be', async () => {
+	jest.useFakeTimers();
+	try {
+		const cancel = new AbortController();
+		const waiting = pause(3_600_000, cancel.signal);
+		cancel.abort();
+		await waiting;
+		// n8n's sleep cannot be cleared: one slice of a second at most is left to run out.
+		expect(jest.getTimerCount()).toBeLessThanOrEqual(1);
+		jest.advanceTimersByTime(1_000);
+		await Promise.resolve();
+		expect(jest.getTimerCount()).toBe(0);
+	} finally {
+		jest.useRealTimers();
+	}
 });
 
 test("a tool's writes are one run across n8n's tool calls; a node's runs are apart", () => {
