@@ -315,6 +315,5 @@ function gaveUp(
 		},
 	);
 	if (status) gaveUpError.context.httpStatus = status;
-	// Given up before any answer: the gate's pace (a 429 earlier in the run) held it back.
-	return declared(gaveUpError, error === undefined ? { kind: 'rate-limited' } : classify(error));
+	return error === undefined ? gaveUpError : declared(gaveUpError, classify(error));
 }
