@@ -325,21 +325,21 @@ function executionsOf(rest, workflowId, triggerName) {
 	};
 }
 
-/** Where n8n (2.41 and later) decides how long a failed poll waits before the next one. */
+/** Where n8n (2.40.7 and 2.41 have it) decides how long a failed poll waits before the next one. */
 const POLL_BACKOFF_POLICY = 'n8n/dist/workflows/triggers/poll-backoff-policy.js';
 
 /**
  * A rate-limited poll, read by n8n's own poll backoff policy: the package's error mapper and
  * request door (the build, as the trigger runs them) give up on a 429 asking for 120 s, and
  * n8n's `pollFailureFromError` must read it as a passing rate limit to wait 120 s for. Run
- * with the n8n version's own Node.js; versions without the policy (before 2.41) are noted.
+ * with the n8n version's own Node.js; versions without the policy (1.x) are noted.
  */
 function checkPollFailure(runtime, version) {
 	if (!selected.test('poll-failure-rate-limited')) return true;
 	const policy = join(dirname(runtime.n8nBin), '..', POLL_BACKOFF_POLICY.replace(/^n8n\//, ''));
 	if (!existsSync(policy)) {
 		reporter.say(
-			`note n8n ${version}  poll-failure-rate-limited: this version has no poll backoff policy (n8n 2.41 added it)`,
+			`note n8n ${version}  poll-failure-rate-limited: this version has no poll backoff policy`,
 		);
 		return true;
 	}

@@ -194,7 +194,7 @@ export function outcomeUnknown(
 }
 
 /**
- * Why a request failed, declared as n8n reads it from 2.41 on: plain data on the error's
+ * Why a request failed, declared as recent n8n reads it (2.40.7 and 2.41 do): plain data on the error's
  * `failure` (n8n-workflow's `Failure`). A poll that failed so waits what the service asked
  * before n8n tries it again, instead of n8n's own backoff; older versions ignore it.
  */
