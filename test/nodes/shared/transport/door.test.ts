@@ -236,7 +236,7 @@ describe('sendWithRetries', () => {
 		expect(Date.now() - started).toBeLessThan(1_000);
 	});
 
-	test('a failure says why, as n8n's poll backoff reads it: a 429 with the wait asked, a drop or a 5xx as a passing outage', async () => {
+	test("a failure says why, as n8n's poll backoff reads it: a 429 with the wait asked, a drop or a 5xx as a passing outage", async () => {
 		const failureOf = async (answer: Error, repeatable = true) =>
 			(
 				(await sendWithRetries(
