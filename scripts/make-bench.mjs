@@ -221,7 +221,7 @@ const ourCreate = ({ maxConcurrency, mapping = 'rows' } = {}) => ({
 		operation: 'create',
 		collectionId: { __rl: true, mode: 'id', value: PEOPLE },
 		...MAPPINGS[mapping].parameters,
-		...(maxConcurrency ? { requestHandling: { maxConcurrency } } : {}),
+		...(maxConcurrency ? { options: { maxConcurrency } } : {}),
 	},
 });
 

@@ -3,12 +3,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { simplifyField } from '../shared/simplify';
 import { ACTIVITY_EVENTS, eventField, pollEvents, triggerFields } from '../shared/trigger/events';
 
 const properties: INodeProperties[] = [
 	eventField(ACTIVITY_EVENTS),
-	...triggerFields(ACTIVITY_EVENTS, [simplifyField]),
+	...triggerFields(ACTIVITY_EVENTS),
 ];
 
 export class WorkspaceActivitiesTrigger implements INodeType {

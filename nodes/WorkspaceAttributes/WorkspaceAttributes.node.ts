@@ -4,13 +4,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { requestDefaults } from '../shared/transport/apiRequest';
-import { requestHandlingField } from '../shared/transport/routing';
+import { optionsField } from '../shared/transport/operationRequests';
 import { attributeDescription } from './resources/attribute';
 
 const properties: INodeProperties[] = [
 	resourceSelector([{ name: 'Attribute', value: 'attribute' }]),
 	...attributeDescription,
-	requestHandlingField,
+	optionsField,
 ];
 
 export class WorkspaceAttributes implements INodeType {

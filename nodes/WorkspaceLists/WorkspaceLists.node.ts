@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { requestDefaults } from '../shared/transport/apiRequest';
-import { requestHandlingField } from '../shared/transport/routing';
+import { optionsField } from '../shared/transport/operationRequests';
 import { listDescription } from './resources/list';
 import { listEntryDescription } from './resources/listEntry';
 
@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 	]),
 	...listEntryDescription,
 	...listDescription,
-	requestHandlingField,
+	optionsField,
 ];
 
 export class WorkspaceLists implements INodeType {
@@ -24,10 +24,7 @@ export class WorkspaceLists implements INodeType {
 		name: 'workspaceLists',
 		icon: { light: 'file:../../icons/lists.svg', dark: 'file:../../icons/lists.dark.svg' },
 		group: ['transform'],
-		// 1.1: attributes through n8n's resource mapper by default (attributeFields keeps 1 as it was).
-		// 1.2: the mapper alone on screen; the whole object as JSON behind Use JSON Instead, below it.
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		version: 1,
 		subtitle: subtitleOf(properties),
 		description: 'Read Workspace Records lists, and add, read, change and remove their entries',
 		defaults: { name: 'Workspace Lists' },

@@ -3,12 +3,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { simplifyField } from '../shared/simplify';
 import { eventField, LIST_EVENTS, pollEvents, triggerFields } from '../shared/trigger/events';
 
 const properties: INodeProperties[] = [
 	eventField(LIST_EVENTS),
-	...triggerFields(LIST_EVENTS, [simplifyField]),
+	...triggerFields(LIST_EVENTS),
 ];
 
 export class WorkspaceListsTrigger implements INodeType {

@@ -4,13 +4,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { requestDefaults } from '../shared/transport/apiRequest';
-import { requestHandlingField } from '../shared/transport/routing';
+import { optionsField } from '../shared/transport/operationRequests';
 import { memberDescription } from './resources/member';
 
 const properties: INodeProperties[] = [
 	resourceSelector([{ name: 'Member', value: 'member' }]),
 	...memberDescription,
-	requestHandlingField,
+	optionsField,
 ];
 
 export class WorkspaceMembers implements INodeType {

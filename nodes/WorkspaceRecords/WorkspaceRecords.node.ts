@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { requestDefaults } from '../shared/transport/apiRequest';
-import { requestHandlingField } from '../shared/transport/routing';
+import { optionsField } from '../shared/transport/operationRequests';
 import { collectionDescription } from './resources/collection';
 import { recordDescription } from './resources/record';
 
@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 	]),
 	...recordDescription,
 	...collectionDescription,
-	requestHandlingField,
+	optionsField,
 ];
 
 export class WorkspaceRecords implements INodeType {
@@ -24,10 +24,7 @@ export class WorkspaceRecords implements INodeType {
 		name: 'workspaceRecords',
 		icon: { light: 'file:../../icons/records.svg', dark: 'file:../../icons/records.dark.svg' },
 		group: ['transform'],
-		// 1.1: attributes through n8n's resource mapper by default (attributeFields keeps 1 as it was).
-		// 1.2: the mapper alone on screen; the whole object as JSON behind Use JSON Instead, below it.
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		version: 1,
 		subtitle: subtitleOf(properties),
 		description: 'Create, get and query the records of Workspace Records collections',
 		defaults: { name: 'Workspace Records' },

@@ -5,13 +5,13 @@ import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { requestDefaults } from '../shared/transport/apiRequest';
 import { credentialBaseUrl } from '../shared/transport/baseUrl';
-import { requestHandlingField } from '../shared/transport/routing';
+import { optionsField } from '../shared/transport/operationRequests';
 import { smsDescription } from './resources/sms';
 
 const properties: INodeProperties[] = [
 	resourceSelector([{ name: 'SMS', value: 'sms' }]),
 	...smsDescription,
-	requestHandlingField,
+	optionsField,
 ];
 
 export class WorkspaceSms implements INodeType {

@@ -4,13 +4,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { requestDefaults } from '../shared/transport/apiRequest';
-import { requestHandlingField } from '../shared/transport/routing';
+import { optionsField } from '../shared/transport/operationRequests';
 import { userGroupDescription } from './resources/userGroup';
 
 const properties: INodeProperties[] = [
 	resourceSelector([{ name: 'User Group', value: 'userGroup' }]),
 	...userGroupDescription,
-	requestHandlingField,
+	optionsField,
 ];
 
 export class WorkspaceUserGroups implements INodeType {

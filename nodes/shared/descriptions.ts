@@ -16,7 +16,7 @@ import { sendFilterAndSort } from './query/send';
 import { simplifyItems } from './simplify';
 import { checkApiResponse } from './transport/errors';
 import { paginateBody } from './transport/pagination';
-import { operationThroughDoor, singleRequest } from './transport/routing';
+import { operationThroughDoor, singleRequest } from './transport/operationRequests';
 
 /**
  * Shows `properties` only for one resource and its operation(s), so each file states that
@@ -143,7 +143,7 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		description,
 		routing: {
 			request: { method, url },
-			// Every request leaves through the request door (transport/routing.ts): routing hands a
+			// Every request leaves through the request door (transport/operationRequests.ts): routing hands a
 			// declarative node its requests only through the pagination hook.
 			send: { paginate: true, ...(preSend ? { preSend } : {}) },
 			operations: {
@@ -216,7 +216,7 @@ export async function updateThenRead(
 
 /**
  * The path segment of an id parameter, resource locators included: a placeholder that the
- * request door fills in code (transport/routing.ts, `resolvePath`), encoded, with no expression.
+ * request door fills in code (transport/operationRequests.ts, `resolvePath`), encoded, with no expression.
  */
 export const idInPath = (parameter: string) => `{${parameter}}`;
 

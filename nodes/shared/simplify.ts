@@ -38,22 +38,15 @@ export function simplifyRecord(record: IDataObject): IDataObject {
 	) as IDataObject;
 }
 
-const SIMPLIFY = {
+/** Simplify, on by default. */
+export const simplifyField: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',
-	type: 'boolean' as const,
+	type: 'boolean',
+	default: true,
 	description:
 		'Whether to return options and statuses as their names, people as name and email, and companies as name and ID, instead of the full objects',
 };
-
-/** Simplify, on by default: for nodes added after reads were simplified by default. */
-export const simplifyField: INodeProperties = { ...SIMPLIFY, default: true };
-
-/** From 1.1 on, reads are simplified by default; version 1 keeps the full objects it gave. */
-export const simplifyFields: INodeProperties[] = [
-	{ ...simplifyField, displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } } },
-	{ ...SIMPLIFY, default: false, displayOptions: { show: { '@version': [1] } } },
-];
 
 /** The postReceive of the reads that offer Simplify. */
 export async function simplifyItems(

@@ -853,7 +853,7 @@ export const cases = [
 			operation: 'get',
 			collectionId: fromList(PEOPLE, 'People'),
 			recordId: fromList(ADA, 'Ada Lovelace'),
-			requestHandling: { maxWaitSeconds: 3 },
+			options: { maxWaitSeconds: 3 },
 		},
 		// Backing off, not storming: a handful of requests in three seconds, all refused.
 		requests: (requests) => {
@@ -1343,7 +1343,7 @@ function repeatedEmailCase({ file, title, maxConcurrency }) {
 					field('leadScore', 'Lead Score', 'number'),
 				],
 			},
-			...(maxConcurrency ? { requestHandling: { maxConcurrency } } : {}),
+			...(maxConcurrency ? { options: { maxConcurrency } } : {}),
 		},
 		requests: (requests) => {
 			const creates = requests.filter(

@@ -17,13 +17,8 @@ export function loadOptionsContext(
 	nodeType: INodeType,
 	parameters: INodeParameters,
 	credentials: Record<string, ICredentialDataDecryptedObject>,
-	typeVersion = 1,
 ): ILoadOptionsFunctions {
-	const node = testNode(nodeType, parameters, {
-		id: 'node-being-edited',
-		name: 'Node',
-		typeVersion,
-	});
+	const node = testNode(nodeType, parameters, { id: 'node-being-edited', name: 'Node' });
 	const workflow = new Workflow({
 		nodes: [node],
 		connections: {},

@@ -26,8 +26,6 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** The workflow's time zone (Workflow Settings); UTC unless given, as on an instance set to UTC. */
 	timezone?: string;
-	/** The node's version; its newest unless given (saved workflows may hold an older one). */
-	typeVersion?: number;
 	/** Node settings such as Retry On Fail: `{ retryOnFail: true, maxTries: 2, waitBetweenTries: 0 }`. */
 	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }
@@ -66,17 +64,13 @@ const NODE_NAME = 'Node Under Test';
 export function testNode(
 	nodeType: INodeType,
 	parameters: INodeParameters,
-	{
-		id = 'node-under-test',
-		name = NODE_NAME,
-		typeVersion = 1,
-	}: Partial<Pick<INode, 'id' | 'name' | 'typeVersion'>> = {},
+	{ id = 'node-under-test', name = NODE_NAME }: Partial<Pick<INode, 'id' | 'name'>> = {},
 ): INode {
 	return {
 		id,
 		name,
 		type: `n8n-nodes-workspace-records.${nodeType.description.name}`,
-		typeVersion,
+		typeVersion: 1,
 		position: [0, 0],
 		parameters,
 		credentials: Object.fromEntries(
@@ -117,15 +111,9 @@ export async function runNode({
 	continueOnFail = false,
 	timezone = 'UTC',
 	settings = {},
-	typeVersion,
 }: RunOptions): Promise<RunResult> {
-	const description = nodeType.description;
 	const node: INode = {
-		...testNode(nodeType, parameters, {
-			typeVersion:
-				typeVersion ??
-				(Array.isArray(description.version) ? description.version.at(-1)! : description.version),
-		}),
+		...testNode(nodeType, parameters),
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...settings,
 	};

@@ -561,7 +561,7 @@ function checks() {
 
 				// Top to bottom: the mapper, Use JSON Instead (off), Options last.
 				const toggle = ndv.locator(sel.parameterItem('useJson'));
-				const options = ndv.locator(sel.parameterItem('requestHandling'));
+				const options = ndv.locator(sel.parameterItem('options'));
 				await toggle.scrollIntoViewIfNeeded();
 				const [mapperBox, toggleBox, optionsBox] = [
 					await mapper.boundingBox(),
@@ -656,11 +656,11 @@ function checks() {
 				const ndv = await addRecordsAction(page, env.n8n.base, 'Get a record');
 				const shown = await shownParameters(ndv);
 				const last = shown.at(-1);
-				if (last?.name !== 'requestHandling' || last.label !== 'Options')
+				if (last?.name !== 'options' || last.label !== 'Options')
 					fail(
 						`the last parameter shown is ${json(last)}; in order: ${shown.map((p) => `${p.label} (${p.name})`).join(', ')}`,
 					);
-				const options = ndv.locator(sel.parameterItem('requestHandling'));
+				const options = ndv.locator(sel.parameterItem('options'));
 				await options.scrollIntoViewIfNeeded();
 				await openSelect(options.locator(sel.collectionAdd));
 				const offered = await openOptions(page);

@@ -3,8 +3,8 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 import type { ValueType } from './types';
 
 /**
- * The fields through which a user gives attributes: Input Mode, the resource mapper, the
- * Attribute List with its Send Value As, and the JSON body.
+ * The fields through which a user gives attributes: the resource mapper, or the whole object as
+ * JSON behind Use JSON Instead; and the typed key/value inputs of the filter and User Groups.
  */
 
 const SEND_VALUE_AS = [
@@ -89,116 +89,28 @@ export const typedValueFields: INodeProperties[] = [
 	},
 ];
 
-const INPUT_MODES = {
-	mapper: {
-		name: 'Map Attributes',
-		value: 'mapper',
-		description: 'Map the input onto the attributes, each in its own type',
-	},
-	fields: {
-		name: 'Attribute List',
-		value: 'fields',
-		description: 'Add attributes one by one, choosing how each value is sent',
-	},
-	json: (what: string) => ({
-		name: 'JSON',
-		value: 'json',
-		description: `Give the whole ${what} as one JSON object`,
-	}),
-};
-
 /** What the values of some attribute types take: said in full above the mapper, short in labels. */
 const VALUE_HINTS =
 	'Emails, phone numbers, domains and multi-select take one value or several, comma-separated or as an array; a record reference such as Company takes a record ID, e.g. {{ $json._id }}.';
 
-export type InputMode = 'mapper' | 'fields' | 'json';
+/** Where the mapper and its notice show: unless Use JSON Instead is on. */
+const MAPPER_SHOWN = { hide: { useJson: [true] } };
+
+/** Where a field shows that only the JSON needs, such as Create or Update's Match On. */
+export const JSON_SHOWN = { show: { useJson: [true] } };
+
+/** The notice above the mapper: the resource mapper shows no hint of its own. */
+export const mapperNotice: INodeProperties = {
+	displayName: `Map Automatically sends the fields of the input item named like an attribute: its key, in brackets after each name below, or its name where no other attribute shares it. Other fields are left out. ${VALUE_HINTS}`,
+	name: 'mapperNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: MAPPER_SHOWN,
+};
 
 /**
- * From version 1.2 on, the mapper is the one way to give attributes on screen: no Input Mode
- * above it, whose three choices stacked on the mapper's own two. The whole object as JSON stays
- * one switch away, below the mapper (`jsonFields`). The Attribute List is left to versions 1
- * and 1.1: the mapper converts each value by its attribute's type, which Send Value As was for.
- */
-export const MAPPER_ONLY_VERSION = 1.2;
-
-/**
- * Where the mapper and its notice show: at 1.1 when Input Mode says so (version 1 has no
- * mapper), from 1.2 unless Use JSON Instead is on. When n8n checks what is shown it fills in
- * the default of every field, shown or not (Use JSON Instead is off at 1.1 too), but leaves out
- * a field of several definitions none of which is shown (Input Mode at 1.2).
- */
-const MAPPER_SHOWN = { hide: { inputMode: ['fields', 'json'], useJson: [true] } };
-
-/** Where a field shows that only 1.2's JSON needs, such as Create or Update's Match On. */
-export const JSON_1_2_SHOWN = { show: { useJson: [true] } };
-
-/** The whole object as JSON: Input Mode's JSON up to 1.1, Use JSON Instead's from 1.2. */
-const jsonBodyField = (what: string): INodeProperties => ({
-	displayName: 'JSON',
-	name: 'jsonBody',
-	type: 'json',
-	default: '{\n  "name": "Ada Lovelace"\n}',
-	description: `The ${what} as a JSON object of attribute API key → value`,
-});
-
-/**
- * Input Mode, the attribute list and the JSON body of versions 1 and 1.1, and the notice of the
- * mapper: the "fields to send" of creates and updates, before the attribute mapper
- * (`attributeMapperField`, per operation) and 1.2's JSON (`jsonFields`). Version 1 keeps the
- * attribute list as its default, so that workflows saved with it work as they did; 1.1 keeps
- * its Input Mode.
- */
-export function attributeFields({ what }: { what: string }): INodeProperties[] {
-	const inputMode: INodeProperties = {
-		displayName: 'Input Mode',
-		name: 'inputMode',
-		type: 'options',
-		noDataExpression: true,
-		options: [INPUT_MODES.mapper, INPUT_MODES.fields, INPUT_MODES.json(what)],
-		default: 'mapper',
-		displayOptions: { show: { '@version': [1.1] } },
-	};
-	return [
-		inputMode,
-		{
-			...inputMode,
-			options: [INPUT_MODES.fields, INPUT_MODES.json(what)],
-			default: 'fields',
-			displayOptions: { show: { '@version': [1] } },
-		},
-		{
-			// The resource mapper shows no hint of its own: what it takes is said here.
-			displayName: `Map Automatically sends the fields of the input item named like an attribute: its key, in brackets after each name below, or its name where no other attribute shares it. Other fields are left out. ${VALUE_HINTS}`,
-			name: 'mapperNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: MAPPER_SHOWN,
-		},
-		{
-			displayName: 'Attributes',
-			name: 'attributes',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true, sortable: true },
-			placeholder: 'Add Attribute',
-			default: {},
-			description: `The attributes of the ${what}, each by its API key name`,
-			displayOptions: { show: { inputMode: ['fields'] } },
-			options: [
-				{
-					name: 'attribute',
-					displayName: 'Attribute',
-					values: [{ ...attributePicker, name: 'key' }, ...typedValueFields],
-				},
-			],
-		},
-		{ ...jsonBodyField(what), displayOptions: { show: { inputMode: ['json'] } } },
-	];
-}
-
-/**
- * Use JSON Instead and its JSON (version 1.2 on), after the mapper: the one place of the
- * alternative, off by default. The JSON has a name of its own: one definition per name, so
- * that n8n's routing engine evaluates the user's expression no more often than it must.
+ * Use JSON Instead and its JSON, after the mapper: the one place of the alternative, off by
+ * default.
  */
 export function jsonFields({ what }: { what: string }): INodeProperties[] {
 	return [
@@ -209,26 +121,20 @@ export function jsonFields({ what }: { what: string }): INodeProperties[] {
 			noDataExpression: true,
 			default: false,
 			description: `Whether to give the whole ${what} as one JSON object of attribute API key → value, sent as it is, instead of mapping the attributes above`,
-			displayOptions: { show: { '@version': [{ _cnd: { gte: MAPPER_ONLY_VERSION } }] } },
 		},
-		{ ...jsonBodyField(what), name: 'attributesJson', displayOptions: JSON_1_2_SHOWN },
+		{
+			displayName: 'JSON',
+			name: 'attributesJson',
+			type: 'json',
+			default: '{\n  "name": "Ada Lovelace"\n}',
+			description: `The ${what} as a JSON object of attribute API key → value`,
+			displayOptions: JSON_SHOWN,
+		},
 	];
 }
 
-/**
- * Where this node's attributes come from: Input Mode up to version 1.1; from 1.2 the JSON when
- * Use JSON Instead is on, otherwise the mapper. Both are switches without expressions, read as
- * stored.
- */
-export function inputModeOf(node: INode): InputMode {
-	if (node.typeVersion < MAPPER_ONLY_VERSION)
-		return (node.parameters.inputMode as InputMode | undefined) ?? 'fields';
-	return node.parameters.useJson === true ? 'json' : 'mapper';
-}
-
-/** The parameter holding the JSON body at the node's version. */
-export const jsonParameterOf = (node: INode) =>
-	node.typeVersion < MAPPER_ONLY_VERSION ? 'jsonBody' : 'attributesJson';
+/** Whether this node's attributes come as JSON (Use JSON Instead) rather than from the mapper; a switch without expressions, read as stored. */
+export const usesJson = (node: INode) => node.parameters.useJson === true;
 
 export type MapperMode = 'add' | 'map' | 'upsert';
 

@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { fromInput, InputError, parseJsonObject, setOwn } from '../input';
-import type { InputMode, MapperMode } from './fields';
-import { inputModeOf, jsonParameterOf, MAPPER_PARAMETERS } from './fields';
+import type { MapperMode } from './fields';
+import { MAPPER_PARAMETERS, usesJson } from './fields';
 import type { AttributeSchema } from './schema';
 import { attributeSchemaOf } from './schema';
 import type { ValueType } from './types';
@@ -71,14 +71,6 @@ export function buildTypedObject(
 	});
 	return body;
 }
-
-/** The body of attribute key → typed value, from the Attribute List (docs/api.md §4.3). */
-export const buildAttributeBody = (entries: TypedEntry[]) =>
-	buildTypedObject(entries, {
-		field: 'Attributes',
-		noun: 'attribute',
-		hint: 'Choose an attribute from the list, or type its API key name.',
-	});
 
 const MODE_OF_OPERATION: Record<string, MapperMode> = {
 	create: 'add',
@@ -146,34 +138,22 @@ export function matchingAttribute(context: IExecuteSingleFunctions): string | un
 	return mapperValue(context).matchingColumns?.[0];
 }
 
-/** The Attribute List or the JSON body. */
-function attributesFromParameters(context: IExecuteSingleFunctions, mode: InputMode): IDataObject {
-	if (mode === 'json')
-		return parseJsonObject(
-			context.getNodeParameter(jsonParameterOf(context.getNode()), '{}'),
-			'JSON',
-		);
-	const entries = context.getNodeParameter('attributes.attribute', []) as TypedEntry[];
-	return buildAttributeBody(entries);
-}
-
 /** What to do when there is nothing to send, in the words of the fields at hand. */
-const NOTHING_TO_SEND: Record<InputMode, string> = {
+const NOTHING_TO_SEND = {
 	mapper:
 		'Set at least one attribute, or with Map Automatically give the input item fields named as attribute keys.',
-	fields: 'Add at least one attribute, or switch Input Mode to JSON.',
 	json: 'Give at least one attribute in the JSON object.',
 };
 
 /**
  * Sends the attributes as the body, or under `property` of the body (list entries send
- * `{ recordId, data }`), from the attribute mapper, the attribute list or the JSON body.
+ * `{ recordId, data }`), from the attribute mapper or the JSON of Use JSON Instead.
  * With `requireSome`, an empty set is an error: a create needs data.
  */
 export function sendAttributes(property?: string, { requireSome = false } = {}): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const mode = inputModeOf(this.getNode());
-		const given = mode === 'mapper' ? mapperInput(this) : undefined;
+		const json = usesJson(this.getNode());
+		const given = json ? undefined : mapperInput(this);
 		// The schema is fetched once per node run, and not at all when nothing is mapped.
 		const schema =
 			given && Object.keys(given).length
@@ -182,9 +162,10 @@ export function sendAttributes(property?: string, { requireSome = false } = {}):
 		const attributes = fromInput(this, () => {
 			const built = given
 				? mappedAttributes(given, schema, this.getTimezone())
-				: attributesFromParameters(this, mode);
+				: parseJsonObject(this.getNodeParameter('attributesJson', '{}'), 'JSON');
 			if (requireSome && Object.keys(built).length === 0) {
-				throw new InputError('Attributes', 'nothing to send', NOTHING_TO_SEND[mode]);
+				const hint = json ? NOTHING_TO_SEND.json : NOTHING_TO_SEND.mapper;
+				throw new InputError('Attributes', 'nothing to send', hint);
 			}
 			return built;
 		});

@@ -12,11 +12,10 @@ import { credentialBaseUrl } from './baseUrl';
 import { asRead, isRepeatable, labelOf, sendWithRetries } from './door';
 import { throwIfFailed } from './errors';
 import { Gate, withGate } from './gate';
-import { doorOptions } from './routing';
+import { doorOptions } from './operationRequests';
 import { runKeyOf } from './writeMemory';
 
 export const RECORDS_CREDENTIAL = 'workspaceRecordsApi';
-export const USER_GROUPS_CREDENTIAL = 'workspaceUserGroupsApi';
 
 /**
  * Every request of every node starts from these. Status errors are let through to the

@@ -3,7 +3,7 @@ import { InputError } from '../input';
 /**
  * The API's paths (docs/api.md §4), in one place. Ids go in as path segments: a value
  * passed through `segment`, or a `{parameter}` placeholder that the request door fills in
- * for an operation (routing.ts, `resolvePath`).
+ * for an operation (operationRequests.ts, `resolvePath`).
  */
 const V1 = '/api/v1';
 

@@ -11,7 +11,7 @@ import { collectionLocator, listLocator, parameterId } from '../locators';
 import { filterFields } from '../query/fields';
 import { buildFilter } from '../query/filter';
 import { filterParametersOf } from '../query/send';
-import { simplifyRecord } from '../simplify';
+import { simplifyField, simplifyRecord } from '../simplify';
 import { apiRequest } from '../transport/apiRequest';
 import { Gate } from '../transport/gate';
 import { paths, segment } from '../transport/paths';
@@ -200,16 +200,13 @@ const EVENT_FIELDS: INodeProperties[] = [
 	},
 ];
 
-/**
- * The fields of a trigger that offers `events`, after its Event dropdown(s): those of its
- * events, the filter and `simplify` (the node's Simplify field, by its versions).
- */
-export function triggerFields(events: Event[], simplify: INodeProperties[]): INodeProperties[] {
+/** The fields of a trigger that offers `events`, after its Event dropdown: those of its events, the filter and Simplify. */
+export function triggerFields(events: Event[]): INodeProperties[] {
 	const serves = (field: INodeProperties) => {
 		const shownFor = field.displayOptions?.show?.event as Event[] | undefined;
 		return !shownFor || shownFor.some((event) => events.includes(event));
 	};
-	return [...EVENT_FIELDS.filter(serves), ...filterFields, ...simplify];
+	return [...EVENT_FIELDS.filter(serves), ...filterFields, simplifyField];
 }
 
 /** The poll of every trigger: the `poll` method of each node. */

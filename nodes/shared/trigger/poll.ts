@@ -11,16 +11,11 @@ export interface Cursor {
 	idsAtCursor: string[];
 }
 
-/** A cursor as the workflow's static data holds it; builds before 1.0.0 named its time `createdAt`. */
+/** A cursor as the workflow's static data holds it. */
 export function savedCursor(saved: unknown): Cursor | undefined {
 	if (!saved || typeof saved !== 'object') return undefined;
-	const { at, createdAt, idsAtCursor } = saved as {
-		at?: string;
-		createdAt?: string;
-		idsAtCursor?: string[];
-	};
-	const time = at ?? createdAt;
-	return time === undefined ? undefined : { at: time, idsAtCursor: idsAtCursor ?? [] };
+	const { at, idsAtCursor } = saved as Partial<Cursor>;
+	return at === undefined ? undefined : { at, idsAtCursor: idsAtCursor ?? [] };
 }
 
 export interface QueryBody {

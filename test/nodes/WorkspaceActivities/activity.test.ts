@@ -13,33 +13,29 @@ import { runNode } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
 
 const env = useSandbox();
-const run = (parameters: object, typeVersion?: number) =>
+const run = (parameters: object) =>
 	runNode({
 		nodeType: new WorkspaceActivities(),
 		parameters: { resource: 'activity', ...parameters },
 		credentials: env.credentials,
-		typeVersion,
 	});
 const ACTIVITIES = '/api/v1/collection-records/activity-list';
 const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 
 describe('Activity → Create', () => {
-	test('sends the icon, the title and Schedule At in UTC with milliseconds (1.1: a plain record ID)', async () => {
-		const { items } = await run(
-			{
-				operation: 'create',
-				name: 'Follow-up call',
-				scheduleAt: '2026-11-23T10:30:00+01:00',
-				iconType: 'messaging_app',
-				messagingAppIcon: 'telegram',
-				additionalFields: {
-					description: 'About the renewal',
-					associated: ADA_RECORD,
-					status: ACTIVITY_STATUS_DONE,
-				},
+	test('sends the icon, the title and Schedule At in UTC with milliseconds', async () => {
+		const { items } = await run({
+			operation: 'create',
+			name: 'Follow-up call',
+			scheduleAt: '2026-11-23T10:30:00+01:00',
+			iconType: 'messaging_app',
+			messagingAppIcon: 'telegram',
+			additionalFields: {
+				description: 'About the renewal',
+				associatedRecord: byId(ADA_RECORD),
+				status: ACTIVITY_STATUS_DONE,
 			},
-			1.1,
-		);
+		});
 		expect(env.sandbox.requests).toHaveLength(1);
 		expect(env.sandbox.requests[0]).toMatchObject({
 			method: 'POST',
@@ -187,21 +183,15 @@ test('Activity → Update sends only the fields given and outputs the activity a
 	});
 });
 
-describe('the associated record (1.2: a picker, collection then record; 1 and 1.1: a plain ID)', () => {
+describe('the associated record: a picker, collection then record', () => {
 	const create = { operation: 'create', name: 'Call', scheduleAt: '2026-11-23T10:00:00Z' };
 	const sentAssociated = () => env.sandbox.requests[0].body as { associated?: string };
 
 	test.each([
-		[
-			'1.2, From List',
-			1.2,
-			{ associatedCollection: byId(PEOPLE), associatedRecord: fromList(ADA_RECORD) },
-		],
-		['1.2, By ID', 1.2, { associatedRecord: byId(ADA_RECORD) }],
-		['1.1, the ID', 1.1, { associated: ADA_RECORD }],
-		['1, the ID', 1, { associated: ADA_RECORD }],
-	])('Create, %s: the record ID alone is sent as associated', async (_, version, fields) => {
-		const { error } = await run({ ...create, additionalFields: fields }, version);
+		['From List', { associatedCollection: byId(PEOPLE), associatedRecord: fromList(ADA_RECORD) }],
+		['By ID', { associatedRecord: byId(ADA_RECORD) }],
+	])('Create, %s: the record ID alone is sent as associated', async (_, fields) => {
+		const { error } = await run({ ...create, additionalFields: fields });
 		expect(error).toBeUndefined();
 		expect(env.sandbox.requests[0].body).toEqual({
 			name: 'Call',
@@ -212,14 +202,12 @@ describe('the associated record (1.2: a picker, collection then record; 1 and 1.
 		});
 	});
 
-	test.each([
-		['1.2', 1.2, { associatedRecord: byId(ADA_RECORD) }],
-		['1.1', 1.1, { associated: ADA_RECORD }],
-	])('Update, %s: only the associated record is sent', async (_, version, fields) => {
-		await run(
-			{ operation: 'update', activityId: byId(FIRST_ACTIVITY), updateFields: fields },
-			version,
-		);
+	test('Update: only the associated record is sent', async () => {
+		await run({
+			operation: 'update',
+			activityId: byId(FIRST_ACTIVITY),
+			updateFields: { associatedRecord: byId(ADA_RECORD) },
+		});
 		expect(env.sandbox.requests[0]).toMatchObject({
 			method: 'PATCH',
 			path: `${ACTIVITIES}/${FIRST_ACTIVITY}`,
@@ -227,12 +215,12 @@ describe('the associated record (1.2: a picker, collection then record; 1 and 1.
 		});
 	});
 
-	test('1.2: a picker left empty sends no associated record', async () => {
-		await run({ ...create, additionalFields: { associatedRecord: byId('') } }, 1.2);
+	test('a picker left empty sends no associated record', async () => {
+		await run({ ...create, additionalFields: { associatedRecord: byId('') } });
 		expect(sentAssociated().associated).toBeUndefined();
 	});
 
-	test('1.2: the list offers the records of the Associated Collection, searched by name', async () => {
+	test('the list offers the records of the Associated Collection, searched by name', async () => {
 		for (const [operation, fields] of [
 			['create', 'additionalFields'],
 			['update', 'updateFields'],
@@ -242,7 +230,6 @@ describe('the associated record (1.2: a picker, collection then record; 1 and 1.
 				new WorkspaceActivities(),
 				{ resource: 'activity', operation, [fields]: { associatedCollection: byId(PEOPLE) } },
 				env.credentials,
-				1.2,
 			);
 			const { results } = await listSearch.searchAssociatedRecords.call(context, 'Ada');
 			expect(results).toContainEqual({ name: 'Ada Lovelace', value: ADA_RECORD });
@@ -250,12 +237,11 @@ describe('the associated record (1.2: a picker, collection then record; 1 and 1.
 		}
 	});
 
-	test('1.2: the list before a collection is chosen says to choose it', async () => {
+	test('the list before a collection is chosen says to choose it', async () => {
 		const context = loadOptionsContext(
 			new WorkspaceActivities(),
 			{ resource: 'activity', operation: 'create', additionalFields: {} },
 			env.credentials,
-			1.2,
 		);
 		await expect(listSearch.searchAssociatedRecords.call(context)).rejects.toThrow(
 			/Associated Collection/,

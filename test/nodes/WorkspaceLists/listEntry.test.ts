@@ -11,13 +11,11 @@ import { runNode } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
 
 const env = useSandbox();
-/** Input Mode (the Attribute List) is version 1.1's: a test that sets it runs at 1.1. */
 const run = (parameters: object) =>
 	runNode({
 		nodeType: new WorkspaceLists(),
 		parameters: { resource: 'listEntry', ...parameters },
 		credentials: env.credentials,
-		typeVersion: 'inputMode' in parameters ? 1.1 : undefined,
 	});
 const entriesPath = `/api/v1/list-entries/${HOT_LEADS}`;
 const SEVENTH_PERSON = 'f00000000000000000000007';
@@ -26,14 +24,9 @@ test('List Entry → Create links a record, with list attribute values under dat
 	const { items } = await run({
 		operation: 'create',
 		listId: byId(HOT_LEADS),
-		recordId: SEVENTH_PERSON,
-		inputMode: 'fields',
-		attributes: {
-			attribute: [
-				{ key: 'priority', type: 'text', textValue: 'High' },
-				{ key: 'note', type: 'text', textValue: 'From the webinar' },
-			],
-		},
+		recordId: byId(SEVENTH_PERSON),
+		useJson: true,
+		attributesJson: JSON.stringify({ priority: 'High', note: 'From the webinar' }),
 	});
 	expect(env.sandbox.requests).toHaveLength(1);
 	expect(env.sandbox.requests[0]).toMatchObject({
@@ -58,14 +51,14 @@ test('List Entry → Create with a record of another collection names the record
 	const { error } = await run({
 		operation: 'create',
 		listId: byId(HOT_LEADS),
-		recordId: FIRST_COMPANY,
+		recordId: byId(FIRST_COMPANY),
 	});
 	expect(error?.message).toBe(`The record with ID "${FIRST_COMPANY}" was not found`);
 	expect(error?.description).toMatch(/^Check the Record parameter/);
 });
 
 test('List Entry → Create without attributes sends only the record id', async () => {
-	await run({ operation: 'create', listId: byId(HOT_LEADS), recordId: SEVENTH_PERSON });
+	await run({ operation: 'create', listId: byId(HOT_LEADS), recordId: byId(SEVENTH_PERSON) });
 	expect(env.sandbox.requests[0].body).toEqual({ recordId: SEVENTH_PERSON });
 });
 
@@ -73,7 +66,7 @@ test('List Entry → Create of a record already in a list without duplicates giv
 	const { error } = await run({
 		operation: 'create',
 		listId: byId(HOT_LEADS),
-		recordId: ADA_RECORD,
+		recordId: byId(ADA_RECORD),
 	});
 	expect(error?.message).toBe(
 		`Invalid data Provided: record ${ADA_RECORD} is already in this list`,
@@ -113,8 +106,8 @@ test("List Entry → Update sends the given data at the top level (the vendor SD
 		operation: 'update',
 		listId: byId(HOT_LEADS),
 		entryId: byId(FIRST_ENTRY),
-		inputMode: 'fields',
-		attributes: { attribute: [{ key: 'note', type: 'text', textValue: 'Called back' }] },
+		useJson: true,
+		attributesJson: JSON.stringify({ note: 'Called back' }),
 	});
 	expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 		['PATCH', `${entriesPath}/${FIRST_ENTRY}`, { note: 'Called back' }],
@@ -142,7 +135,7 @@ test('List Entry → Delete returns deleted:true with the ids', async () => {
 	expect(env.sandbox.state.records.size).toBeGreaterThan(0);
 });
 
-test('List Entry → Create (1.1) takes the record from its picker', async () => {
+test('List Entry → Create takes the record from its picker', async () => {
 	await run({
 		operation: 'create',
 		listId: byId(HOT_LEADS),

@@ -8,7 +8,6 @@ const env = useSandbox();
 const nodeType = new WorkspaceRecords();
 /** A recognisable key, to prove it never appears in an error. */
 const LEAK_PROBE = 'probe-value-7f3a91';
-/** Input Mode (the Attribute List, JSON) is version 1.1's: a test that sets it runs at 1.1. */
 const run = (
 	parameters: object,
 	options: Pick<RunOptions, 'items' | 'continueOnFail' | 'timezone'> = {},
@@ -17,7 +16,6 @@ const run = (
 		nodeType,
 		parameters: { resource: 'record', ...parameters },
 		credentials: env.credentials,
-		typeVersion: 'inputMode' in parameters ? 1.1 : undefined,
 		...options,
 	});
 
@@ -26,16 +24,8 @@ describe('Record → Create', () => {
 		const { items, error } = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'fields',
-			attributes: {
-				attribute: [
-					{ key: 'name', type: 'text', textValue: 'Katherine Johnson' },
-					{ key: 'leadScore', type: 'number', numberValue: 97 },
-					{ key: 'newsletter', type: 'boolean', booleanValue: true },
-					{ key: 'emails', type: 'list', listValue: 'kj@example.com, katherine@nasa.example' },
-					{ key: 'owner', type: 'json', jsonValue: '"e00000000000000000000001"' },
-				],
-			},
+			useJson: true,
+			attributesJson: JSON.stringify({ name: 'Katherine Johnson', leadScore: 97, newsletter: true, emails: ['kj@example.com', 'katherine@nasa.example'], owner: 'e00000000000000000000001' }),
 		});
 		expect(error).toBeUndefined();
 		expect(env.sandbox.requests).toHaveLength(1);
@@ -65,8 +55,8 @@ describe('Record → Create', () => {
 		const { items } = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'json',
-			jsonBody: '{"name": "Mary Jackson", "jobTitle": "Engineer"}',
+			useJson: true,
+			attributesJson: '{"name": "Mary Jackson", "jobTitle": "Engineer"}',
 		});
 		expect(env.sandbox.requests[0].body).toEqual({ name: 'Mary Jackson', jobTitle: 'Engineer' });
 		expect(items[0].json).toMatchObject({ name: 'Mary Jackson', jobTitle: 'Engineer' });
@@ -76,30 +66,19 @@ describe('Record → Create', () => {
 		const { error } = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'json',
-			jsonBody: '{"name": "Mary",}',
+			useJson: true,
+			attributesJson: '{"name": "Mary",}',
 		});
 		expect(error?.message).toMatch(/^JSON: not valid JSON \(.*position 16/);
 		expect(env.sandbox.requests).toHaveLength(0);
-	});
-
-	test('an attribute without a name is refused with a fix', async () => {
-		const { error } = await run({
-			operation: 'create',
-			collectionId: byId(PEOPLE),
-			inputMode: 'fields',
-			attributes: { attribute: [{ key: '', type: 'text', textValue: 'x' }] },
-		});
-		expect(error?.message).toBe('Attributes, entry 1: the attribute has no name');
-		expect(error?.description).toMatch(/Choose an attribute from the list/);
 	});
 
 	test("the server's 400 message reaches the user", async () => {
 		const { error } = await run({
 			operation: 'create',
 			collectionId: byId(PEOPLE),
-			inputMode: 'fields',
-			attributes: { attribute: [{ key: 'leadScore', type: 'text', textValue: 'high' }] },
+			useJson: true,
+			attributesJson: JSON.stringify({ leadScore: 'high' }),
 		});
 		expect(error?.message).toBe('Invalid data Provided: leadScore expects a number, got "high"');
 	});
@@ -311,7 +290,7 @@ describe('failures of the service', () => {
 			operation: 'get',
 			collectionId: byId(PEOPLE),
 			recordId: byId(ADA_RECORD),
-			requestHandling: { maxWaitSeconds: 1 },
+			options: { maxWaitSeconds: 1 },
 		});
 		expect(error?.message).toMatch(
 			/^The service failed \(HTTP 500\): Internal server error — gave up after \d attempts/,
@@ -386,8 +365,8 @@ describe('Record → Update and Delete', () => {
 			operation: 'update',
 			collectionId: byId(PEOPLE),
 			recordId: byId(ADA_RECORD),
-			inputMode: 'fields',
-			attributes: { attribute: [{ key: 'jobTitle', type: 'text', textValue: 'Countess' }] },
+			useJson: true,
+			attributesJson: JSON.stringify({ jobTitle: 'Countess' }),
 		});
 		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA_RECORD}`, { jobTitle: 'Countess' }],
@@ -424,13 +403,8 @@ describe('Record → Create or Update', () => {
 			operation: 'upsert',
 			collectionId: byId(PEOPLE),
 			matchAttribute: 'emails',
-			inputMode: 'fields',
-			attributes: {
-				attribute: [
-					{ key: 'emails', type: 'list', listValue: emails },
-					{ key: 'jobTitle', type: 'text', textValue: 'Mathematician' },
-				],
-			},
+			useJson: true,
+			attributesJson: JSON.stringify({ emails: emails.split(',').map((e) => e.trim()), jobTitle: 'Mathematician' }),
 			...extra,
 		});
 
@@ -487,13 +461,8 @@ describe('Record → Create or Update', () => {
 			collectionId: byId(PEOPLE),
 			matchAttribute: 'jobTitle',
 			updateAllMatches: true,
-			inputMode: 'fields',
-			attributes: {
-				attribute: [
-					{ key: 'jobTitle', type: 'text', textValue: 'Engineer' },
-					{ key: 'nickname', type: 'text', textValue: 'all' },
-				],
-			},
+			useJson: true,
+			attributesJson: JSON.stringify({ jobTitle: 'Engineer', nickname: 'all' }),
 		});
 		const queries = env.sandbox.requests
 			.filter((r) => r.path.endsWith('/query'))
@@ -515,8 +484,8 @@ describe('Record → Create or Update', () => {
 			operation: 'upsert',
 			collectionId: byId(PEOPLE),
 			matchAttribute: 'emails',
-			inputMode: 'fields',
-			attributes: { attribute: [{ key: 'name', type: 'text', textValue: 'X' }] },
+			useJson: true,
+			attributesJson: JSON.stringify({ name: 'X' }),
 		});
 		expect(error?.message).toBe('Match On: the attributes give no value for "emails"');
 		expect(env.sandbox.requests).toHaveLength(0);

@@ -10,12 +10,12 @@ import {
 	returnAllAndLimit,
 	updateThenRead,
 } from '../../../shared/descriptions';
-import { simplifyFields } from '../../../shared/simplify';
+import { simplifyField } from '../../../shared/simplify';
 import { filterAndSortFields } from '../../../shared/query/fields';
 import { activityLocator } from '../../../shared/locators';
 import { paths } from '../../../shared/transport/paths';
 import { activityCreateFields } from './create';
-import { sendActivity } from './fields';
+import { sendActivity } from './body';
 import { activityUpdateFields } from './update';
 
 const oneActivity = paths.activity(idInPath('activityId'));
@@ -70,5 +70,5 @@ export const activityDescription: INodeProperties[] = [
 	...activityCreateFields,
 	...forOperation('activity', 'getAll', [...returnAllAndLimit, ...filterAndSortFields]),
 	...activityUpdateFields,
-	...forOperation('activity', ['get', 'getAll'], simplifyFields),
+	...forOperation('activity', ['get', 'getAll'], [simplifyField]),
 ];

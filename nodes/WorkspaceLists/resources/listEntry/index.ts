@@ -10,7 +10,7 @@ import {
 	reportDeleted,
 	updateThenRead,
 } from '../../../shared/descriptions';
-import { simplifyFields } from '../../../shared/simplify';
+import { simplifyField } from '../../../shared/simplify';
 import { paths } from '../../../shared/transport/paths';
 import { listEntryCreateFields } from './create';
 import { listEntryGetAllFields } from './getAll';
@@ -70,5 +70,5 @@ export const listEntryDescription: INodeProperties[] = [
 	...listEntryCreateFields,
 	...listEntryGetAllFields,
 	...listEntryAttributesToSend,
-	...forOperation('listEntry', ['get', 'getAll'], simplifyFields),
+	...forOperation('listEntry', ['get', 'getAll'], [simplifyField]),
 ];

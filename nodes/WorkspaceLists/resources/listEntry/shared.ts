@@ -1,7 +1,7 @@
 import {
-	attributeFields,
 	attributeMapperField,
 	jsonFields,
+	mapperNotice,
 } from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
 import { entryLocator, listLocator } from '../../../shared/locators';
@@ -16,7 +16,7 @@ const WRITES = ['create', 'update'];
 
 /** The list attribute values to send, after each operation's own fields. */
 export const listEntryAttributesToSend = [
-	...forOperation('listEntry', WRITES, attributeFields({ what: 'list entry data' })),
+	...forOperation('listEntry', WRITES, [mapperNotice]),
 	...forOperation('listEntry', 'create', [attributeMapperField('add', 'list entry')]),
 	...forOperation('listEntry', 'update', [attributeMapperField('map', 'list entry')]),
 	...forOperation('listEntry', WRITES, jsonFields({ what: 'list entry data' })),

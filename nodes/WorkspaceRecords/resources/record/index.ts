@@ -10,7 +10,7 @@ import {
 	reportDeleted,
 	updateThenRead,
 } from '../../../shared/descriptions';
-import { simplifyFields } from '../../../shared/simplify';
+import { simplifyField } from '../../../shared/simplify';
 import { paths } from '../../../shared/transport/paths';
 import { recordGetAllFields } from './getAll';
 import { recordAttributesToSend, recordSharedFields } from './shared';
@@ -79,5 +79,5 @@ export const recordDescription: INodeProperties[] = [
 	...recordAttributesToSend,
 	// After the attributes, where the match attribute is chosen: Update All Matches qualifies it.
 	...recordUpsertFields,
-	...forOperation('record', ['get', 'getAll'], simplifyFields),
+	...forOperation('record', ['get', 'getAll'], [simplifyField]),
 ];

@@ -1,7 +1,7 @@
 import {
-	attributeFields,
 	attributeMapperField,
 	jsonFields,
+	mapperNotice,
 } from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
 import { collectionLocator, recordLocator } from '../../../shared/locators';
@@ -20,7 +20,7 @@ const WRITES = ['create', 'upsert', 'update'];
 
 /** The attributes to send, after each operation's own fields. */
 export const recordAttributesToSend = [
-	...forOperation('record', WRITES, attributeFields({ what: 'record' })),
+	...forOperation('record', WRITES, [mapperNotice]),
 	...forOperation('record', 'create', [attributeMapperField('add', 'record')]),
 	...forOperation('record', 'update', [attributeMapperField('map', 'record')]),
 	...forOperation('record', 'upsert', [attributeMapperField('upsert', 'record')]),

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { inputModeOf, JSON_1_2_SHOWN } from '../../../shared/attributes/fields';
+import { JSON_SHOWN, usesJson } from '../../../shared/attributes/fields';
 import { matchingAttribute } from '../../../shared/attributes/send';
 import { forOperation, hasContent, withoutBody } from '../../../shared/descriptions';
 import { oneAtATime } from '../../../shared/transport/gate';
@@ -16,11 +16,7 @@ import { fetchPages } from '../../../shared/transport/pagination';
 import { segment } from '../../../shared/transport/paths';
 import { digestOf, runKeyOf } from '../../../shared/transport/writeMemory';
 
-/**
- * Match On, where the mapper (whose Attribute to Match On it replaces) is not shown: up to
- * 1.1 under Input Mode's other choices, from 1.2 under Use JSON Instead. Two definitions: at 1.1
- * n8n's display check sees Use JSON Instead at its default, off.
- */
+/** Match On, under Use JSON Instead, where the mapper (whose Attribute to Match On it replaces) is not shown. */
 const matchAttributeField: INodeProperties = {
 	displayName: 'Match On Name or ID',
 	name: 'matchAttribute',
@@ -36,11 +32,7 @@ const matchAttributeField: INodeProperties = {
 };
 
 export const recordUpsertFields = forOperation('record', 'upsert', [
-	{
-		...matchAttributeField,
-		displayOptions: { show: { '@version': [1, 1.1] }, hide: { inputMode: ['mapper'] } },
-	},
-	{ ...matchAttributeField, displayOptions: JSON_1_2_SHOWN },
+	{ ...matchAttributeField, displayOptions: JSON_SHOWN },
 	{
 		displayName: 'Update All Matches',
 		name: 'updateAllMatches',
@@ -68,7 +60,7 @@ export async function upsertRecord(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const attributes = (requestData.options.body ?? {}) as IDataObject;
-	const fromMapper = inputModeOf(this.getNode()) === 'mapper';
+	const fromMapper = !usesJson(this.getNode());
 	const matchAttribute =
 		(fromMapper ? matchingAttribute(this) : (this.getNodeParameter('matchAttribute') as string)) ??
 		'';

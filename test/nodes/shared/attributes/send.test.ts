@@ -1,7 +1,12 @@
-import { buildAttributeBody, mappedAttributes } from '../../../../nodes/shared/attributes/send';
+import type { TypedEntry } from '../../../../nodes/shared/attributes/send';
+import { buildTypedObject, mappedAttributes } from '../../../../nodes/shared/attributes/send';
 import { buildFilter } from '../../../../nodes/shared/query/filter';
 
-describe('buildAttributeBody', () => {
+/** Typed key/value entries, as User Groups' mapping and properties give them. */
+const buildAttributeBody = (entries: TypedEntry[]) =>
+	buildTypedObject(entries, { field: 'Attributes', noun: 'attribute', hint: 'Name the key.' });
+
+describe('typed key/value entries', () => {
 	test('each value keeps its type', () => {
 		expect(
 			buildAttributeBody([

@@ -4,7 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { DEFAULT_DOOR_OPTIONS, sendWithRetries } from '../../../../nodes/shared/transport/door';
 import { parseRetryAfter } from '../../../../nodes/shared/transport/errors';
 import { Gate, pause } from '../../../../nodes/shared/transport/gate';
-import { requestHandlingField } from '../../../../nodes/shared/transport/routing';
+import { optionsField } from '../../../../nodes/shared/transport/operationRequests';
 import { runKeyOf, WriteMemory } from '../../../../nodes/shared/transport/writeMemory';
 
 /** A failure as the error mapper builds it from an answer: its status, and how long a 429 asks to wait. */
@@ -364,7 +364,7 @@ describe('WriteMemory', () => {
 
 test('the defaults shown under Options are the ones the door uses', () => {
 	const shown = Object.fromEntries(
-		(requestHandlingField.options ?? []).map((o) => [
+		(optionsField.options ?? []).map((o) => [
 			'name' in o ? o.name : '',
 			'default' in o ? o.default : undefined,
 		]),

@@ -41,7 +41,7 @@ describe('Create or Update: items with one new match value within a run', () => 
 					operation: 'upsert',
 					collectionId: byId(PEOPLE),
 					upsertColumns: mapped('autoMapInputData', null, ['emails']),
-					requestHandling: { maxConcurrency },
+					options: { maxConcurrency },
 				},
 				{
 					items: [
@@ -94,7 +94,7 @@ describe('every wait ends', () => {
 	test('429 with Retry-After: 0 on everything, Give Up After 3 s: the item fails with "gave up" in time', async () => {
 		env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 0, times: 10_000 });
 		const started = Date.now();
-		const { error } = await getAda({ requestHandling: { maxWaitSeconds: 3 } });
+		const { error } = await getAda({ options: { maxWaitSeconds: 3 } });
 		expect(error?.message).toMatch(/gave up after \d+ attempts? over [0-3] s/);
 		expect(Date.now() - started).toBeLessThan(10_000);
 		// Backing off, not storming: a handful of requests in three seconds.
@@ -110,7 +110,7 @@ describe('every wait ends', () => {
 			times: 10_000,
 		});
 		const started = Date.now();
-		const { error } = await getAda({ requestHandling: { maxWaitSeconds: 2 } });
+		const { error } = await getAda({ options: { maxWaitSeconds: 2 } });
 		expect(error?.message).toMatch(/gave up after/);
 		expect(Date.now() - started).toBeLessThan(8_000);
 		expect(env.sandbox.requests.length).toBeLessThan(10);
@@ -119,7 +119,7 @@ describe('every wait ends', () => {
 	test("a Retry-After of hours ends at Give Up After, the dropdowns' budget too", async () => {
 		env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 7200, times: 10 });
 		const started = Date.now();
-		const { error } = await getAda({ requestHandling: { maxWaitSeconds: 5 } });
+		const { error } = await getAda({ options: { maxWaitSeconds: 5 } });
 		expect(error?.message).toMatch(/gave up after 1 attempt over [01] s/);
 		const search = listSearch.searchCollections.call(
 			loadOptionsContext(records, {}, env.credentials),
@@ -144,7 +144,7 @@ describe('every wait ends', () => {
 				operation: 'create',
 				collectionId: byId(PEOPLE),
 				columns: mapped('autoMapInputData', null),
-				requestHandling: { maxWaitSeconds: 2 },
+				options: { maxWaitSeconds: 2 },
 			},
 			{ items: [{ name: 'Schema Waits' }] },
 		);
@@ -158,7 +158,7 @@ describe('every wait ends', () => {
 	test('an answer slower than Give Up After ends at the deadline: a read gives up, a create is in doubt', async () => {
 		env.sandbox.addFault({ method: 'GET', delayMs: 5_000, times: 10 });
 		const started = Date.now();
-		const { error } = await getAda({ requestHandling: { maxWaitSeconds: 2 } });
+		const { error } = await getAda({ options: { maxWaitSeconds: 2 } });
 		expect(error?.message).toMatch(
 			/^the answer took too long — gave up after 1 attempt over [2-4] s \(GET /,
 		);
@@ -170,7 +170,7 @@ describe('every wait ends', () => {
 			collectionId: byId(PEOPLE),
 			useJson: true,
 			attributesJson: '{"name": "Too Slow"}',
-			requestHandling: { maxWaitSeconds: 2 },
+			options: { maxWaitSeconds: 2 },
 		});
 		expect(create.error?.message).toBe(
 			`Item 0: the write may or may not have happened (POST ${peoplePath}: the answer took too long)`,

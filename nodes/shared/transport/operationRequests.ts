@@ -45,13 +45,10 @@ export function resolvePath(url: string, read: (name: string) => string): string
 	);
 }
 
-/**
- * Options: the knobs of the door, at the bottom of every action node, as n8n's own nodes
- * keep such settings. The parameter keeps its first name, so saved workflows keep theirs.
- */
-export const requestHandlingField: INodeProperties = {
+/** Options: the knobs of the door, at the bottom of every action node, as n8n's own nodes keep such settings. */
+export const optionsField: INodeProperties = {
 	displayName: 'Options',
-	name: 'requestHandling',
+	name: 'options',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
@@ -82,7 +79,7 @@ export const requestHandlingField: INodeProperties = {
 
 /** The options of the door for this node run, from Options. */
 export function doorOptions(context: IExecuteSingleFunctions): DoorOptions {
-	const chosen = context.getNodeParameter('requestHandling', {}) as {
+	const chosen = context.getNodeParameter('options', {}) as {
 		maxConcurrency?: number;
 		maxWaitSeconds?: number;
 	};
@@ -133,7 +130,7 @@ function notResent(context: IExecutePaginationFunctions, label: string, why: str
  * before in this execution (n8n's Retry On Fail runs the node again) returns the answer it
  * got; a write whose outcome was unknown fails again, the same way, without being sent.
  */
-async function sendOnce(
+async function sendRememberingWrites(
 	context: IExecutePaginationFunctions,
 	gate: Parameters<typeof sendWithRetries>[0],
 	options: DoorOptions,
@@ -197,7 +194,7 @@ async function sendOnce(
 /**
  * The pagination hook of every operation: routing hands a declarative node its requests
  * only here. Each request of `run` (one, the pages of a Get Many, the steps of Create or
- * Update) goes through the door of this node run, and through the write memory (`sendOnce`).
+ * Update) goes through the door of this node run, and through the write memory (`sendRememberingWrites`).
  * `repeatable` is the operation's own declaration: a query POST says it is a read.
  */
 export function operationThroughDoor(run: OperationRun, { repeatable = false } = {}): OperationRun {
@@ -211,7 +208,7 @@ export function operationThroughDoor(run: OperationRun, { repeatable = false } =
 		if (repeatable) asRead(requestData.options);
 		return await withGate(runKeyOf(this), options.maxConcurrency, async (gate) => {
 			const makeRoutingRequest = async (request: DeclarativeRestApiSettings.ResultOptions) =>
-				await sendOnce(this, gate, options, request);
+				await sendRememberingWrites(this, gate, options, request);
 			return await run.call(
 				Object.create(this, { makeRoutingRequest: { value: makeRoutingRequest } }),
 				requestData,

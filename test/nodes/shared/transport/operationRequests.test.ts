@@ -201,7 +201,7 @@ test('a 429 that never ends gives up after Give Up After, saying how often and h
 		operation: 'get',
 		collectionId: byId(PEOPLE),
 		recordId: byId(ADA_RECORD),
-		requestHandling: { maxWaitSeconds: 2 },
+		options: { maxWaitSeconds: 2 },
 	});
 	// Retry-After 1 s, and a pace of one request every two seconds once the service accepted
 	// nothing: the second attempt could not start within the two seconds.
@@ -232,14 +232,14 @@ test.each([
 	['a chosen limit', { maxConcurrency: 3 }, 3],
 ])(
 	'Max Concurrent Requests bounds the requests in flight: %s',
-	async (_, requestHandling, limit) => {
+	async (_, options, limit) => {
 		env.sandbox.addFault({ method: 'POST', delayMs: 40, times: 40 });
 		const { items } = await run(
 			{
 				operation: 'create',
 				collectionId: byId(PEOPLE),
 				...NAME_AS_JSON,
-				requestHandling,
+				options,
 			},
 			{ items: Array.from({ length: 40 }, (_, i) => ({ name: `Imported ${i}` })) },
 		);

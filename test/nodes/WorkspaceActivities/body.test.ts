@@ -1,4 +1,4 @@
-import { buildActivityBody } from '../../../nodes/WorkspaceActivities/resources/activity/fields';
+import { buildActivityBody } from '../../../nodes/WorkspaceActivities/resources/activity/body';
 
 test('create needs a title, a date and an icon; empty optional fields are left out', () => {
 	expect(

@@ -1,0 +1,101 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import { toScheduleAt } from '../../../shared/dates';
+import { fromInput, InputError } from '../../../shared/input';
+import { idIn } from '../../../shared/locators';
+
+const ICON_VALUE_PARAMETER: Record<string, string> = {
+	interaction: 'interactionIcon',
+	messaging_app: 'messagingAppIcon',
+	emoji: 'emojiIcon',
+};
+
+export interface ActivityInput {
+	name?: string;
+	scheduleAt?: unknown;
+	iconType?: string;
+	iconValue?: string;
+	description?: string;
+	associated?: string;
+	status?: string;
+}
+
+/**
+ * The activity body (docs/api.md §4.1). For a create every required field must be there; for an
+ * update only what was given is sent. Empty optional fields are left out.
+ */
+export function buildActivityBody(
+	input: ActivityInput,
+	{ partial, timeZone }: { partial: boolean; timeZone: string },
+): IDataObject {
+	const body: IDataObject = {};
+	if (!partial || input.name !== undefined) {
+		if (!String(input.name ?? '').trim()) {
+			throw new InputError('Title', 'the activity has no title', 'Give the activity a title.');
+		}
+		body.name = input.name;
+	}
+	if (!partial || input.scheduleAt !== undefined)
+		body.scheduleAt = toScheduleAt(input.scheduleAt, timeZone);
+	if (input.iconType !== undefined) {
+		if (!String(input.iconValue ?? '').trim()) {
+			throw new InputError(
+				'Icon',
+				`no icon given for the icon type ${input.iconType}`,
+				'Choose an icon, or type an emoji.',
+			);
+		}
+		body.iconType = input.iconType;
+		body.iconValue = input.iconValue;
+	}
+	for (const key of ['description', 'associated', 'status'] as const) {
+		if (input[key] !== undefined && input[key] !== '') body[key] = input[key];
+	}
+	return body;
+}
+
+/** The activity's fields as the API names them: the associated record is the picker's value; its collection only served the picker. */
+function activityInput(fields: IDataObject): ActivityInput {
+	const input = { ...fields };
+	delete input.associatedCollection;
+	if (input.associatedRecord !== undefined) input.associated = idIn(input.associatedRecord);
+	delete input.associatedRecord;
+	return input as ActivityInput;
+}
+
+/** Create reads the top-level fields; Update reads its Update Fields collection. */
+export function sendActivity(mode: 'create' | 'update'): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const body = fromInput(this, () => {
+			if (mode === 'update') {
+				const fields = this.getNodeParameter('updateFields', {}) as IDataObject;
+				const { iconType, iconValue, ...rest } = fields;
+				return buildActivityBody(
+					{
+						...activityInput(rest),
+						...(iconType ? { iconType: String(iconType), iconValue: String(iconValue ?? '') } : {}),
+					},
+					{ partial: true, timeZone: this.getTimezone() },
+				);
+			}
+			const iconType = this.getNodeParameter('iconType') as string;
+			const extra = activityInput(this.getNodeParameter('additionalFields', {}) as IDataObject);
+			return buildActivityBody(
+				{
+					...extra,
+					name: this.getNodeParameter('name') as string,
+					scheduleAt: this.getNodeParameter('scheduleAt'),
+					iconType,
+					iconValue: this.getNodeParameter(ICON_VALUE_PARAMETER[iconType]) as string,
+				},
+				{ partial: false, timeZone: this.getTimezone() },
+			);
+		});
+		return { ...options, body };
+	};
+}
