@@ -1,15 +1,18 @@
 // `npm run demo`: the sandbox with its seed data and a real n8n on n8n's usual port (or a
 // free one when that is taken, said on start), with this package installed, both
 // credentials created and every example imported. Ctrl-C stops both. The first start
-// installs n8n into ~/.cache (several minutes).
+// installs n8n into ~/.cache (several minutes). n8n's own output goes to a log file (its path
+// is printed); what to open is printed once n8n answers, and says whether to create the owner
+// account or sign in.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { cacheRoot, prepare } from '../test/rig/n8n-runtime.mjs';
 import {
 	buildPackage,
 	installPackage,
+	outputTail,
 	root,
 	runN8nCommands,
 	startN8nServer,
@@ -79,24 +82,65 @@ async function main() {
 	const n8nPort = await preferredOrFreePort(preferred);
 	if (preferred && n8nPort !== preferred)
 		say(`Port ${preferred} is taken, so n8n gets port ${n8nPort}.`);
-	say(`Starting n8n ${version} on port ${n8nPort} …`);
+	// n8n's own output (some forty lines on start) goes to a log of this run, not the terminal,
+	// so that what to open is the last thing printed.
+	const logFile = join(userFolder, 'n8n.log');
+	writeFileSync(logFile, '');
+	say(`Starting n8n ${version} on port ${n8nPort}; its output goes to ${logFile} …`);
 	// n8n shuts down within its own 30 s grace period; one that hangs is killed after 45 s.
 	const n8n = await startN8nServer(runtime, userFolder, {
 		port: n8nPort,
 		listenAddress: null,
-		stdio: ['ignore', 'inherit', 'inherit'],
+		logFile,
 		graceMs: 45_000,
 	});
-	n8n.child.exited.then(
-		(code) => isStopping() || stopEverythingAndExit(typeof code === 'number' ? code : 0),
+	const logTail = () => outputTail({ stdout: n8n.output().stdout }, 15);
+	n8n.child.exited.then(async (code) => {
+		if (isStopping()) return;
+		process.stderr.write(
+			`\nn8n stopped by itself (exit ${code}). The end of its log, ${logFile}:\n${logTail()}\n`,
+		);
+		await stopEverythingAndExit(typeof code === 'number' && code !== 0 ? code : 1);
+	});
+
+	// The settings route answers JSON once n8n's REST API is up (rest.mjs), within 3 minutes.
+	const startedAt = Date.now();
+	const progress = setInterval(
+		() => say(`  … waiting for n8n to answer: ${Math.round((Date.now() - startedAt) / 1000)} s`),
+		15_000,
 	);
+	try {
+		await n8n.rest.ready();
+	} catch (error) {
+		if (isStopping() || n8n.exited() !== null) return; // Ctrl-C, or n8n's exit says it all
+		process.stderr.write(
+			`\nn8n never answered on port ${n8nPort} (${error.message}). The end of its log, ${logFile}:\n${logTail()}\n`,
+		);
+		await stopEverythingAndExit(1);
+	} finally {
+		clearInterval(progress);
+	}
+
+	// The public settings say whether n8n still shows its owner set-up (no owner yet, as on the
+	// first run) or a sign-in; undefined when this n8n does not say.
+	const setUp = await n8n.rest.call('GET', '/rest/settings').then(
+		({ data }) => data?.userManagement?.showSetupOnFirstLoad,
+		() => undefined,
+	);
+	const url = `http://localhost:${n8nPort}`;
+	let open = `Open ${url} (create the owner account on first visit, or sign in with it).`;
+	if (setUp === true) open = `Open ${url} and create the owner account (it stays on this machine).`;
+	if (setUp === false)
+		open = `Open ${url} and sign in with the owner account you created on an earlier run (forgotten? stop the demo, delete ${userFolder} and start it again).`;
 	say(
 		[
 			'',
-			`Open http://localhost:${n8nPort} (create the owner account on first visit; it stays local).`,
+			`n8n ${version} is ready (${Math.round((Date.now() - startedAt) / 1000)} s).`,
+			open,
 			'Open Overview → Workflows: every "Workspace …" workflow is an example of one operation.',
 			'Click "Execute workflow" in any of them; the credentials already point at the sandbox.',
 			`The requests the sandbox received: ${sandbox.url}/__sandbox/requests`,
+			`n8n's log: ${logFile}`,
 			'Ctrl-C stops n8n and the sandbox.',
 			'',
 		].join('\n'),

@@ -165,20 +165,16 @@ const httpCreate = (baseUrl, { withCredential = false, batching, settings = {} }
 };
 
 /**
- * How our node maps each item onto attributes: version 1's attribute rows with an expression,
- * version 1.1's attribute mapper with Map Each Attribute Below and an expression, or with Map
- * Automatically (the input's field names are the attribute keys: no expression at all).
+ * How our node maps each item onto attributes: the JSON of Use JSON Instead with an
+ * expression, the attribute mapper with Map Each Attribute Below and an expression, or with
+ * Map Automatically (the input's field names are the attribute keys: no expression at all).
  */
 export const MAPPINGS = {
-	rows: {
-		typeVersion: 1,
-		label: 'attribute rows + expression',
-		parameters: {
-			attributes: { attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.name }}' }] },
-		},
+	json: {
+		label: 'Use JSON Instead + expression',
+		parameters: { useJson: true, attributesJson: '={{ JSON.stringify({ name: $json.name }) }}' },
 	},
 	below: {
-		typeVersion: 1.1,
 		label: 'Map Each Attribute Below + expression',
 		parameters: {
 			columns: {
@@ -201,7 +197,6 @@ export const MAPPINGS = {
 		},
 	},
 	auto: {
-		typeVersion: 1.1,
 		label: 'Map Automatically',
 		parameters: {
 			columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
@@ -210,11 +205,11 @@ export const MAPPINGS = {
 };
 
 /** Our node creating one record per item, with the default settings unless told otherwise. */
-const ourCreate = ({ maxConcurrency, mapping = 'rows' } = {}) => ({
+const ourCreate = ({ maxConcurrency, mapping = 'below' } = {}) => ({
 	id: 'ours',
 	name: 'Create people',
 	type: 'n8n-nodes-workspace-records.workspaceRecords',
-	typeVersion: MAPPINGS[mapping].typeVersion,
+	typeVersion: 1,
 	credentials,
 	parameters: {
 		resource: 'record',

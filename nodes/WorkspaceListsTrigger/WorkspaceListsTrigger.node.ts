@@ -5,10 +5,7 @@ import { subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { eventField, LIST_EVENTS, pollEvents, triggerFields } from '../shared/trigger/events';
 
-const properties: INodeProperties[] = [
-	eventField(LIST_EVENTS),
-	...triggerFields(LIST_EVENTS),
-];
+const properties: INodeProperties[] = [eventField(LIST_EVENTS), ...triggerFields(LIST_EVENTS)];
 
 export class WorkspaceListsTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -5,10 +5,7 @@ import { subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { eventField, pollEvents, RECORD_EVENTS, triggerFields } from '../shared/trigger/events';
 
-const properties: INodeProperties[] = [
-	eventField(RECORD_EVENTS),
-	...triggerFields(RECORD_EVENTS),
-];
+const properties: INodeProperties[] = [eventField(RECORD_EVENTS), ...triggerFields(RECORD_EVENTS)];
 
 export class WorkspaceRecordsTrigger implements INodeType {
 	description: INodeTypeDescription = {

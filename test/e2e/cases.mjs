@@ -1412,17 +1412,6 @@ const itemsNode = (testCase) => ({
 });
 
 /**
- * The newest version of each node with several: the examples show what a user adding the node
- * today gets. What version 1 keeps for saved workflows is tested in test/nodes/versions.test.ts.
- */
-const NEWEST_VERSION = {
-	workspaceRecords: 1.2,
-	workspaceLists: 1.2,
-	workspaceActivities: 1.2,
-	workspaceRecordsTrigger: 1.2,
-};
-
-/**
  * The importable workflow of a case: a Manual Trigger and the node, with a credential
  * placeholder. A trigger case is the trigger alone: it starts the workflow itself.
  */
@@ -1437,7 +1426,7 @@ export function workflowOf(testCase, index) {
 		id: `${testCase.file}-node`,
 		name: nodeName,
 		type: `n8n-nodes-workspace-records.${testCase.node}`,
-		typeVersion: testCase.typeVersion ?? NEWEST_VERSION[testCase.node] ?? 1,
+		typeVersion: 1,
 		position: [testCase.items ? 520 : 260, 0],
 		parameters: testCase.parameters,
 		credentials: { [credential]: CREDENTIALS[credential] },

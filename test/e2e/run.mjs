@@ -349,7 +349,7 @@ function checkPollFailure(runtime, version) {
 		const { throwIfFailed } = require(process.env.DIST + '/nodes/shared/transport/errors.js');
 		const { sendWithRetries } = require(process.env.DIST + '/nodes/shared/transport/door.js');
 		const { Gate } = require(process.env.DIST + '/nodes/shared/transport/gate.js');
-		const node = { id: 't', name: 'Trigger', type: 'n8n-nodes-workspace-records.workspaceRecordsTrigger', typeVersion: 1.2, position: [0, 0], parameters: {} };
+		const node = { id: 't', name: 'Trigger', type: 'n8n-nodes-workspace-records.workspaceRecordsTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 		const refused = { statusCode: 429, headers: { 'retry-after': '120' }, body: { status: false, message: 'Too many requests' } };
 		const attempt = { send: async () => throwIfFailed(node, refused), repeatable: true, label: 'POST /api/v1/collection-records/x/query', node };
 		sendWithRetries(new Gate(1), attempt, { maxWaitMs: 25000 }).catch((error) => {

@@ -135,7 +135,7 @@ const recordsNode = (name, parameters) => ({
 	id: name.replace(/\W/g, ''),
 	name,
 	type: `${PACKAGE}.workspaceRecords`,
-	typeVersion: 1.2,
+	typeVersion: 1,
 	position: [440, 0],
 	parameters,
 	credentials: { workspaceRecordsApi: CREDENTIAL },
@@ -281,9 +281,6 @@ function checks() {
 					fail(
 						`the new node's credential shows "${credentialShown}", expected "${CREDENTIAL.name}" chosen by itself`,
 					);
-				// Version 1.2: the mapper is the one mapping choice, no Input Mode above it.
-				if (await ndv.locator(sel.parameter('inputMode')).count())
-					fail('an Input Mode is shown: a node added today (1.2) has the mapper alone');
 
 				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
 				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
@@ -417,7 +414,7 @@ function checks() {
 			},
 		],
 		[
-			'Get Many: Simplify (on by default in 1.1) shows options and statuses as names; off shows the objects',
+			'Get Many: Simplify (on by default) shows options and statuses as names; off shows the objects',
 			async ({ page, env, shot }) => {
 				const getMany = recordsNode('Get people', {
 					resource: 'record',
@@ -483,7 +480,7 @@ function checks() {
 			},
 		],
 		[
-			'Record Create (1.2), added from the panel: once People is chosen, the Map Automatically notice stands above the mapper',
+			'Record Create, added from the panel: once People is chosen, the Map Automatically notice stands above the mapper',
 			async ({ page, env, shot }) => {
 				const ndv = await addRecordsAction(page, env.n8n.base, 'Create a record');
 				const mapper = ndv.locator(sel.mapper);
@@ -522,7 +519,7 @@ function checks() {
 			},
 		],
 		[
-			'Record Create (1.2), added from the panel: no red "No attributes found" (nor "Retry") in the mapper before a collection is chosen',
+			'Record Create, added from the panel: no red "No attributes found" (nor "Retry") in the mapper before a collection is chosen',
 			async ({ noPicture }) => {
 				noPicture();
 				if (!seen.freshCreate) fail('the check before did not get as far as reading the mapper');
@@ -538,7 +535,7 @@ function checks() {
 			},
 		],
 		[
-			"Record Create (1.2), added from the panel, People chosen: one mapping choice (no Input Mode), labels saying what Emails and Company take, Use JSON Instead below the mapper; switched on, the JSON takes the mapper's place",
+			"Record Create, added from the panel, People chosen: one mapping choice (no Input Mode), labels saying what Emails and Company take, Use JSON Instead below the mapper; switched on, the JSON takes the mapper's place",
 			async ({ page, env, shot }) => {
 				const ndv = await addRecordsAction(page, env.n8n.base, 'Create a record');
 				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
@@ -547,10 +544,7 @@ function checks() {
 				await mapper.locator(sel.parameter('company')).waitFor();
 				const shown = await shownParameters(ndv);
 				const labels = shown.map((p) => p.label);
-				if (
-					labels.includes('Input Mode') ||
-					(await ndv.locator(sel.parameter('inputMode')).count())
-				)
+				if (labels.includes('Input Mode'))
 					fail(`an Input Mode is shown; the parameters: ${labels.join(' | ')}`);
 				const fieldLabels = (
 					await mapper.locator('[data-test-id="input-label"]').allInnerTexts()
@@ -595,7 +589,7 @@ function checks() {
 			},
 		],
 		[
-			'Record Create or Update (1.2), added from the panel, People chosen: Emails preselected as the Attribute to Match On and shown among the values with Name; only text, email, phone, domain and number attributes offered',
+			'Record Create or Update, added from the panel, People chosen: Emails preselected as the Attribute to Match On and shown among the values with Name; only text, email, phone, domain and number attributes offered',
 			async ({ page, env, shot }) => {
 				const ndv = await addRecordsAction(page, env.n8n.base, 'Create or update a record');
 				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();

@@ -25,7 +25,13 @@ describe('Record → Create', () => {
 			operation: 'create',
 			collectionId: byId(PEOPLE),
 			useJson: true,
-			attributesJson: JSON.stringify({ name: 'Katherine Johnson', leadScore: 97, newsletter: true, emails: ['kj@example.com', 'katherine@nasa.example'], owner: 'e00000000000000000000001' }),
+			attributesJson: JSON.stringify({
+				name: 'Katherine Johnson',
+				leadScore: 97,
+				newsletter: true,
+				emails: ['kj@example.com', 'katherine@nasa.example'],
+				owner: 'e00000000000000000000001',
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(env.sandbox.requests).toHaveLength(1);
@@ -404,7 +410,10 @@ describe('Record → Create or Update', () => {
 			collectionId: byId(PEOPLE),
 			matchAttribute: 'emails',
 			useJson: true,
-			attributesJson: JSON.stringify({ emails: emails.split(',').map((e) => e.trim()), jobTitle: 'Mathematician' }),
+			attributesJson: JSON.stringify({
+				emails: emails.split(',').map((e) => e.trim()),
+				jobTitle: 'Mathematician',
+			}),
 			...extra,
 		});
 

@@ -1,8 +1,4 @@
-import {
-	attributeMapperField,
-	jsonFields,
-	mapperNotice,
-} from '../../../shared/attributes/fields';
+import { attributeMapperField, jsonFields, mapperNotice } from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
 import { collectionLocator, recordLocator } from '../../../shared/locators';
 

@@ -230,23 +230,20 @@ function mostAtOnce(): number {
 test.each([
 	['the default', {}, 10],
 	['a chosen limit', { maxConcurrency: 3 }, 3],
-])(
-	'Max Concurrent Requests bounds the requests in flight: %s',
-	async (_, options, limit) => {
-		env.sandbox.addFault({ method: 'POST', delayMs: 40, times: 40 });
-		const { items } = await run(
-			{
-				operation: 'create',
-				collectionId: byId(PEOPLE),
-				...NAME_AS_JSON,
-				options,
-			},
-			{ items: Array.from({ length: 40 }, (_, i) => ({ name: `Imported ${i}` })) },
-		);
-		expect(items).toHaveLength(40);
-		expect(mostAtOnce()).toBe(limit);
-	},
-);
+])('Max Concurrent Requests bounds the requests in flight: %s', async (_, options, limit) => {
+	env.sandbox.addFault({ method: 'POST', delayMs: 40, times: 40 });
+	const { items } = await run(
+		{
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			...NAME_AS_JSON,
+			options,
+		},
+		{ items: Array.from({ length: 40 }, (_, i) => ({ name: `Imported ${i}` })) },
+	);
+	expect(items).toHaveLength(40);
+	expect(mostAtOnce()).toBe(limit);
+});
 
 test('Retry On Fail does not send again a write that succeeded in this execution', async () => {
 	// One create is rejected (a 400, nothing done); n8n then runs the node again for every item.
