@@ -16,6 +16,7 @@ import { sendFilterAndSort } from './query/send';
 import { simplifyItems } from './simplify';
 import { checkApiResponse } from './transport/errors';
 import { paginateBody } from './transport/pagination';
+import type { QueryEndpoint } from './transport/paths';
 import { operationThroughDoor, singleRequest } from './transport/operationRequests';
 
 /**
@@ -164,25 +165,24 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 
 /**
  * Get Many over a query endpoint: paged by Return All and Limit, filtered and sorted by the
- * query fields, simplified. The activity query takes its filter as an array (`filterShape`).
+ * query fields in the endpoint's filter shape, simplified.
  */
 export const queryOperation = ({
 	action,
 	description,
-	url,
-	filterShape = 'object',
-}: Pick<OperationSpec, 'action' | 'description' | 'url'> & { filterShape?: 'object' | 'array' }) =>
+	endpoint,
+}: Pick<OperationSpec, 'action' | 'description'> & { endpoint: QueryEndpoint }) =>
 	operation({
 		name: 'Get Many',
 		value: 'getAll',
 		action,
 		description,
 		method: 'POST',
-		url,
+		url: endpoint.path,
 		repeatable: true,
 		paginate: true,
 		simplify: true,
-		preSend: [sendFilterAndSort(filterShape)],
+		preSend: [sendFilterAndSort(endpoint.filterShape)],
 	});
 
 /** A request's options without its body: for a GET that follows a write. */

@@ -1,9 +1,16 @@
-import type { IDataObject, IExecuteSingleFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 import type { ParameterSource } from '../locators';
 import { parameterId } from '../locators';
 import { apiRequest } from '../transport/apiRequest';
 import { ACTIVITY_COLLECTION, paths, segment } from '../transport/paths';
+import type { AttributeChoices } from './types';
 import { attributeKey, attributeType, isWritable } from './types';
 
 /** The resources and trigger events whose attributes are the activity collection's, or a list's. */
@@ -91,4 +98,23 @@ export async function attributeSchemaOf(
 		named.filter(([other]) => other === name).length > 1 ||
 		[...types.keys()].some((key) => key.toLowerCase() === name);
 	return { types, keyOfName: new Map(named.filter(([name]) => name && !taken(name))) };
+}
+
+/** The choices of a select, status or member attribute, for the editor's dropdowns. */
+export async function attributeChoices(
+	context: ILoadOptionsFunctions,
+	attributesPath: string,
+	definition: IDataObject,
+	kind: AttributeChoices,
+): Promise<INodePropertyOptions[]> {
+	if (kind === 'members') {
+		const members = await apiRequest(context, 'GET', paths.members);
+		return members.map((m) => ({
+			name: `${String(m.fullName)} <${String(m.email)}>`,
+			value: String(m.userId),
+		}));
+	}
+	const path = paths.attributeChoices(attributesPath, segment(definition._id), kind);
+	const options = await apiRequest(context, 'GET', path);
+	return options.map((o) => ({ name: String(o.name), value: String(o._id) }));
 }

@@ -3,7 +3,9 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { idIn, parameterId } from '../locators';
 import { apiRequest } from '../transport/apiRequest';
 import { PAGE_SIZE } from '../transport/pagination';
-import { paths, segment } from '../transport/paths';
+import { filterFor, where } from '../query/filter';
+import type { QueryEndpoint } from '../transport/paths';
+import { paths, queries, segment } from '../transport/paths';
 
 /** The "From List" searches of the resource locators (locators.ts), each by its `searchListMethod`. */
 
@@ -16,9 +18,7 @@ const matchesText = (filter: string | undefined, ...texts: unknown[]) =>
 	);
 
 interface QuerySearch {
-	path: string;
-	/** The activity query takes its filter as an array of conditions (docs/api.md §4.1). */
-	filterShape: 'object' | 'array';
+	endpoint: QueryEndpoint;
 	label: (record: IDataObject) => string;
 	filter?: string;
 	paginationToken?: string;
@@ -27,22 +27,23 @@ interface QuerySearch {
 /** One page of a query endpoint, searched by name on the server, for "From List" modes. */
 async function searchQuery(
 	context: ILoadOptionsFunctions,
-	{ path, filterShape, label, filter, paginationToken }: QuerySearch,
+	{ endpoint, label, filter, paginationToken }: QuerySearch,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0);
 	const body: IDataObject = { limit: PAGE_SIZE, offset };
-	if (filter) {
-		const condition = { name: { $contains: filter } };
-		body.filter = filterShape === 'array' ? [condition] : condition;
-	}
-	const records = await apiRequest(context, 'POST', path, { body, read: true });
+	const byName = filterFor(
+		endpoint.filterShape,
+		filter ? where('name', '$contains', filter) : undefined,
+	);
+	if (byName) body.filter = byName;
+	const records = await apiRequest(context, 'POST', endpoint.path, { body, read: true });
 	return {
 		results: records.map((record) => ({ name: label(record), value: String(record._id) })),
 		paginationToken: records.length === PAGE_SIZE ? String(offset + PAGE_SIZE) : undefined,
 	};
 }
 
-const byName = (record: IDataObject) => String(record.name || record._id);
+const nameOf = (record: IDataObject) => String(record.name || record._id);
 
 interface WholeSearch {
 	path: string;
@@ -104,9 +105,8 @@ async function searchCollectionRecords(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	return await searchQuery(context, {
-		path: paths.recordsQuery(collectionSegment),
-		filterShape: 'object',
-		label: byName,
+		endpoint: queries.records(collectionSegment),
+		label: nameOf,
 		filter,
 		paginationToken,
 	});
@@ -156,11 +156,9 @@ export async function searchActivities(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const path = paths.activitiesQuery;
 	return await searchQuery(this, {
-		path,
-		filterShape: 'array',
-		label: byName,
+		endpoint: queries.activities,
+		label: nameOf,
 		filter,
 		paginationToken,
 	});
@@ -172,7 +170,7 @@ export async function searchListEntries(
 	_filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const path = paths.listEntriesQuery(segment(parameterId(this, 'listId'), 'List'));
+	const endpoint = queries.listEntries(segment(parameterId(this, 'listId'), 'List'));
 	const label = (entry: IDataObject) => `Entry for record ${String(entry.recordId)}`;
-	return await searchQuery(this, { path, filterShape: 'object', label, paginationToken });
+	return await searchQuery(this, { endpoint, label, paginationToken });
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { subjectAttributesPath } from '../attributes/schema';
+import { attributeChoices, subjectAttributesPath } from '../attributes/schema';
 import { attributeKey, attributeType } from '../attributes/types';
 import { apiRequest } from '../transport/apiRequest';
-import { ACTIVITY_COLLECTION, paths, segment } from '../transport/paths';
+import { ACTIVITY_COLLECTION, paths } from '../transport/paths';
 
 /** The dropdowns of `options` fields, each by its `loadOptionsMethod`. */
 
@@ -44,13 +44,7 @@ async function statusesAt(
 	const status = attributes.find(
 		(a) => attributeType(a) === 'status' && (key === undefined || attributeKey(a) === key),
 	);
-	if (!status) return [];
-	const options = await apiRequest(
-		context,
-		'GET',
-		paths.attributeChoices(attributesPath, segment(status._id), 'status'),
-	);
-	return options.map((o) => ({ name: String(o.name), value: String(o._id) }));
+	return status ? await attributeChoices(context, attributesPath, status, 'status') : [];
 }
 
 /** The statuses an activity can take: the options of the activity collection's status attribute. */

@@ -1,16 +1,12 @@
 import type {
-	IDataObject,
 	ILoadOptionsFunctions,
-	INodePropertyOptions,
 	ResourceMapperField,
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
-import { subjectAttributesPath } from '../attributes/schema';
-import type { AttributeChoices } from '../attributes/types';
+import { attributeChoices, subjectAttributesPath } from '../attributes/schema';
 import { attributeKey, attributeType, isWritable, typeOf } from '../attributes/types';
 import { apiRequest } from '../transport/apiRequest';
-import { paths, segment } from '../transport/paths';
 
 /** Attribute types whose value can identify a record, for Create or Update to match on. */
 const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
@@ -23,28 +19,6 @@ const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'n
 function mapperLabel(name: string, key: string, takes?: string): string {
 	const label = name === key ? key : `${name} (${key})`;
 	return takes ? `${label} — ${takes}` : label;
-}
-
-/** The editor's choices for a select, status or member attribute. */
-async function choicesOf(
-	context: ILoadOptionsFunctions,
-	attributesPath: string,
-	definition: IDataObject,
-	kind: AttributeChoices,
-): Promise<INodePropertyOptions[]> {
-	if (kind === 'members') {
-		const members = await apiRequest(context, 'GET', paths.members);
-		return members.map((m) => ({
-			name: `${String(m.fullName)} <${String(m.email)}>`,
-			value: String(m.userId),
-		}));
-	}
-	const options = await apiRequest(
-		context,
-		'GET',
-		`${attributesPath}/${segment(definition._id)}/${kind}`,
-	);
-	return options.map((o) => ({ name: String(o.name), value: String(o._id) }));
 }
 
 /** The resource mapper's fields: one per writable attribute, typed, with its choices. */
@@ -75,7 +49,9 @@ export async function getAttributeFields(
 				display: true,
 				...(upsert ? { removed: !(definition.isRequired === true || definition === emails) } : {}),
 				type: type.field,
-				...(type.choices ? { options: await choicesOf(this, path, definition, type.choices) } : {}),
+				...(type.choices
+					? { options: await attributeChoices(this, path, definition, type.choices) }
+					: {}),
 			};
 		}),
 	);

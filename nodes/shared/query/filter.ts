@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { asFilterValue, VALUE_TYPES } from '../attributes/types';
 import { LOOKS_LIKE_DATE, toUtcIso } from '../dates';
 import { InputError, isPlainObject, parseJsonText, setOwn, toStringList } from '../input';
+import type { FilterShape } from '../transport/paths';
 
 /** The eleven operators of docs/api.md §4.7, as the UI names them, and their wire names. */
 export const OPERATORS = {
@@ -168,9 +169,13 @@ function toClause(
 	return [attribute, wire, String(condition.value ?? '')];
 }
 
-const single = (attribute: string, operator: string, operand: unknown): IDataObject => ({
+/** One condition of a filter: `{ attribute: { operator: operand } }`. */
+export const where = (attribute: string, operator: string, operand: unknown): IDataObject => ({
 	[attribute]: { [operator]: operand } as IDataObject,
 });
+
+/** The negation of all of `conditions` together (docs/api.md §4.7). */
+export const not = (...conditions: IDataObject[]): IDataObject => ({ $not: conditions });
 
 function combineAll(combinator: '$and' | '$or', parts: IDataObject[]): IDataObject | undefined {
 	if (parts.length === 0) return undefined;
@@ -194,7 +199,7 @@ function fromConditions(parameters: FilterParameters): IDataObject | undefined {
 			`Conditions, condition ${index + 1}`,
 		);
 		if (condition.negate) {
-			parts.push({ $not: single(attribute, operator, operand) });
+			parts.push({ $not: where(attribute, operator, operand) });
 			return;
 		}
 		const existing = combine === 'and' ? merged.get(attribute) : undefined;
@@ -202,7 +207,7 @@ function fromConditions(parameters: FilterParameters): IDataObject | undefined {
 			existing[operator] = operand as IDataObject[keyof IDataObject];
 			return;
 		}
-		const part = single(attribute, operator, operand);
+		const part = where(attribute, operator, operand);
 		if (!existing) merged.set(attribute, part[attribute] as IDataObject);
 		parts.push(part);
 	});
@@ -268,17 +273,29 @@ export function buildFilter(parameters: FilterParameters): IDataObject | IDataOb
 	}
 }
 
-/**
- * The activity query types `filter` as an array of condition objects (docs/api.md §4.1), ANDed.
- * A top-level AND becomes that array; anything else is its one element.
- */
-export function toConditionArray(filter: IDataObject | IDataObject[]): IDataObject[] {
+/** The conditions a filter ANDs: a top-level AND (or an array) is its parts; anything else is one. */
+function conditionsOf(filter: IDataObject | IDataObject[]): IDataObject[] {
 	if (Array.isArray(filter)) return filter;
 	const keys = Object.keys(filter);
 	if (keys.length === 1 && keys[0] === '$and' && Array.isArray(filter.$and)) {
 		return filter.$and as IDataObject[];
 	}
 	return [filter];
+}
+
+/**
+ * The `filter` of a query body that ANDs `filters` (the user's, and conditions of the node's
+ * own), in the shape the endpoint takes (`QueryEndpoint.filterShape`): an array of conditions
+ * for activities, one object elsewhere. Undefined when there is nothing to filter on.
+ */
+export function filterFor(
+	shape: FilterShape,
+	...filters: Array<IDataObject | IDataObject[] | undefined>
+): IDataObject | IDataObject[] | undefined {
+	const parts = filters.flatMap((filter) => (filter ? conditionsOf(filter) : []));
+	if (parts.length === 0) return undefined;
+	if (shape === 'array') return parts;
+	return parts.length === 1 ? parts[0] : { $and: parts };
 }
 
 /** The `sort` of a query body: earlier keys take precedence. Undefined when there is none. */

@@ -11,7 +11,8 @@ import { attributeTypesOf } from '../attributes/schema';
 import { fromInput } from '../input';
 import type { ParameterSource } from '../locators';
 import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filter';
-import { buildFilter, buildSort, needsAttributeTypes, toConditionArray } from './filter';
+import type { FilterShape } from '../transport/paths';
+import { buildFilter, buildSort, filterFor, needsAttributeTypes } from './filter';
 
 /**
  * Reads the filter parameters into the builder's input; naive dates are read in the
@@ -42,17 +43,14 @@ function filterParameters(context: ParameterSource, timeZone: string): FilterPar
 	};
 }
 
-/**
- * Adds `filter` and `sort` to a query body; with none given, the keys stay absent. The
- * activity query takes its filter as an array of conditions (`shape: 'array'`).
- */
-export function sendFilterAndSort(shape: 'object' | 'array'): PreSendAction {
+/** Adds `filter` (in the endpoint's shape) and `sort` to a query body; with none given, the keys stay absent. */
+export function sendFilterAndSort(shape: FilterShape): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const body = { ...((options.body ?? {}) as IDataObject) };
 		const parameters = await filterParametersOf(this);
 		fromInput(this, () => {
-			const filter = buildFilter(parameters);
-			if (filter) body.filter = shape === 'array' ? toConditionArray(filter) : filter;
+			const filter = filterFor(shape, buildFilter(parameters));
+			if (filter) body.filter = filter;
 			const sort = buildSort(this.getNodeParameter('sort.key', []) as SortKey[]);
 			if (sort) body.sort = sort as unknown as IDataObject[];
 		});

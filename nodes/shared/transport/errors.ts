@@ -74,15 +74,18 @@ export const HINTS: Record<string, Hints> = {
 		rejected:
 			'Check Recipient (country code and number, digits only), Sender ID (a registered, approved sender name) and Route (OTP, Promotional or Transactional).',
 	},
-	workspaceRecordsTrigger: {
+	/** Every trigger (Records, Lists, Activities): they only query. */
+	trigger: {
 		credential: RECORDS_CREDENTIAL_HINT,
 		rejected: "Check the trigger's Filter: each attribute must exist in the collection or list.",
 	},
 };
 
-/** The hints for a node, by its type ("<package>.workspaceLists" or "CUSTOM.workspaceLists"). */
-export const hintsFor = (nodeType: string): Hints =>
-	HINTS[nodeType.split('.').pop() ?? ''] ?? HINTS.workspaceRecords;
+/** The hints for a node, by its type ("<package>.workspaceLists" or "CUSTOM.workspaceListsTrigger"). */
+export function hintsFor(nodeType: string): Hints {
+	const name = nodeType.split('.').pop() ?? '';
+	return name.endsWith('Trigger') ? HINTS.trigger : (HINTS[name] ?? HINTS.workspaceRecords);
+}
 
 /** A parameter whose id a 404 may be about: its name, label and current value. */
 export interface IdParameter {

@@ -32,20 +32,45 @@ type AttributeTarget = string;
 const records = (collection: string) => `${V1}/collection-records/${collection}`;
 const attributes = (target: AttributeTarget, id: string) => `${V1}/attributes/${target}/${id}`;
 
+/** How a query endpoint takes its `filter`: one object, or an array of conditions, ANDed. */
+export type FilterShape = 'object' | 'array';
+
+/** A query endpoint (docs/api.md §4.7): where it is, and the shape of its filter. */
+export interface QueryEndpoint {
+	path: string;
+	filterShape: FilterShape;
+}
+
+/**
+ * The query endpoints, the one place that says which takes which filter: the activity query
+ * types `filter` as an array of conditions (docs/api.md §4.1), the others as one object.
+ */
+export const queries = {
+	records: (collection: string): QueryEndpoint => ({
+		path: `${records(collection)}/query`,
+		filterShape: 'object',
+	}),
+	activities: {
+		path: `${records(ACTIVITY_COLLECTION)}/query`,
+		filterShape: 'array',
+	} as QueryEndpoint,
+	listEntries: (list: string): QueryEndpoint => ({
+		path: `${V1}/list-entries/${list}/query`,
+		filterShape: 'object',
+	}),
+};
+
 export const paths = {
 	collections: `${V1}/collections`,
 	collection: (collection: string) => `${V1}/collections/${collection}`,
 	records,
 	record: (collection: string, record: string) => `${records(collection)}/${record}`,
-	recordsQuery: (collection: string) => `${records(collection)}/query`,
 	activities: records(ACTIVITY_COLLECTION),
 	activity: (activity: string) => `${records(ACTIVITY_COLLECTION)}/${activity}`,
-	activitiesQuery: `${records(ACTIVITY_COLLECTION)}/query`,
 	lists: `${V1}/lists`,
 	list: (list: string) => `${V1}/lists/${list}`,
 	listEntries: (list: string) => `${V1}/list-entries/${list}`,
 	listEntry: (list: string, entry: string) => `${V1}/list-entries/${list}/${entry}`,
-	listEntriesQuery: (list: string) => `${V1}/list-entries/${list}/query`,
 	members: `${V1}/workspace-members`,
 	member: (member: string) => `${V1}/workspace-members/${member}`,
 	attributes,

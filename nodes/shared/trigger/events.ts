@@ -9,12 +9,13 @@ import type {
 import { fromInput } from '../input';
 import { collectionLocator, listLocator, parameterId } from '../locators';
 import { filterFields } from '../query/fields';
-import { buildFilter } from '../query/filter';
+import { buildFilter, where } from '../query/filter';
 import { filterParametersOf } from '../query/send';
 import { simplifyField, simplifyRecord } from '../simplify';
 import { apiRequest } from '../transport/apiRequest';
 import { Gate } from '../transport/gate';
-import { paths, segment } from '../transport/paths';
+import type { QueryEndpoint } from '../transport/paths';
+import { queries, segment } from '../transport/paths';
 import { digestOf } from '../transport/writeMemory';
 import type { PollBounds, PollSource } from './poll';
 import { latest, poll, POLL_BOUNDS, savedCursor } from './poll';
@@ -262,12 +263,11 @@ function boundsOf<T extends PollBounds>(context: IPollFunctions, bounds: T): T {
 	return { ...bounds, budgetMs: Math.min(bounds.budgetMs, granted ?? Infinity) };
 }
 
-function queryPath(context: IPollFunctions, event: Event): string {
-	if (event === 'newActivity' || event === 'activityCompleted' || event === 'activityDue')
-		return paths.activitiesQuery;
-	if (event === 'newListEntry' || event === 'listEntryUpdated')
-		return paths.listEntriesQuery(segment(parameterId(context, 'listId'), 'List'));
-	return paths.recordsQuery(segment(parameterId(context, 'collectionId'), 'Collection'));
+function queryEndpoint(context: IPollFunctions, event: Event): QueryEndpoint {
+	if (ACTIVITY_EVENTS.includes(event)) return queries.activities;
+	if (LIST_EVENTS.includes(event))
+		return queries.listEntries(segment(parameterId(context, 'listId'), 'List'));
+	return queries.records(segment(parameterId(context, 'collectionId'), 'Collection'));
 }
 
 /** The timestamp each event pages by, and what else its rows must meet. */
@@ -282,7 +282,7 @@ function orderOf(
 		const dueBy = new Date(Date.now() + minutes * 60_000).toISOString();
 		return {
 			orderBy: 'scheduleAt',
-			conditions: [{ scheduleAt: { $lte: dueBy } }, { completedTime: { $eq: false } }],
+			conditions: [where('scheduleAt', '$lte', dueBy), where('completedTime', '$eq', false)],
 		};
 	}
 	return {};
@@ -291,18 +291,18 @@ function orderOf(
 async function pollSource(context: IPollFunctions, event: Event): Promise<PollSource> {
 	const parameters = await filterParametersOf(context);
 	const filter = fromInput(context, () => buildFilter(parameters));
-	const path = fromInput(context, () => queryPath(context, event));
+	const endpoint = fromInput(context, () => queryEndpoint(context, event));
 	// The pages of one poll share a gate, so that they keep the pace the service set.
 	const gate = new Gate(1);
 	return {
 		query: async (body, maxWaitMs) =>
-			await apiRequest(context, 'POST', path, {
+			await apiRequest(context, 'POST', endpoint.path, {
 				body: body as unknown as IDataObject,
 				read: true,
 				maxWaitMs,
 				gate,
 			}),
-		shape: path === paths.activitiesQuery ? 'array' : 'object',
+		shape: endpoint.filterShape,
 		filter,
 		...orderOf(context, event),
 	};

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toConditionArray } from '../query/filter';
+import { filterFor, not, where } from '../query/filter';
+import type { FilterShape } from '../transport/paths';
 
 /**
  * Where the last poll stopped: the time (in the source's `orderBy` field) of the last row
@@ -28,8 +29,8 @@ export interface QueryBody {
 export interface PollSource {
 	/** One page of the query endpoint, within `maxWaitMs` (retries included). */
 	query: (body: QueryBody, maxWaitMs: number) => Promise<IDataObject[]>;
-	/** The activity query takes an array of conditions (docs/api.md §4.1). */
-	shape: 'object' | 'array';
+	/** The filter shape of the endpoint queried (transport/paths.ts, `queries`). */
+	shape: FilterShape;
 	/** The user's extra filter, if any. */
 	filter?: IDataObject | IDataObject[];
 	/** The timestamp the rows come in order of: `createdAt` unless said otherwise. */
@@ -60,20 +61,11 @@ const idOf = (row: IDataObject) => String(row._id);
 const orderOf = (source: PollSource) => source.orderBy ?? 'createdAt';
 const timeOf = (source: PollSource, row: IDataObject) => String(row[orderOf(source)]);
 
-function withConditions(
+const withConditions = (
 	source: PollSource,
 	conditions: IDataObject[],
 	{ userFilter = true } = {},
-): IDataObject | IDataObject[] | undefined {
-	const parts = [
-		...(userFilter && source.filter ? toConditionArray(source.filter) : []),
-		...(source.conditions ?? []),
-		...conditions,
-	];
-	if (parts.length === 0) return undefined;
-	if (source.shape === 'array') return parts;
-	return parts.length === 1 ? parts[0] : { $and: parts };
-}
+) => filterFor(source.shape, userFilter ? source.filter : undefined, source.conditions, conditions);
 
 /**
  * The rows after the cursor, as a keyset: their time at or after it, less the ids already
@@ -85,12 +77,9 @@ function withConditions(
  */
 function afterCursor(source: PollSource, cursor: Cursor): IDataObject | IDataObject[] | undefined {
 	const order = orderOf(source);
-	const conditions: IDataObject[] = [{ [order]: { $gte: cursor.at } }];
-	if (cursor.idsAtCursor.length) {
-		conditions.push({
-			$not: [{ [order]: { $lte: cursor.at } }, { _id: { $in: cursor.idsAtCursor } }],
-		});
-	}
+	const conditions = [where(order, '$gte', cursor.at)];
+	if (cursor.idsAtCursor.length)
+		conditions.push(not(where(order, '$lte', cursor.at), where('_id', '$in', cursor.idsAtCursor)));
 	return withConditions(source, conditions);
 }
 

@@ -13,7 +13,7 @@ import {
 import { simplifyField } from '../../../shared/simplify';
 import { filterAndSortFields } from '../../../shared/query/fields';
 import { activityLocator } from '../../../shared/locators';
-import { paths } from '../../../shared/transport/paths';
+import { paths, queries } from '../../../shared/transport/paths';
 import { activityCreateFields } from './create';
 import { sendActivity } from './body';
 import { activityUpdateFields } from './update';
@@ -52,8 +52,7 @@ export const activityDescription: INodeProperties[] = [
 		queryOperation({
 			action: 'Get many activities',
 			description: 'Query activities, with filters and sorting',
-			url: paths.activitiesQuery,
-			filterShape: 'array',
+			endpoint: queries.activities,
 		}),
 		operation({
 			name: 'Update',

@@ -11,7 +11,7 @@ import {
 	updateThenRead,
 } from '../../../shared/descriptions';
 import { simplifyField } from '../../../shared/simplify';
-import { paths } from '../../../shared/transport/paths';
+import { paths, queries } from '../../../shared/transport/paths';
 import { listEntryCreateFields } from './create';
 import { listEntryGetAllFields } from './getAll';
 import { listEntryAttributesToSend, listEntrySharedFields } from './shared';
@@ -51,7 +51,7 @@ export const listEntryDescription: INodeProperties[] = [
 		queryOperation({
 			action: 'Get many list entries',
 			description: 'Query the entries of a list, with filters and sorting',
-			url: paths.listEntriesQuery(list),
+			endpoint: queries.listEntries(list),
 		}),
 		operation({
 			name: 'Update',

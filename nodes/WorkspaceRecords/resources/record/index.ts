@@ -11,7 +11,7 @@ import {
 	updateThenRead,
 } from '../../../shared/descriptions';
 import { simplifyField } from '../../../shared/simplify';
-import { paths } from '../../../shared/transport/paths';
+import { paths, queries } from '../../../shared/transport/paths';
 import { recordGetAllFields } from './getAll';
 import { recordAttributesToSend, recordSharedFields } from './shared';
 import { recordUpsertFields, upsertRecord } from './upsert';
@@ -61,7 +61,7 @@ export const recordDescription: INodeProperties[] = [
 		queryOperation({
 			action: 'Get many records',
 			description: 'Query the records of a collection, with filters and sorting',
-			url: paths.recordsQuery(collection),
+			endpoint: queries.records(collection),
 		}),
 		operation({
 			name: 'Update',

@@ -10,10 +10,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { JSON_SHOWN, usesJson } from '../../../shared/attributes/fields';
 import { matchingAttribute } from '../../../shared/attributes/send';
-import { forOperation, hasContent, withoutBody } from '../../../shared/descriptions';
+import { forOperation, updateThenRead, withoutBody } from '../../../shared/descriptions';
+import { parameterId } from '../../../shared/locators';
+import { filterFor, where } from '../../../shared/query/filter';
 import { oneAtATime } from '../../../shared/transport/gate';
 import { fetchPages } from '../../../shared/transport/pagination';
-import { segment } from '../../../shared/transport/paths';
+import { queries, segment } from '../../../shared/transport/paths';
 import { digestOf, runKeyOf } from '../../../shared/transport/writeMemory';
 
 /** Match On, under Use JSON Instead, where the mapper (whose Attribute to Match On it replaces) is not shown. */
@@ -109,27 +111,21 @@ async function createOrUpdate(
 ): Promise<INodeExecutionData[]> {
 	const collectionPath = String(requestData.options.url);
 	const bare = withoutBody(requestData.options);
-	const request = (method: IHttpRequestMethods, url: string, body?: IDataObject) =>
-		this.makeRoutingRequest({
-			...requestData,
-			options: { ...bare, method, url, ...(body ? { body } : {}) },
-		});
-
-	const query = {
+	const request = (method: IHttpRequestMethods, url: string, body?: IDataObject) => ({
 		...requestData,
-		options: {
-			...bare,
-			url: `${collectionPath}/query`,
-			body: { filter: { [matchAttribute]: { $eq: value } } },
-		},
-	};
+		options: { ...bare, method, url, ...(body ? { body } : {}) },
+	});
+
+	const endpoint = queries.records(segment(parameterId(this, 'collectionId'), 'Collection'));
+	const filter = filterFor(endpoint.filterShape, where(matchAttribute, '$eq', value));
+	const query = request('POST', endpoint.path, { filter } as IDataObject);
 	const matches = await fetchPages.call(
 		this,
 		query,
 		updateAll ? { returnAll: true, limit: Infinity } : { returnAll: false, limit: 2 },
 	);
 	if (matches.length === 0) {
-		const created = await request('POST', collectionPath, attributes);
+		const created = await this.makeRoutingRequest(request('POST', collectionPath, attributes));
 		return created.map(({ json }) => ({ json: { action: 'created', ...json } }));
 	}
 	if (matches.length > 1 && !updateAll) {
@@ -146,8 +142,7 @@ async function createOrUpdate(
 	const updated: INodeExecutionData[] = [];
 	for (const match of matches) {
 		const recordPath = `${collectionPath}/${segment(match.json._id)}`;
-		const answer = await request('PATCH', recordPath, attributes);
-		const record = hasContent(answer) ? answer : await request('GET', recordPath);
+		const record = await updateThenRead.call(this, request('PATCH', recordPath, attributes));
 		updated.push(...record.map(({ json }) => ({ json: { action: 'updated', ...json } })));
 	}
 	return updated;

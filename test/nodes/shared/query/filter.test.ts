@@ -1,5 +1,11 @@
 import type { Condition, FilterParameters } from '../../../../nodes/shared/query/filter';
-import { buildFilter, buildSort, toConditionArray } from '../../../../nodes/shared/query/filter';
+import {
+	buildFilter,
+	buildSort,
+	filterFor,
+	not,
+	where,
+} from '../../../../nodes/shared/query/filter';
 
 const conditions = (list: Condition[], combine: 'and' | 'or' = 'and'): FilterParameters => ({
 	mode: 'conditions',
@@ -281,10 +287,23 @@ describe('buildSort and the activity shape', () => {
 		);
 	});
 
-	test('a top-level AND becomes the array of conditions; anything else is one element', () => {
-		expect(toConditionArray({ $and: [{ a: 1 }, { b: 2 }] })).toEqual([{ a: 1 }, { b: 2 }]);
-		expect(toConditionArray({ $or: [{ a: 1 }] })).toEqual([{ $or: [{ a: 1 }] }]);
-		expect(toConditionArray([{ a: 1 }])).toEqual([{ a: 1 }]);
+	test('filterFor: a top-level AND becomes the array of conditions; anything else is one element', () => {
+		expect(filterFor('array', { $and: [{ a: 1 }, { b: 2 }] })).toEqual([{ a: 1 }, { b: 2 }]);
+		expect(filterFor('array', { $or: [{ a: 1 }] })).toEqual([{ $or: [{ a: 1 }] }]);
+		expect(filterFor('array', [{ a: 1 }])).toEqual([{ a: 1 }]);
+	});
+
+	test('filterFor ANDs the filters given in the shape of the endpoint; none, nothing', () => {
+		const mine = where('score', '$gte', 10);
+		expect(filterFor('object', undefined)).toBeUndefined();
+		expect(filterFor('array', undefined, [])).toBeUndefined();
+		expect(filterFor('object', mine)).toEqual({ score: { $gte: 10 } });
+		expect(filterFor('object', { $and: [{ a: 1 }] }, [mine])).toEqual({ $and: [{ a: 1 }, mine] });
+		expect(filterFor('array', { a: 1 }, [mine, not(where('_id', '$in', ['x']))])).toEqual([
+			{ a: 1 },
+			mine,
+			{ $not: [{ _id: { $in: ['x'] } }] },
+		]);
 	});
 });
 
@@ -326,7 +345,7 @@ describe('the three worked examples of the README', () => {
 				'or',
 			),
 		);
-		expect(toConditionArray(filter!)).toEqual([
+		expect(filterFor('array', filter)).toEqual([
 			{ $or: [{ name: { $starts_with: 'Call' } }, { name: { $starts_with: 'Meeting' } }] },
 		]);
 	});

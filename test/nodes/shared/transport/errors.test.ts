@@ -122,4 +122,6 @@ test("each node's hints speak of its own credential and fields", () => {
 	);
 	expect(smsFailure?.description).not.toMatch(/attribute/);
 	expect(Object.keys(HINTS)).toHaveLength(8);
+	for (const trigger of ['Records', 'Lists', 'Activities'])
+		expect(hintsFor(`CUSTOM.workspace${trigger}Trigger`)).toBe(HINTS.trigger);
 });
