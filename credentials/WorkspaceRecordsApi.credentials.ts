@@ -63,11 +63,8 @@ export class WorkspaceRecordsApi implements ICredentialType {
 		},
 	];
 
-	// docs/api.md §5.1 names x-api-key and x-workspace-id; the vendor's own pages show a Bearer
-	// header for the records host. Sending all three works with either reading.
-	// A function, not a generic block of expressions: n8n evaluates those expressions on
-	// every request, which made a 1,000-item create several times slower (see bench/).
-	// It also fills in the nodes' base URL placeholder (nodes/shared/transport/baseUrl.ts).
+	// docs/api.md §5.1 names x-api-key and x-workspace-id, the vendor's pages a Bearer header: all
+	// three suit either. A function: n8n evaluates a generic block's expressions on every request.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
@@ -84,6 +81,5 @@ export class WorkspaceRecordsApi implements ICredentialType {
 		};
 	}
 
-	// No declarative `test`: n8n would run it instead of the nodes' `testedBy`, whose test names
-	// the field to fix even when nothing answers (nodes/shared/methods/credentialTest.ts).
+	// No declarative `test`: n8n would run it instead of the nodes' `testedBy` (credentialTest.ts).
 }

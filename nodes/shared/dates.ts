@@ -42,10 +42,8 @@ const asIsoInstant = (text: string) =>
 	text.replace(/^(\S+)\s+(?=\d)/, '$1T').replace(/\s+(?=[zZ+-][^T]*$)/, '');
 
 /**
- * The instant a wall-clock time names in `timeZone` (given as milliseconds "as if UTC").
- * Near a daylight-saving change the offsets before and after it are both tried: a time that
- * exists twice takes the earlier instant, and a time the change skips moves forward by the
- * gap, the "compatible" rule of JavaScript's Temporal and of java.time.
+ * Across a daylight-saving change, a time that exists twice takes the earlier instant and a
+ * skipped one moves forward by the gap: the "compatible" rule of Temporal and java.time.
  */
 function wallTimeToUtc(wallMs: number, timeZone: string): number {
 	const before = offsetAt(wallMs - DAY, timeZone);
@@ -75,12 +73,8 @@ function naiveToUtc(text: string, timeZone: string): number | undefined {
 }
 
 /**
- * An instant as the API wants it: UTC, `YYYY-MM-DDTHH:mm:ss.SSSZ` (docs/api.md §4.1).
- *
- * A date or time without an offset (what n8n's date picker gives, "2026-11-23T10:30:00",
- * or a date alone) is read in `timeZone`, the workflow's, as n8n's own nodes do. A text
- * with `Z` or an offset, a Luxon DateTime or JS Date from an expression, and epoch
- * milliseconds are instants already and keep their own zone.
+ * UTC, `YYYY-MM-DDTHH:mm:ss.SSSZ` (docs/api.md §4.1). A time without an offset, as n8n's date
+ * picker gives, is read in the workflow's `timeZone`, as n8n's own nodes do.
  */
 export function toUtcIso(value: unknown, timeZone: string, field: string): string {
 	let ms: number | undefined;

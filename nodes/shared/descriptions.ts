@@ -20,12 +20,8 @@ import type { QueryEndpoint } from './transport/paths';
 import { operationThroughDoor, singleRequest } from './transport/operationRequests';
 
 /**
- * Shows `properties` only for one resource and its operation(s), so each file states that
- * condition once. Local conditions a field already has (say `returnAll: [false]`) stay.
- *
- * A field several operations take is declared once for all of them: n8n's routing engine
- * resolves every definition of a parameter for every item, shown or not, so one copy per
- * operation would evaluate the user's expressions once per copy.
+ * Shows `properties` for one resource and its operation(s). A field several operations take is
+ * declared once: routing evaluates every copy of a parameter for every item, shown or not.
  */
 export function forOperation(
 	resource: string,
@@ -45,7 +41,6 @@ export function forOperation(
 	}));
 }
 
-/** Value → display name of the options of every property called `name`. */
 function displayNames(properties: INodeProperties[], name: string): Record<string, string> {
 	const names: Record<string, string> = {};
 	for (const property of properties.filter((p) => p.name === name)) {
@@ -55,10 +50,7 @@ function displayNames(properties: INodeProperties[], name: string): Record<strin
 	return names;
 }
 
-/**
- * The canvas subtitle, in the words of the dropdowns ("Get Many: Record", not
- * "getAll: record"): the display names are looked up in the node's own selectors.
- */
+/** The canvas subtitle in the dropdowns' words: "Get Many: Record", not "getAll: record". */
 export function subtitleOf(
 	properties: INodeProperties[],
 	parameters = ['operation', 'resource'],
@@ -69,7 +61,6 @@ export function subtitleOf(
 	return `={{ ${parts.join(' + ": " + ')} }}`;
 }
 
-/** A selector whose default is its first option. */
 function selector(
 	name: 'resource' | 'operation',
 	options: INodePropertyOptions[],
@@ -85,10 +76,8 @@ function selector(
 	};
 }
 
-/** The Resource selector of a node. */
 export const resourceSelector = (options: INodePropertyOptions[]) => selector('resource', options);
 
-/** The Operation selector of one resource. */
 export const operationSelector = (
 	resource: string,
 	options: INodePropertyOptions[],
@@ -109,31 +98,21 @@ export interface OperationSpec {
 	url: string;
 	/** Offset pagination in the body, driven by Return All and Limit (transport/pagination.ts). */
 	paginate?: boolean;
-	/**
-	 * Whether its request may be sent twice after a failure whose outcome is unknown (a 5xx, a
-	 * dropped connection). By default every method but POST; a query POST declares it.
-	 */
+	/** Safe to resend after a failure of unknown outcome; by default every method but POST is. */
 	repeatable?: boolean;
 	preSend?: PreSendAction[];
 	/** What turns the response into items. Defaults to the envelope's `data`. */
 	output?: PostReceiveAction[];
 	/** A read of records: its items go through Simplify (simplify.ts) when it is on. */
 	simplify?: boolean;
-	/**
-	 * An operation of several requests (such as an upsert). Routing runs it in place of
-	 * the single request, through its pagination hook; each request it makes still gets
-	 * the error mapper and `output`.
-	 */
+	/** Several requests (an upsert), run in place of the single one; each still gets `output`. */
 	run?: (
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	) => Promise<INodeExecutionData[]>;
 }
 
-/**
- * One option of an Operation selector with its request. Every operation gets the same error
- * mapper first, so no response is read before it has been checked.
- */
+/** An Operation option and its request: the error mapper reads every response first. */
 export function operation(spec: OperationSpec): INodePropertyOptions {
 	const { name, value, action, description, method, url, paginate, preSend, run, repeatable } =
 		spec;
@@ -144,8 +123,7 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		description,
 		routing: {
 			request: { method, url },
-			// Every request leaves through the request door (transport/operationRequests.ts): routing hands a
-			// declarative node its requests only through the pagination hook.
+			// Routing hands a declarative node its requests only through the pagination hook.
 			send: { paginate: true, ...(preSend ? { preSend } : {}) },
 			operations: {
 				pagination: operationThroughDoor(run ?? (paginate ? paginateBody : singleRequest), {
@@ -163,10 +141,7 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 	};
 }
 
-/**
- * Get Many over a query endpoint: paged by Return All and Limit, filtered and sorted by the
- * query fields in the endpoint's filter shape, simplified.
- */
+/** Get Many over a query endpoint: paged, filtered in the endpoint's shape, sorted, simplified. */
 export const queryOperation = ({
 	action,
 	description,
@@ -196,12 +171,7 @@ export function withoutBody<T extends { body?: unknown }>(options: T): Omit<T, '
 export const hasContent = (items: INodeExecutionData[]) =>
 	items.some(({ json }) => json && Object.keys(json).length > 0);
 
-/**
- * An update, then the thing as it is after it. The service answers updates with only
- * `{status, message}` (docs/api.md §4.10), but users expect the updated record: when the
- * answer has no `data`, the same path is read with GET. A server that does send it back
- * costs no second request.
- */
+/** Updates answer only `{status, message}` (docs/api.md §4.10): then the path is read with GET. */
 export async function updateThenRead(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -214,16 +184,10 @@ export async function updateThenRead(
 	});
 }
 
-/**
- * The path segment of an id parameter, resource locators included: a placeholder that the
- * request door fills in code (transport/operationRequests.ts, `resolvePath`), encoded, with no expression.
- */
+/** An id's path placeholder, filled and encoded in code (`resolvePath`), not by an expression. */
 export const idInPath = (parameter: string) => `{${parameter}}`;
 
-/**
- * Delete answers only a message; the item says what was deleted instead (n8n's convention):
- * `{ deleted: true, _id }`, plus the ids of the containers named in `containerParameters`.
- */
+/** Delete answers only a message: the item says what was deleted, as n8n's own nodes do. */
 export function reportDeleted(
 	idParameter: string,
 	containerParameters: string[] = [],

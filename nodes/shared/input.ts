@@ -1,10 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/**
- * Bad input found by one of the pure builders (filters, attributes, dates). It names the
- * field as the user sees it and says how to fix it; `fromInput` turns it into a node error.
- */
+/** Bad input, naming the field as the user sees it and how to fix it; see `fromInput`. */
 export class InputError extends Error {
 	constructor(
 		readonly field: string,
@@ -18,10 +15,7 @@ export class InputError extends Error {
 export const isPlainObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * Sets `key` as an own property, whatever its name: `constructor`, `toString` and even
- * `__proto__` are attribute keys like any other.
- */
+/** An own property whatever the key: `constructor` and even `__proto__` are attribute keys too. */
 export function setOwn(target: IDataObject, key: string, value: unknown): void {
 	Object.defineProperty(target, key, {
 		value,
@@ -65,10 +59,7 @@ export function parseJsonObject(value: unknown, field: string): IDataObject {
 	return parsed;
 }
 
-/**
- * Runs a pure builder, turning what it throws into a node error: for the item at hand in
- * an operation, or for the node as a whole in a trigger's poll.
- */
+/** Runs a pure builder; what it throws becomes a node error, of the item where there is one. */
 export function fromInput<T>(
 	context: Pick<IExecuteSingleFunctions, 'getNode'> &
 		Partial<Pick<IExecuteSingleFunctions, 'getItemIndex'>>,

@@ -17,10 +17,7 @@ export interface ParameterSource {
 export const parameterId = (context: ParameterSource, name: string): string =>
 	String(context.getNodeParameter(name, '', { extractValue: true }) ?? '');
 
-/**
- * The ID in a picker's stored value, or in a plain ID. For pickers inside a collection, which
- * n8n's `extractValue` cannot find ("Could not find property").
- */
+/** For pickers inside a collection, which n8n's `extractValue` cannot find. */
 export const idIn = (stored: unknown): string =>
 	String(
 		(typeof stored === 'object' && stored !== null
@@ -112,11 +109,7 @@ export const memberLocator = locator({
 	description: 'The workspace member, searched by name or email',
 });
 
-/**
- * The record an activity is about (Activity › Create/Update, from version 1.2), an option of
- * their collections: its collection first (for the list), then the record. The API takes the
- * record's ID alone (docs/api.md §4.1), so the collection is never sent.
- */
+/** Only for choosing the record from a list: the API takes its ID alone (docs/api.md §4.1). */
 export const associatedCollectionLocator: INodeProperties = {
 	...locator({
 		name: 'associatedCollection',

@@ -8,10 +8,8 @@ import type {
 import { isPlainObject } from './input';
 
 /**
- * Simplify: one function over a record, used by every read and the trigger. A record's
- * values are nested objects (docs/api.md §2.3, §2.6): an option or a status becomes its name, a
- * user their name and email, a company reference its name and `_id`. Everything else
- * (text, numbers, dates, lists of strings, `_id`) stays as it is.
+ * Record values are nested objects (docs/api.md §2.3, §2.6): an option or a status becomes its
+ * name, a user their name and email, a company reference its name and `_id`.
  */
 export function simplifyValue(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(simplifyValue);
@@ -38,7 +36,6 @@ export function simplifyRecord(record: IDataObject): IDataObject {
 	) as IDataObject;
 }
 
-/** Simplify, on by default. */
 export const simplifyField: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',

@@ -2,11 +2,6 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 
 import type { ValueType } from './types';
 
-/**
- * The fields through which a user gives attributes: the resource mapper, or the whole object as
- * JSON behind Use JSON Instead; and the typed key/value inputs of the filter and User Groups.
- */
-
 const SEND_VALUE_AS = [
 	{ name: 'Text', value: 'text' },
 	{ name: 'Number', value: 'number' },
@@ -21,10 +16,7 @@ const SEND_VALUE_AS = [
 
 const showForType = (type: ValueType) => ({ show: { type: [type] } });
 
-/**
- * An attribute of the chosen collection or list (or of activities), by its API key name,
- * from a dropdown, or typed with an expression. `name` is set where it is used.
- */
+/** An attribute by its API key name; `name` is set where it is used. */
 export const attributePicker: INodeProperties = {
 	displayName: 'Attribute Name or ID',
 	name: 'attribute',
@@ -93,10 +85,8 @@ export const typedValueFields: INodeProperties[] = [
 const VALUE_HINTS =
 	'Emails, phone numbers, domains and multi-select take one value or several, comma-separated or as an array; a record reference such as Company takes a record ID, e.g. {{ $json._id }}.';
 
-/** Where the mapper and its notice show: unless Use JSON Instead is on. */
 const MAPPER_SHOWN = { hide: { useJson: [true] } };
 
-/** Where a field shows that only the JSON needs, such as Create or Update's Match On. */
 export const JSON_SHOWN = { show: { useJson: [true] } };
 
 /** The notice above the mapper: the resource mapper shows no hint of its own. */
@@ -108,10 +98,6 @@ export const mapperNotice: INodeProperties = {
 	displayOptions: MAPPER_SHOWN,
 };
 
-/**
- * Use JSON Instead and its JSON, after the mapper: the one place of the alternative, off by
- * default.
- */
 export function jsonFields({ what }: { what: string }): INodeProperties[] {
 	return [
 		{
@@ -138,22 +124,14 @@ export const usesJson = (node: INode) => node.parameters.useJson === true;
 
 export type MapperMode = 'add' | 'map' | 'upsert';
 
-/**
- * The mapper's parameter, one name per mode (create, update, create or update). n8n's
- * routing engine evaluates the value of every property in the description for every item,
- * twice, display or not: three properties sharing one name would evaluate the user's
- * expressions three times as often.
- */
+/** One name per mode: routing evaluates every property for every item, shown or not. */
 export const MAPPER_PARAMETERS: Record<MapperMode, string> = {
 	add: 'columns',
 	map: 'updateColumns',
 	upsert: 'upsertColumns',
 };
 
-/**
- * The resource mapper field of one operation. `mode` is n8n's: 'add' marks required
- * attributes, 'upsert' asks for the attribute to match on, 'map' sends what is given.
- */
+/** `mode` is n8n's: 'add' marks required attributes, 'upsert' asks for one to match on. */
 export function attributeMapperField(mode: MapperMode, what: string): INodeProperties {
 	return {
 		displayName: 'Attributes',
@@ -170,9 +148,8 @@ export function attributeMapperField(mode: MapperMode, what: string): INodePrope
 				resourceMapperMethod: 'getAttributeFields',
 				mode,
 				fieldWords: { singular: 'attribute', plural: 'attributes' },
-				// Create shows every attribute; Update starts with none but the required ones. Create
-				// or Update leaves it to the fields (getAttributeFields), so that the attribute it
-				// matches on shows too: with addAllFields false, n8n's editor would hide it.
+				// Create or Update leaves it to getAttributeFields: with addAllFields false, n8n's editor
+				// would hide the attribute it matches on.
 				...(mode === 'upsert' ? {} : { addAllFields: mode === 'add' }),
 				multiKeyMatch: false,
 				supportAutoMap: true,

@@ -17,12 +17,7 @@ import { attributeKey, attributeType, isWritable } from './types';
 const ACTIVITY_SUBJECTS = ['activity', 'newActivity', 'activityCompleted', 'activityDue'];
 const LIST_ENTRY_SUBJECTS = ['listEntry', 'newListEntry', 'listEntryUpdated'];
 
-/**
- * Where the attributes of the node's subject live: a list's for list entries, the activity
- * collection's for activities, the chosen target's in the Attributes node, otherwise the
- * chosen collection's. Undefined until that collection or list is chosen. The trigger names
- * its subject by Event rather than Resource.
- */
+/** Where the attributes of the node's subject live; undefined until its collection or list is chosen. */
 export function subjectAttributesPath(context: ParameterSource): string | undefined {
 	const subject = String(
 		context.getNodeParameter('resource', '') || context.getNodeParameter('event', ''),
@@ -57,10 +52,7 @@ function definitionsAt(
 	return pending;
 }
 
-/**
- * The input type of each attribute, by key, of the node's collection, list or activities:
- * the writable ones, for writes; all of them (createdAt too), for filters.
- */
+/** Input types by key: the writable attributes for writes; all (createdAt too) for filters. */
 export async function attributeTypesOf(
 	context: IExecuteSingleFunctions | IPollFunctions,
 	{ writableOnly = true } = {},

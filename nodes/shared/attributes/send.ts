@@ -85,10 +85,7 @@ function mapperValue(context: IExecuteSingleFunctions): Partial<ResourceMapperVa
 		{}) as Partial<ResourceMapperValue>;
 }
 
-/**
- * What the resource mapper gives for this item: with "Map Automatically" the input item's
- * own fields (no expression evaluated), with "Map Each Attribute Below" the values set there.
- */
+/** With Map Automatically, the input item's own fields: no expression is evaluated. */
 export function mapperInput(context: IExecuteSingleFunctions): IDataObject {
 	const mapping = mapperValue(context);
 	if (mapping.mappingMode === 'autoMapInputData') return context.getInputData().json;
@@ -96,9 +93,8 @@ export function mapperInput(context: IExecuteSingleFunctions): IDataObject {
 }
 
 /**
- * The attributes to send: each given value whose name is a writable attribute's key, or else
- * its name where that is unambiguous ("Lead Score" for leadScore), converted by its type;
- * other fields of the input item are left out. A key given beside its attribute's name wins.
+ * Each value named by a writable attribute's key, or by its name where unambiguous ("Lead Score"),
+ * converted by type; other fields are left out. A key given beside its attribute's name wins.
  */
 export function mappedAttributes(
 	given: IDataObject,
@@ -145,11 +141,7 @@ const NOTHING_TO_SEND = {
 	json: 'Give at least one attribute in the JSON object.',
 };
 
-/**
- * Sends the attributes as the body, or under `property` of the body (list entries send
- * `{ recordId, data }`), from the attribute mapper or the JSON of Use JSON Instead.
- * With `requireSome`, an empty set is an error: a create needs data.
- */
+/** The attributes as the body, or under `property` (list entries send `{ recordId, data }`). */
 export function sendAttributes(property?: string, { requireSome = false } = {}): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const json = usesJson(this.getNode());

@@ -3,17 +3,9 @@ import type { FieldType, IDataObject } from 'n8n-workflow';
 import { LOOKS_LIKE_DATE, toUtcIso } from '../dates';
 import { InputError, isPlainObject, parseJsonText, toStringList } from '../input';
 
-/**
- * The attribute types: one table says, for each of the vendor's input types, which field the
- * editor's mapper shows and how a value is converted for the wire. Each conversion is
- * defined once here and used by every way of giving a value: the mapper, the Attribute List
- * (its Send Value As) and the filter builder.
- */
+/** One conversion per type, shared by the mapper, Send Value As and the filter builder. */
 
-/**
- * An attribute definition as the service sends it: its key is `apiKeyName` and its type
- * `inputType` (docs/api.md §2.9). `key` and `type` are read too, where a server sends those.
- */
+/** Key and type as docs/api.md §2.9 names them (`apiKeyName`, `inputType`), or `key`, `type`. */
 export const attributeKey = (definition: IDataObject) =>
 	String(definition.apiKeyName ?? definition.key ?? '');
 export const attributeType = (definition: IDataObject) =>
@@ -113,9 +105,7 @@ const asDate: ToWire = (value, { timeZone, field }) => {
 export type AttributeChoices = 'options' | 'status' | 'members';
 
 interface AttributeType {
-	/** The field the editor shows. */
 	field: FieldType;
-	/** The value as the service takes it. */
 	toWire: ToWire;
 	choices?: AttributeChoices;
 	/** What a value takes, where the field's type does not say it: shown in the mapper's label. */
@@ -154,11 +144,7 @@ export const typeOf = (inputType: string) => ATTRIBUTE_TYPES[inputType] ?? AS_GI
 /** Attribute types that a filter compares typed: the others compare as text (an option by its name). */
 const TYPED_IN_FILTERS = ['number', 'currency', 'rating', 'checkbox', 'date', 'timestamp'];
 
-/**
- * A filter value in the type its attribute stores: a number, a checkbox, a date as the
- * service writes it. The service compares typed values, so "97" never equals 97. An
- * attribute whose type is not known gets the value as text, as before.
- */
+/** In the type its attribute stores: the service compares typed values, so "97" never equals 97. */
 export function asFilterValue(
 	value: unknown,
 	inputType: string | undefined,

@@ -17,20 +17,12 @@ import type { ApiFailure } from '../transport/errors';
 import { describeFailure, HINTS } from '../transport/errors';
 
 /**
- * The credential tests, named by `testedBy` in every node's credentials. A test of this kind
- * rather than a declarative `test` on the credential, because only a function sees a failed
- * connection: with a declarative test n8n's editor shows the bare code ("ECONNREFUSED").
- *
- * How n8n runs it (n8n 1.123 and 2.40, `credentials-tester.service`): a credential class
- * with a `test` is tested by that and never by `testedBy`, so the credentials have none;
- * otherwise the first node that lists the credential with `testedBy` gives the method, so
- * every node lists the same one (as literals: n8n's lint reads them there to see that every use
- * of the credential is tested, in place of the credential's own `test`). The context offers only `helpers.request` (n8n-core's
- * `CredentialTestContext`), not `httpRequest` nor the credential's authentication: the
- * headers come from the credential's own `authenticate`, as in every node's requests.
+ * Tests named by `testedBy` (a literal in every node, where n8n's lint looks for it), not a
+ * declarative `test`: only a function sees a failed connection, which n8n would show as a bare
+ * "ECONNREFUSED", and n8n runs a credential's own `test` in place of `testedBy`. The test context
+ * offers only `helpers.request`, so the headers come from the credential's `authenticate`.
  */
 
-/** How long the service may take to answer a test. */
 const TEST_TIMEOUT_MS = 15_000;
 
 const OK: INodeCredentialTestResult = { status: 'OK', message: 'Connection successful!' };
@@ -77,8 +69,7 @@ async function runProbe(
 	});
 	let message: string | undefined;
 	try {
-		// `request` is the one request helper this context has (see the header comment); it is
-		// reached through `helpers` because the linter would have `httpRequest`, which is absent.
+		// Through `helpers`: the linter would ask for `httpRequest`, which this context lacks.
 		const { helpers } = context;
 		const response = (await helpers.request({
 			method: probe.method,
@@ -107,17 +98,13 @@ async function runProbe(
 const RECORDS_REFUSED =
 	'The service refused the credential: check API Key and Workspace ID (Settings → Developer → API Key)';
 
-/** What the records host's answers to the test mean, by status, in the credential's words. */
 const RECORDS_FIELD_MESSAGES: Record<number, string> = {
 	401: RECORDS_REFUSED,
 	403: 'The key has no access to this workspace: check Workspace ID, and that the API key belongs to that workspace',
 	404: 'No API at this address: check Base URL (the address of the records API)',
 };
 
-/**
- * The records credential: lists the collections, which reads nothing private and changes
- * nothing. A refusal on HTTP 200 (`status: false`) is a refused credential too.
- */
+/** Lists collections (nothing private, nothing changed); HTTP 200 with `status: false` refuses. */
 export async function testRecordsCredential(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
@@ -140,12 +127,9 @@ export async function testRecordsCredential(
 const USER_GROUP_REFUSALS = ['Unauthorised', 'Unauthorized', 'No token provided'];
 
 /**
- * The user-group credential. That API has no read endpoint, and its POST creates or rotates,
- * so the test asks to delete a group by an id and a token that cannot both exist: the token
- * has spaces and punctuation no token the service issues has. Empty values would not do: a
- * lax server that ignores empty filters could delete every group. The key is still checked.
- * Whatever "no such group" looks like (HTTP 200 with success 0, a 404, another 4xx), it
- * proves the key; only a refusal, or an answer that is not the API's, fails.
+ * That API has no read, and its POST creates or rotates: the test deletes a group by a token no
+ * group can have (not an empty one: a lax server might ignore empty filters and delete them all).
+ * Any "no such group" answer proves the key; only a refusal, or an answer not the API's, fails.
  */
 export async function testUserGroupsCredential(
 	this: ICredentialTestFunctions,

@@ -7,8 +7,6 @@ import { filterFor, where } from '../query/filter';
 import type { QueryEndpoint } from '../transport/paths';
 import { paths, queries, segment } from '../transport/paths';
 
-/** The "From List" searches of the resource locators (locators.ts), each by its `searchListMethod`. */
-
 const matchesText = (filter: string | undefined, ...texts: unknown[]) =>
 	!filter ||
 	texts.some((text) =>
@@ -121,10 +119,7 @@ export async function searchRecords(
 	return await searchCollectionRecords(this, collectionId, filter, paginationToken);
 }
 
-/**
- * The record an activity is about: searched in the Associated Collection chosen beside it, in
- * Create's Additional Fields or Update's Update Fields.
- */
+/** Searched in the Associated Collection chosen beside it, in Additional or Update Fields. */
 export async function searchAssociatedRecords(
 	this: ILoadOptionsFunctions,
 	filter?: string,

@@ -5,12 +5,7 @@ import { attributeKey, attributeType } from '../attributes/types';
 import { apiRequest } from '../transport/apiRequest';
 import { ACTIVITY_COLLECTION, paths } from '../transport/paths';
 
-/** The dropdowns of `options` fields, each by its `loadOptionsMethod`. */
-
-/**
- * The attributes that fit where the user is (`subjectAttributesPath`) and that `keep` accepts,
- * as "Name (key)", valued by `valueOf` (the API key name unless told otherwise).
- */
+/** The attributes where the user is that `keep` accepts, as "Name (key)", valued by `valueOf`. */
 async function attributeOptions(
 	context: ILoadOptionsFunctions,
 	keep: (attribute: IDataObject) => boolean,
@@ -31,10 +26,7 @@ export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodeP
 	return await attributeOptions(this, () => true);
 }
 
-/**
- * The statuses of a status attribute at `attributesPath`: the one keyed `key`, or the first
- * status attribute there is.
- */
+/** The statuses of the status attribute `key` at `attributesPath`, or of the first one there. */
 async function statusesAt(
 	context: ILoadOptionsFunctions,
 	attributesPath: string,

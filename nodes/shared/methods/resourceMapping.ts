@@ -11,11 +11,7 @@ import { apiRequest } from '../transport/apiRequest';
 /** Attribute types whose value can identify a record, for Create or Update to match on. */
 const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
 
-/**
- * A field's label: the name with the key, which Map Automatically matches the input's fields
- * on, and what the value takes where its type does not say it ("Emails (emails) — comma-separated
- * or an array"). Sending reads the schema, never these labels.
- */
+/** The name, the key Map Automatically matches on, and what the value takes; sending reads no label. */
 function mapperLabel(name: string, key: string, takes?: string): string {
 	const label = name === key ? key : `${name} (${key})`;
 	return takes ? `${label} — ${takes}` : label;

@@ -69,7 +69,6 @@ export interface SortParameter {
 
 const COMPARISONS: Operator[] = ['lt', 'lte', 'gt', 'gte'];
 
-/** What a value needs to be converted: where it stands, and what the attribute is. */
 interface ValueContext {
 	field: string;
 	attribute: string;
@@ -88,7 +87,6 @@ function scalar(
 	return (VALUE_TYPES[type] ?? VALUE_TYPES.text)(value, conversion);
 }
 
-/** Whether a filter sends any value By Attribute Type, so that the attributes' types are needed. */
 export function needsAttributeTypes(parameters: FilterParameters): boolean {
 	if (parameters.mode === 'shorthand')
 		return (parameters.shorthand ?? []).some((pair) => (pair.valueType ?? 'auto') === 'auto');
@@ -98,11 +96,7 @@ export function needsAttributeTypes(parameters: FilterParameters): boolean {
 	);
 }
 
-/**
- * A comparison operand: a number stays a number, a date becomes ISO 8601 (UTC, with
- * milliseconds, like the service's own timestamps). A date without an offset is read in the
- * workflow's time zone; Luxon DateTimes and JS Dates from expressions keep their own.
- */
+/** A number, or a date as ISO 8601 UTC like the service's own; naive dates in the workflow's zone. */
 function toComparable(value: unknown, timeZone: string, field: string): number | string {
 	if (typeof value === 'number' && Number.isFinite(value)) return value;
 	if (value instanceof Date || (isPlainObject(value) && typeof value.toMillis === 'function')) {
@@ -184,9 +178,8 @@ function combineAll(combinator: '$and' | '$or', parts: IDataObject[]): IDataObje
 }
 
 /**
- * The conditions builder: AND or OR of conditions, each optionally negated with `$not`.
- * Under AND, conditions on one attribute share one operator object when their operators
- * differ (`{"score": {"$gte": 10, "$lte": 20}}`), as the spec allows.
+ * AND or OR of conditions. Under AND, one attribute's different operators share one object
+ * (`{"score": {"$gte": 10, "$lte": 20}}`), as the spec allows.
  */
 function fromConditions(parameters: FilterParameters): IDataObject | undefined {
 	const combine = parameters.combine ?? 'and';
@@ -241,10 +234,7 @@ function fromShorthand({
 	return Object.keys(filter).length ? filter : undefined;
 }
 
-/**
- * A raw filter, passed through as it is once it is known to be JSON, so that operators
- * beyond the eleven the spec names can be sent. An array of objects is kept for activities.
- */
+/** Passed through as it is, so operators beyond the spec's eleven can be sent; arrays for activities. */
 function fromJson(value: unknown): IDataObject | IDataObject[] | undefined {
 	const field = 'Filter (JSON)';
 	const parsed = typeof value === 'string' ? parseJsonText(value, field) : value;
@@ -283,11 +273,7 @@ function conditionsOf(filter: IDataObject | IDataObject[]): IDataObject[] {
 	return [filter];
 }
 
-/**
- * The `filter` of a query body that ANDs `filters` (the user's, and conditions of the node's
- * own), in the shape the endpoint takes (`QueryEndpoint.filterShape`): an array of conditions
- * for activities, one object elsewhere. Undefined when there is nothing to filter on.
- */
+/** The `filter` that ANDs `filters` (the user's and the node's own), in the endpoint's shape. */
 export function filterFor(
 	shape: FilterShape,
 	...filters: Array<IDataObject | IDataObject[] | undefined>

@@ -14,11 +14,7 @@ import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filt
 import type { FilterShape } from '../transport/paths';
 import { buildFilter, buildSort, filterFor, needsAttributeTypes } from './filter';
 
-/**
- * Reads the filter parameters into the builder's input; naive dates are read in the
- * workflow's time zone. Where a value goes By Attribute Type, the attributes' types are read
- * too (once per node run in an operation).
- */
+/** The filter's parameters, with the attributes' types where a value goes By Attribute Type. */
 export async function filterParametersOf(
 	context: IExecuteSingleFunctions | IPollFunctions,
 ): Promise<FilterParameters> {

@@ -17,11 +17,7 @@ import { runKeyOf } from './writeMemory';
 
 export const RECORDS_CREDENTIAL = 'workspaceRecordsApi';
 
-/**
- * Every request of every node starts from these. Status errors are let through to the
- * error mapper (errors.ts), which turns each of them, 401 included, into a message that
- * says what to fix. n8n's own 401 handling would only re-send the same headers.
- */
+/** Status errors go to our error mapper: n8n's own 401 handling would only resend the same headers. */
 export const requestDefaults = {
 	baseURL: credentialBaseUrl(),
 	headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -49,12 +45,7 @@ const inItem = (context: ApiContext): context is IExecuteSingleFunctions =>
 
 type ApiContext = ILoadOptionsFunctions | IPollFunctions | IExecuteSingleFunctions;
 
-/**
- * The requests made outside declarative routing: dropdowns, searches, the attribute schema
- * of a mapped write and the trigger's polls. They go through the credential, the same error
- * mapper and the same door as every operation. Within an operation (the schema), a request
- * shares its node run's concurrency and Give Up After; elsewhere it has a budget of its own.
- */
+/** Requests outside routing (dropdowns, schemas, polls), through the same mapper and door. */
 export async function apiRequest<T = IDataObject[]>(
 	context: ApiContext,
 	method: IHttpRequestMethods,

@@ -34,10 +34,8 @@ const fieldOf = (name: string) =>
 	(name === 'targetId' ? 'Collection or List' : name === 'target' ? 'Target' : name);
 
 /**
- * Fills the placeholders of an operation's path ("/api/v1/collection-records/{collectionId}")
- * from the node's parameters, each a checked, encoded path segment. Done in code rather than
- * as a routing expression: n8n evaluates expressions several times per item, at about a
- * millisecond each.
+ * Fills a path's `{placeholders}` from the parameters, each a checked, encoded segment: in code,
+ * as n8n evaluates a routing expression several times per item, at about a millisecond each.
  */
 export function resolvePath(url: string, read: (name: string) => string): string {
 	return url.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -77,7 +75,6 @@ export const optionsField: INodeProperties = {
 	],
 };
 
-/** The options of the door for this node run, from Options. */
 export function doorOptions(context: IExecuteSingleFunctions): DoorOptions {
 	const chosen = context.getNodeParameter('options', {}) as {
 		maxConcurrency?: number;
@@ -125,11 +122,7 @@ function notResent(context: IExecutePaginationFunctions, label: string, why: str
 	);
 }
 
-/**
- * One request of an operation, through the door of its node run. A write that was done
- * before in this execution (n8n's Retry On Fail runs the node again) returns the answer it
- * got; a write whose outcome was unknown fails again, the same way, without being sent.
- */
+/** Retry On Fail re-runs the node: a write done before returns its answer, an unknown one fails. */
 async function sendRememberingWrites(
 	context: IExecutePaginationFunctions,
 	gate: Parameters<typeof sendWithRetries>[0],
@@ -191,17 +184,11 @@ async function sendRememberingWrites(
 	});
 }
 
-/**
- * The pagination hook of every operation: routing hands a declarative node its requests
- * only here. Each request of `run` (one, the pages of a Get Many, the steps of Create or
- * Update) goes through the door of this node run, and through the write memory (`sendRememberingWrites`).
- * `repeatable` is the operation's own declaration: a query POST says it is a read.
- */
+/** The pagination hook, routing's only way to hand over requests: each goes through the door. */
 export function operationThroughDoor(run: OperationRun, { repeatable = false } = {}): OperationRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const options = doorOptions(this);
-		// An ID that is empty, '.' or '..' (an expression that found nothing) would name another
-		// path: refused before anything is sent, naming its field.
+		// An empty, '.' or '..' ID would name another path: refused before anything is sent.
 		requestData.options.url = fromInput(this, () =>
 			resolvePath(String(requestData.options.url ?? ''), (name) => parameterId(this, name)),
 		);

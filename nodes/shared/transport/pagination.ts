@@ -12,7 +12,6 @@ export const PAGE_SIZE = 100;
 
 export interface PageWindow<T> {
 	returnAll: boolean;
-	/** How many items to return at most when returnAll is off. */
 	limit: number;
 	pageSize?: number;
 	/** The identity of an item, to notice a page sent twice. */
@@ -22,10 +21,8 @@ export interface PageWindow<T> {
 }
 
 /**
- * Offset pagination over any page source: offset 0, 100, 200 … with limit 100, until a
- * page comes back shorter than asked for. With returnAll off it never asks for more than
- * `limit` items in all. The API has no total count, so a server that ignores `offset` would
- * send the first page forever: the same first item twice stops the loop with an error.
+ * Offset pagination until a short page. The API has no total count, so a server that ignores
+ * `offset` would send the first page forever: the same first item twice stops with an error.
  */
 export async function collectPages<T>(
 	fetchPage: (limit: number, offset: number) => Promise<T[]>,
@@ -47,11 +44,7 @@ export async function collectPages<T>(
 	}
 }
 
-/**
- * The pages of one query request, each through the operation's postReceive chain, so that
- * errors and the data root are handled as for a single request. `limit` and `offset` go in
- * the JSON body (docs/api.md §4.3).
- */
+/** Each page through the operation's postReceive; `limit` and `offset` in the body (docs/api.md §4.3). */
 export async function fetchPages(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,

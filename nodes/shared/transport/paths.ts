@@ -1,16 +1,9 @@
 import { InputError } from '../input';
 
-/**
- * The API's paths (docs/api.md §4), in one place. Ids go in as path segments: a value
- * passed through `segment`, or a `{parameter}` placeholder that the request door fills in
- * for an operation (operationRequests.ts, `resolvePath`).
- */
+/** The API's paths (docs/api.md §4); ids go in through `segment` or as `{parameter}` placeholders. */
 const V1 = '/api/v1';
 
-/**
- * An id as one path segment, encoded. Empty, `.` or `..` would name another path: refused,
- * naming `field`.
- */
+/** An id as one encoded path segment; empty, `.` and `..` would name another path. */
 export function segment(id: unknown, field = 'ID'): string {
 	const value = String(id ?? '').trim();
 	if (value === '' || value === '.' || value === '..') {
@@ -41,10 +34,7 @@ export interface QueryEndpoint {
 	filterShape: FilterShape;
 }
 
-/**
- * The query endpoints, the one place that says which takes which filter: the activity query
- * types `filter` as an array of conditions (docs/api.md §4.1), the others as one object.
- */
+/** The activity query takes `filter` as an array (docs/api.md §4.1), the others as one object. */
 export const queries = {
 	records: (collection: string): QueryEndpoint => ({
 		path: `${records(collection)}/query`,

@@ -22,12 +22,7 @@ import { latest, poll, POLL_BOUNDS, savedCursor } from './poll';
 import type { Change, WatchSettings, WatchState } from './watch';
 import { asIfJustSet, refuseOversized, WATCH_BOUNDS, watchPoll } from './watch';
 
-/**
- * The events of the three polling triggers (Workspace Records, Lists and Activities Trigger),
- * their fields and the one poll they share. n8n's node panel files a trigger under the action
- * node of the same name, so each trigger offers the events of its node's resources; the poll
- * does not care which node asks.
- */
+/** n8n's node panel files a trigger under its action node, so each offers that node's events. */
 
 export type Event =
 	| 'newRecord'
@@ -112,7 +107,6 @@ export function eventField(events: Event[]): INodeProperties {
 	};
 }
 
-/** The fields of the events, each shown for the events it serves. */
 const EVENT_FIELDS: INodeProperties[] = [
 	{ ...collectionLocator, displayOptions: showFor('newRecord', ...RECORD_CHANGES) },
 	{ ...listLocator, displayOptions: showFor('newListEntry', 'listEntryUpdated') },
@@ -201,7 +195,6 @@ const EVENT_FIELDS: INodeProperties[] = [
 	},
 ];
 
-/** The fields of a trigger that offers `events`, after its Event dropdown: those of its events, the filter and Simplify. */
 export function triggerFields(events: Event[]): INodeProperties[] {
 	const serves = (field: INodeProperties) => {
 		const shownFor = field.displayOptions?.show?.event as Event[] | undefined;
@@ -210,7 +203,6 @@ export function triggerFields(events: Event[]): INodeProperties[] {
 	return [...EVENT_FIELDS.filter(serves), ...filterFields, simplifyField];
 }
 
-/** The poll of every trigger: the `poll` method of each node. */
 export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event') as Event;
 	const source = await pollSource(this, event);
@@ -220,8 +212,7 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 		return [this.helpers.returnJsonArray(simplify ? rows.map(simplifyRecord) : rows)];
 	};
 	if (this.getMode() === 'manual') return emit(await testEvent(this, event, source));
-	// One poll of this trigger at a time in this process: a poll n8n gave up waiting for
-	// must not read the same rows beside the next one.
+	// One poll per trigger at a time: a poll n8n gave up on must not read beside the next.
 	const self = `${this.getWorkflow().id}|${this.getNode().id}`;
 	if (pollsRunning.has(self)) return null;
 	pollsRunning.add(self);
@@ -251,13 +242,9 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 	}
 }
 
-/** The polls running now, by workflow and node. */
 const pollsRunning = new Set<string>();
 
-/**
- * The bounds of one poll: ours, within what n8n grants. n8n 2.40+ abandons a poll after
- * `scheduler.pollTimeoutSeconds` (45 s) and tells a poll its budget; n8n 1.x does neither.
- */
+/** Our bounds, within the budget n8n grants a poll where it tells one (it abandons late polls). */
 function boundsOf<T extends PollBounds>(context: IPollFunctions, bounds: T): T {
 	const granted = (context as { getPollBudgetMs?: () => number }).getPollBudgetMs?.();
 	return { ...bounds, budgetMs: Math.min(bounds.budgetMs, granted ?? Infinity) };
@@ -308,10 +295,7 @@ async function pollSource(context: IPollFunctions, event: Event): Promise<PollSo
 	};
 }
 
-/**
- * Record Entered a Status watches its status attribute; Record Updated, those chosen (or all);
- * Record Removed needs no values to compare, and keeps each record's name to say which left.
- */
+/** Record Removed compares no values: it keeps each record's name, to say which left. */
 function watchSettingsOf(context: IPollFunctions, event: Event): WatchSettings {
 	const watched =
 		event === 'recordEnteredStatus'
@@ -346,10 +330,7 @@ function wantedBy(context: IPollFunctions, event: Event): (change: Change) => bo
 const asItem = ({ record, changes, removed }: Change): IDataObject =>
 	removed ? record : { ...record, changes };
 
-/**
- * "Fetch Test Event": the newest matching item, so that its fields can be mapped. For the
- * record changes, the newest record, with its watched values as if they had just been set.
- */
+/** "Fetch Test Event": the newest item; for record changes, as if its watched values were just set. */
 async function testEvent(
 	context: IPollFunctions,
 	event: Event,

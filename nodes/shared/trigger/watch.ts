@@ -7,14 +7,10 @@ import type { Cursor, PollBounds, PollSource } from './poll';
 import { BEFORE_ANYTHING, readAfter } from './poll';
 
 /**
- * Record Updated, Record Entered a Status and Record Removed. Records carry no modification
- * time (docs/api.md §2.3), so the trigger reads the whole watched view in passes, oldest
- * first, and compares each record's watched values with what the last pass kept of them. A
- * pass may span several polls (each reads at most `maxRows`, within its time), so a poll's
- * cost is bounded whatever the size of the collection; its position is saved with the prints.
+ * Records carry no modification time (docs/api.md §2.3): the change events compare passes over
+ * the view. A pass spans as many polls as it needs, so one poll's cost stays bounded.
  */
 
-/** What one poll may read, and how many records a watched view may hold. */
 export interface WatchBounds extends PollBounds {
 	maxRecords: number;
 }
@@ -34,21 +30,15 @@ type Digest = { '#': string };
 const isDigest = (value: unknown): value is Digest =>
 	isPlainObject(value) && Object.keys(value).length === 1 && typeof value['#'] === 'string';
 
-/** The keys of a record that are not attributes. */
 const NOT_ATTRIBUTES = new Set(['_id', 'createdAt', 'updatedAt', '__v']);
 
 /**
- * What is kept of one record: with attributes chosen, `[mark, ...values]` in their order, so
- * that a change has its previous value; with all of them watched, `mark` and a short digest
- * per attribute in the order of the state's `keys`, which tells which changed in a fraction
- * of the space (20,000 records with 18 attributes: about 2 MB, where their values took 11).
+ * What is kept of a record: `[mark, ...values]` of chosen attributes, so a change has its previous
+ * value; with all watched, `mark` and a short digest per attribute (2 MB for 20,000 records, not 11).
  */
 export type Print = string | [number, ...unknown[]];
 
-/**
- * What the trigger keeps between polls, in the workflow's static data. It is reset when the
- * settings it was taken with (`of`) change.
- */
+/** Kept in the workflow's static data between polls; reset when the settings (`of`) change. */
 export interface WatchState {
 	of: string;
 	pass: Cursor;
@@ -75,7 +65,6 @@ export interface Change {
 	removed?: true;
 }
 
-/** Characters of one attribute's digest, and what stands for no value. */
 const DIGEST_CHARACTERS = 4;
 const NO_VALUE = '.'.repeat(DIGEST_CHARACTERS);
 
@@ -102,7 +91,6 @@ function keysWith(keys: string[], record: IDataObject): string[] {
 	return added.length ? [...keys, ...added] : keys;
 }
 
-/** What is kept of `record` now (see `Print`). */
 export function printOf(
 	record: IDataObject,
 	watched: string[],
@@ -120,10 +108,7 @@ function entryOf(print: Print, index: number): unknown {
 	return print.slice(at, at + DIGEST_CHARACTERS) || NO_VALUE;
 }
 
-/**
- * Each watched attribute whose kept value differs: `previous` as kept (left out when only a
- * digest was kept; null when it had none) and `current` as the record has it, simplified.
- */
+/** Each watched attribute whose kept value differs: `previous` unless only a digest was kept. */
 export function changesBetween(
 	before: Print,
 	after: Print,
@@ -180,15 +165,8 @@ const startOver = (of: string): WatchState => ({
 });
 
 /**
- * One poll's share of a pass: reads on from where the last poll stopped, compares what it
- * read, and at the end of the view closes the pass (what it did not see is removed) and
- * starts the next. Returns the changes found (none during the first pass, which takes the
- * baseline) and the state to save: `saved` is not touched, so a poll that fails or is
- * abandoned changes nothing.
- *
- * A record new to the prints (created since, or newly matching the filter) is taken in
- * silently: its creation is the New Record event's. A record changed twice between two
- * looks gives one change, to its latest values; one changed and changed back, none.
+ * One poll's share of a pass. `saved` is not touched, so a poll that fails or is abandoned
+ * changes nothing. A record new to the prints is taken in silently: New Record has it.
  */
 export async function watchPoll(
 	source: PollSource,

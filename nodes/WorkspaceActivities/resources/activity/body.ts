@@ -25,10 +25,7 @@ export interface ActivityInput {
 	status?: string;
 }
 
-/**
- * The activity body (docs/api.md §4.1). For a create every required field must be there; for an
- * update only what was given is sent. Empty optional fields are left out.
- */
+/** The activity body (docs/api.md §4.1): an update sends only what was given. */
 export function buildActivityBody(
 	input: ActivityInput,
 	{ partial, timeZone }: { partial: boolean; timeZone: string },

@@ -49,13 +49,8 @@ export const recordUpsertFields = forOperation('record', 'upsert', [
 const matchValueOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
 /**
- * Create or Update: a query with `$eq` on the match attribute, then a create (no match), an
- * update (one match), or an error (several, unless Update All Matches is on, which pages
- * through every match). Routing gives a declarative node several requests only through its
- * pagination hook, so this is that hook; every request still goes through the operation's
- * error mapper. Each update outputs the record as it is afterwards. Within a node run, the
- * items with one match value take turns, so that a batch that names a new contact twice
- * creates it once and then updates it.
+ * Create or Update. Items with one match value take turns, so that a batch that names a new
+ * contact twice creates it once and then updates it.
  */
 export async function upsertRecord(
 	this: IExecutePaginationFunctions,

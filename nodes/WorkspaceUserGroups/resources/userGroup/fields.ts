@@ -193,11 +193,7 @@ export const sendUserGroupUpdate: PreSendAction = async function (
 	return { ...options, body };
 };
 
-/**
- * POST /api/user with `current_token` rotates, without it creates (docs/api.md §4.8). Rotating
- * with an empty token (say an expression that found nothing) is refused: it would
- * silently create a group.
- */
+/** POST rotates with `current_token`, else creates (docs/api.md §4.8): an empty token is refused. */
 export const sendTokenAction: PreSendAction = async function (
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
@@ -221,10 +217,8 @@ export const sendTokenAction: PreSendAction = async function (
 };
 
 /**
- * The group as one item: `success` and the fields of `user_group`, plus `created` (a
- * boolean) where the service says whether the group is new, whatever its field is named.
- * After an attempt whose answer was lost, the retry's answer cannot say whether that first
- * attempt created the group: `created` is then null.
+ * `created` is null after an attempt whose answer was lost: the retry's answer cannot say
+ * whether that first attempt created the group.
  */
 export async function userGroupItem(
 	this: IExecuteSingleFunctions,
