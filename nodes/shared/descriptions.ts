@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import { parameterId } from './locators';
-import { sendFilterAndSort } from './query/send';
+import { sendFilterAndSort } from './query/queryBody';
 import { simplifyItems } from './simplify';
 import { checkApiResponse } from './transport/errors';
 import { paginateBody } from './transport/pagination';

@@ -10,7 +10,7 @@ import { fromInput } from '../input';
 import { collectionLocator, listLocator, parameterId } from '../locators';
 import { filterFields } from '../query/fields';
 import { buildFilter, where } from '../query/filter';
-import { filterParametersOf } from '../query/send';
+import { filterParametersOf } from '../query/queryBody';
 import { simplifyField, simplifyRecord } from '../simplify';
 import { apiRequest } from '../transport/apiRequest';
 import { Gate } from '../transport/gate';

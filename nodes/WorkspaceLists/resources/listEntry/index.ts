@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sendAttributes } from '../../../shared/attributes/send';
+import { sendAttributes } from '../../../shared/attributes/attributesBody';
 import {
 	forOperation,
 	idInPath,

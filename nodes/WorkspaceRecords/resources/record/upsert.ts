@@ -9,7 +9,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { JSON_SHOWN, usesJson } from '../../../shared/attributes/fields';
-import { matchingAttribute } from '../../../shared/attributes/send';
+import { matchingAttribute } from '../../../shared/attributes/attributesBody';
 import { forOperation, updateThenRead, withoutBody } from '../../../shared/descriptions';
 import { parameterId } from '../../../shared/locators';
 import { filterFor, where } from '../../../shared/query/filter';

@@ -2,15 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation, operation, operationSelector } from '../../../shared/descriptions';
 import { paths } from '../../../shared/transport/paths';
-import {
-	currentTokenField,
-	mappingAndPropertiesFields,
-	sendTokenAction,
-	sendUserGroupUpdate,
-	userGroupDeleted,
-	userGroupIdField,
-	userGroupItem,
-} from './fields';
+import { sendTokenAction, sendUserGroupUpdate, userGroupDeleted, userGroupItem } from './body';
+import { currentTokenField, mappingAndPropertiesFields, userGroupIdField } from './fields';
 
 const TOKEN_NOTICE =
 	'Store the token this returns: it is what identifies which user group views a dashboard, and the current token is needed to rotate it or delete the group.';

@@ -1,4 +1,4 @@
-import { mappedAttributes } from '../../../../nodes/shared/attributes/send';
+import { mappedAttributes } from '../../../../nodes/shared/attributes/attributesBody';
 import { ATTRIBUTE_TYPES, typeOf } from '../../../../nodes/shared/attributes/types';
 import { getAttributeFields } from '../../../../nodes/shared/methods/resourceMapping';
 import { WorkspaceLists } from '../../../../nodes/WorkspaceLists/WorkspaceLists.node';

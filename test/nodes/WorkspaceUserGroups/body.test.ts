@@ -1,4 +1,4 @@
-import { buildUserGroupUpdate } from '../../../nodes/WorkspaceUserGroups/resources/userGroup/fields';
+import { buildUserGroupUpdate } from '../../../nodes/WorkspaceUserGroups/resources/userGroup/body';
 
 test('only the ID is required; mapping and properties come as pairs or JSON', () => {
 	expect(
