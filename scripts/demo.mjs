@@ -106,19 +106,22 @@ async function main() {
 	// The settings route answers JSON once n8n's REST API is up (rest.mjs), within 3 minutes.
 	const startedAt = Date.now();
 	const progress = setInterval(
-		() => say(`  … waiting for n8n to answer: ${Math.round((Date.now() - startedAt) / 1000)} s`),
+		() =>
+			isStopping() ||
+			say(`  … waiting for n8n to answer: ${Math.round((Date.now() - startedAt) / 1000)} s`),
 		15_000,
 	);
-	try {
-		await n8n.rest.ready();
-	} catch (error) {
+	const failure = await n8n.rest.ready().then(
+		() => undefined,
+		(error) => error,
+	);
+	clearInterval(progress); // before stopping, which can take n8n's grace period
+	if (failure) {
 		if (isStopping() || n8n.exited() !== null) return; // Ctrl-C, or n8n's exit says it all
 		process.stderr.write(
-			`\nn8n never answered on port ${n8nPort} (${error.message}). The end of its log, ${logFile}:\n${logTail()}\n`,
+			`\nn8n never answered on port ${n8nPort} (${failure.message}). The end of its log, ${logFile}:\n${logTail()}\n`,
 		);
 		await stopEverythingAndExit(1);
-	} finally {
-		clearInterval(progress);
 	}
 
 	// The public settings say whether n8n still shows its owner set-up (no owner yet, as on the
