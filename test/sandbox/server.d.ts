@@ -5,11 +5,11 @@ export interface RecordedRequest {
 	query: Record<string, string>;
 	headers: Record<string, string | undefined>;
 	body: { [key: string]: unknown } | undefined;
-	/** When it arrived, in epoch milliseconds. */
+	/** When it arrived, in epoch milliseconds by the sandbox's clock. */
 	at: number;
 	/** The HTTP status answered, or 'reset' for a dropped connection. */
 	status?: number | 'reset';
-	/** When the answer was sent, in epoch milliseconds. */
+	/** When the answer was sent, in epoch milliseconds by the sandbox's clock. */
 	doneAt?: number;
 }
 
@@ -53,6 +53,7 @@ export interface SandboxOptions {
 	userGroupsApiKey?: string;
 	pageCap?: number;
 	people?: number;
+	/** Epoch milliseconds for timestamps, ids, the rate limit and the request log; real time by default. */
 	clock?: () => number;
 }
 

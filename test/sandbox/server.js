@@ -31,14 +31,22 @@ const notFound = (what) => new ApiError(404, `${what} not found`);
 
 const isPlainObject = (value) =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A date exactly as toISOString writes it (no 30 February): such strings sort as their times do. */
+function isIsoDate(value) {
+	if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value))
+		return false;
+	const time = Date.parse(value);
+	return !Number.isNaN(time) && new Date(time).toISOString() === value;
+}
 
 /**
  * A token bucket per API key, as rate-limited APIs keep one: `rate` tokens a second, at most
  * `burst` saved up; a request without a token is refused with 429. `retryAfter` says how the
  * refusal tells when to come back: 'seconds' (the time until the next token, rounded up),
- * 'date' (an HTTP date), or 'none' (no header at all). Off while `rate` is 0.
+ * 'date' (an HTTP date, with a Date header to read it against), or 'none' (no header at all).
+ * Off while `rate` is 0. Time is the sandbox's clock: a test that sets one gets a limit in its time.
  */
-function createRateLimiter(initial = {}) {
+function createRateLimiter(initial = {}, clock = () => Date.now()) {
 	let settings = { rate: 0, burst: 1, retryAfter: 'seconds', ...initial };
 	const buckets = new Map();
 	return {
@@ -56,7 +64,7 @@ function createRateLimiter(initial = {}) {
 		/** A token for `key`, or how many milliseconds until there is one. */
 		take(key) {
 			if (!settings.rate) return { ok: true };
-			const now = performance.now();
+			const now = clock();
 			const bucket = buckets.get(key) ?? { tokens: settings.burst, at: now };
 			bucket.tokens = Math.min(
 				settings.burst,
@@ -74,7 +82,7 @@ function createRateLimiter(initial = {}) {
 			const seconds = Math.max(1, Math.ceil(waitMs / 1000));
 			if (settings.retryAfter === 'none') return {};
 			if (settings.retryAfter === 'date') {
-				const date = new Date(Math.ceil(Date.now() / 1000) * 1000);
+				const date = new Date(Math.ceil(clock() / 1000) * 1000);
 				return {
 					'Retry-After': new Date(date.getTime() + seconds * 1000).toUTCString(),
 					Date: date.toUTCString(),
@@ -87,7 +95,9 @@ function createRateLimiter(initial = {}) {
 
 function createSandbox(options = {}) {
 	const config = { ...DEFAULTS, ...options };
-	const limiter = createRateLimiter(options.rateLimit);
+	// Timestamps, ids, the rate limit and the request log's times all read it.
+	const clock = options.clock ?? (() => Date.now());
+	const limiter = createRateLimiter(options.rateLimit, clock);
 	let state;
 	let counter;
 	let dataVersion = 0;
@@ -99,7 +109,6 @@ function createSandbox(options = {}) {
 	const stats = { queryBytes: 0, connections: 0, openConnections: 0, peakConnections: 0 };
 	const clearStats = () =>
 		Object.assign(stats, { queryBytes: 0, connections: 0, peakConnections: stats.openConnections });
-	const clock = options.clock ?? (() => Date.now());
 
 	function reset(seedOptions = {}) {
 		dataVersion += 1;
@@ -265,42 +274,102 @@ function createSandbox(options = {}) {
 	}
 
 	/** limit/offset are required on every query (docs/api.md §4.3); limit is capped silently (§10.4). */
-	function page(list, body, fault) {
-		const { limit, offset } = body;
+	function page(records, body, fault) {
+		const { limit, offset, filter, sort } = body;
 		if (!Number.isInteger(limit) || limit < 1)
 			throw badRequest('limit is required and must be a positive whole number');
 		if (!Number.isInteger(offset) || offset < 0)
 			throw badRequest('offset is required and must be a whole number, 0 or more');
 		// The 'ignore-offset' fault plays a server that pages wrongly, for the paginator's guard.
 		const start = fault?.kind === 'ignore-offset' ? 0 : offset;
-		return list.slice(start, start + Math.min(limit, config.pageCap));
+		return selected(records, filter, sort, start + Math.min(limit, config.pageCap)).slice(start);
 	}
 
-	// Paging through 100,000 records asks for the same selection a thousand times; it is
-	// computed once per (collection, filter, sort) until the data changes.
+	// Paging through 100,000 records asks for the same selection a thousand times, and a
+	// trigger's keyset pages ask for a new one each time but read only its first rows: the
+	// records are sorted once per (collection, sort), and a selection is matched only as far as
+	// the pages asked for, until the data changes.
+	const sorted = new WeakMap();
 	const selections = new WeakMap();
-	function selectAndSort(records, filter, sort) {
-		const key = `${dataVersion}|${JSON.stringify(filter)}|${JSON.stringify(sort)}`;
-		const cached = selections.get(records);
-		if (cached?.key === key) return cached.rows;
-		const rows = sortRecords(
-			[...records.values()].filter((r) => matches(r, filter)),
-			sort,
-		);
-		selections.set(records, { key, rows });
-		return rows;
+
+	/**
+	 * For a keyset filter whose first condition is `{ time: { $gte | $gt: date } }`: a test
+	 * that the record at an index of `order` fails it, by comparing the ISO strings, where
+	 * `matches` would parse both dates for each record before the cursor. It answers only where
+	 * `matches` answers false without going further (a first condition that fails ends it there).
+	 */
+	function failsFirstCondition(filter, order) {
+		const conditions = Array.isArray(filter)
+			? filter
+			: isPlainObject(filter) && Object.keys(filter).length === 1 && Array.isArray(filter.$and)
+				? filter.$and
+				: [filter];
+		const first = conditions[0];
+		if (!isPlainObject(first) || Object.keys(first).length !== 1) return undefined;
+		const [attribute] = Object.keys(first);
+		const condition = first[attribute];
+		if (attribute.startsWith('$') || !isPlainObject(condition)) return undefined;
+		const [operator, ...others] = Object.keys(condition);
+		const date = condition[operator];
+		if (others.length || !['$gte', '$gt'].includes(operator) || !isIsoDate(date)) return undefined;
+		// Which records hold such a date there, found once per order.
+		order.isoDates ??= new Map();
+		if (!order.isoDates.has(attribute))
+			order.isoDates.set(
+				attribute,
+				order.rows.map((record) => isIsoDate(record[attribute])),
+			);
+		const iso = order.isoDates.get(attribute);
+		return (index) => {
+			const value = order.rows[index][attribute];
+			return iso[index] && (operator === '$gte' ? value < date : value <= date);
+		};
+	}
+
+	/** The first `count` records of the selection, in order: fewer when fewer match. */
+	function selected(records, filter, sort, count) {
+		const sortKey = `${dataVersion}|${JSON.stringify(sort)}`;
+		let order = sorted.get(records);
+		if (order?.key !== sortKey) {
+			order = { key: sortKey, rows: sortRecords([...records.values()], sort) };
+			sorted.set(records, order);
+		}
+		const key = `${sortKey}|${JSON.stringify(filter)}`;
+		let selection = selections.get(records);
+		if (selection?.key !== key) {
+			selection = {
+				key,
+				from: order.rows,
+				scanned: 0,
+				rows: [],
+				fails: failsFirstCondition(filter, order),
+			};
+			selections.set(records, selection);
+		}
+		try {
+			while (selection.rows.length < count && selection.scanned < selection.from.length) {
+				const record = selection.from[selection.scanned];
+				if (!selection.fails?.(selection.scanned) && matches(record, filter))
+					selection.rows.push(record);
+				selection.scanned += 1;
+			}
+		} catch (error) {
+			selections.delete(records);
+			throw error;
+		}
+		return selection.rows.slice(0, count);
 	}
 
 	function query(records, { body, fault }, { filterIsArray = false } = {}) {
 		if (!isPlainObject(body)) throw badRequest('the body must be a JSON object');
-		const { filter, sort } = body;
+		const { filter } = body;
 		if (filter !== undefined) {
 			if (filterIsArray ? !Array.isArray(filter) : !isPlainObject(filter)) {
 				throw badRequest(`filter must be ${filterIsArray ? 'an array of objects' : 'an object'}`);
 			}
 		}
 		try {
-			return page(selectAndSort(records, filter, sort), body, fault);
+			return page(records, body, fault);
 		} catch (error) {
 			if (error instanceof FilterError) throw badRequest(error.message);
 			throw error;
@@ -674,7 +743,7 @@ function createSandbox(options = {}) {
 	}
 
 	function send(res, statusCode, payload, headers = {}) {
-		if (res.logged) Object.assign(res.logged, { status: statusCode, doneAt: Date.now() });
+		if (res.logged) Object.assign(res.logged, { status: statusCode, doneAt: clock() });
 		const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
 		if (res.req?.url?.endsWith('/query')) stats.queryBytes += Buffer.byteLength(text);
 		res.writeHead(statusCode, {
@@ -746,9 +815,9 @@ function createSandbox(options = {}) {
 				query: Object.fromEntries(url.searchParams),
 				headers: { ...req.headers },
 				body,
-				at: Date.now(),
+				at: clock(),
 				status: 400,
-				doneAt: Date.now(),
+				doneAt: clock(),
 			});
 			return send(res, 400, { status: false, message: 'The body is not valid JSON: it is empty' });
 		}
@@ -759,7 +828,7 @@ function createSandbox(options = {}) {
 			query: Object.fromEntries(url.searchParams),
 			headers: { ...req.headers },
 			body,
-			at: Date.now(),
+			at: clock(),
 		};
 		requests.push(logged);
 		res.logged = logged;

@@ -1,6 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { clock } from '../clock';
 import type { Gate } from './gate';
 import { pause } from './gate';
 
@@ -251,7 +252,7 @@ export async function sendWithRetries<T>(
 			signal,
 			firstAttemptAt === undefined ? Infinity : firstAttemptAt + maxWaitMs,
 		);
-		const now = Date.now();
+		const now = clock.now();
 		firstAttemptAt ??= now;
 		if (request === undefined || now >= firstAttemptAt + maxWaitMs) {
 			if (request !== undefined) gate.leave();
@@ -288,7 +289,7 @@ export async function sendWithRetries<T>(
 		// A Retry-After of 0 or in the past still backs off: no request storms a refusing service.
 		const retryAfterMs = failure.kind === 'rate-limited' ? failure.retryAfterMs : undefined;
 		const waitMs = retryAfterMs ? retryAfterMs : backoff(tries - 1);
-		const waited = Date.now() - firstAttemptAt;
+		const waited = clock.now() - firstAttemptAt;
 		if (waited + waitMs > maxWaitMs) throw gaveUp(attempt, lastError, tries, waited);
 		if (failure.kind === 'rate-limited') gate.refused(request);
 		await pause(waitMs, signal);

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { clock } from '../clock';
 import { doubtedMethodOf } from './writeMemory';
 
 export interface ApiFailure {
@@ -233,7 +234,7 @@ export function parseRetryAfter(value: unknown, dateHeader?: unknown): number | 
 	const at = Date.parse(text);
 	if (Number.isNaN(at)) return undefined;
 	const serverNow = Date.parse(String(dateHeader ?? ''));
-	return Math.max(0, at - (Number.isNaN(serverNow) ? Date.now() : serverNow));
+	return Math.max(0, at - (Number.isNaN(serverNow) ? clock.now() : serverNow));
 }
 
 export function throwIfFailed(

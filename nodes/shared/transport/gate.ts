@@ -1,4 +1,4 @@
-import { sleep } from 'n8n-workflow';
+import { clock } from '../clock';
 
 /** The longest single timer of a wait that can be cancelled. */
 const SLICE_MS = 1_000;
@@ -9,17 +9,17 @@ const SLICE_MS = 1_000;
  * cancelled wait leaves no timer behind longer than that (a Retry-After of minutes would).
  */
 export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
-	if (!signal) return await sleep(ms);
+	if (!signal) return await clock.sleep(ms);
 	if (signal.aborted) return;
 	let stop = () => {};
 	const cancelled = new Promise<void>((resolve) => {
 		stop = resolve;
 		signal.addEventListener('abort', stop, { once: true });
 	});
-	const until = Date.now() + ms;
+	const until = clock.now() + ms;
 	const slices = async () => {
-		for (let left = ms; left > 0 && !signal.aborted; left = until - Date.now())
-			await sleep(Math.min(left, SLICE_MS));
+		for (let left = ms; left > 0 && !signal.aborted; left = until - clock.now())
+			await clock.sleep(Math.min(left, SLICE_MS));
 	};
 	await Promise.race([slices(), cancelled]);
 	signal.removeEventListener('abort', stop);
@@ -81,9 +81,9 @@ export class Gate {
 		}
 		this.inFlight += 1;
 		for (
-			let wait = this.nextStart - Date.now();
+			let wait = this.nextStart - clock.now();
 			this.rate && wait > 0;
-			wait = this.nextStart - Date.now()
+			wait = this.nextStart - clock.now()
 		) {
 			if (this.nextStart > until || signal?.aborted) break;
 			await pause(wait, signal);
@@ -92,7 +92,7 @@ export class Gate {
 			this.leave();
 			return undefined;
 		}
-		const now = Date.now();
+		const now = clock.now();
 		if (this.rate) {
 			const interval = 1000 / this.rate;
 			// A timer that fired late may catch up within one interval, never more.
@@ -107,7 +107,7 @@ export class Gate {
 	}
 
 	succeeded(): void {
-		const now = Date.now();
+		const now = clock.now();
 		this.successes.push(now);
 		if (this.successes.length > 4096) this.successes.splice(0, 2048);
 		if (this.rate === undefined) return;
@@ -119,7 +119,7 @@ export class Gate {
 	/** A 429 for the request numbered `request` by `enter`: the pace is set, or lowered. */
 	refused(request: number): void {
 		if (request < this.startedAtCut) return;
-		const now = Date.now();
+		const now = clock.now();
 		// Half a second, or long enough for a few requests at a slow pace.
 		const windowMs = Math.max(MEASURE_MS, this.rate ? 4000 / this.rate : 0);
 		let accepted = 0;
@@ -151,7 +151,7 @@ export async function withGate<T>(
 	maxConcurrency: number,
 	work: (gate: Gate) => Promise<T>,
 ): Promise<T> {
-	const now = Date.now();
+	const now = clock.now();
 	for (const [other, { users, idleSince }] of gates)
 		if (users === 0 && now - idleSince > GATE_KEPT_MS) gates.delete(other);
 	const entry = gates.get(key) ?? { gate: new Gate(maxConcurrency), users: 0, idleSince: now };
@@ -161,7 +161,7 @@ export async function withGate<T>(
 		return await work(entry.gate);
 	} finally {
 		entry.users -= 1;
-		entry.idleSince = Date.now();
+		entry.idleSince = clock.now();
 	}
 }
 

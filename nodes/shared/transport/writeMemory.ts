@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { clock } from '../clock';
+
 /**
  * What the door remembers of the writes of a node run, so that n8n's Retry On Fail (which
  * runs the node again for every item) and an AI agent's retry of a tool never send a write
@@ -77,7 +79,7 @@ export class WriteMemory<T> {
 		this.sweep();
 		this.drop(key);
 		const bytes = ENTRY_BYTES + (outcome.kind === 'done' ? this.sizeOf(outcome.value) : 0);
-		this.entries.set(key, { outcome, at: Date.now(), bytes, run });
+		this.entries.set(key, { outcome, at: clock.now(), bytes, run });
 		this.bytes += bytes;
 		this.makeRoom();
 	}
@@ -94,7 +96,7 @@ export class WriteMemory<T> {
 	}
 
 	private sweep(): void {
-		const oldest = Date.now() - this.ttlMs;
+		const oldest = clock.now() - this.ttlMs;
 		for (const [key, entry] of this.entries) {
 			if (entry.at > oldest) break;
 			this.drop(key);
@@ -112,7 +114,7 @@ export class WriteMemory<T> {
 		}
 		for (const [key, entry] of this.entries) {
 			if (this.bytes <= this.maxBytes) return;
-			this.overflowedRuns.set(entry.run, Date.now());
+			this.overflowedRuns.set(entry.run, clock.now());
 			this.drop(key);
 		}
 	}

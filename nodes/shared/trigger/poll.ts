@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { clock } from '../clock';
 import { filterFor, not, where } from '../query/filter';
 import type { FilterShape } from '../transport/paths';
 
@@ -114,13 +115,13 @@ export async function readAfter(
 	source: PollSource,
 	start: Cursor,
 	bounds: PollBounds,
-	startedAt = Date.now(),
+	startedAt = clock.now(),
 ): Promise<Read> {
 	const rows: IDataObject[] = [];
 	let cursor = start;
 	const sort: QueryBody['sort'] = [{ attribute: orderOf(source), direction: 'asc' }];
 	while (rows.length < bounds.maxRows) {
-		const left = startedAt + bounds.budgetMs - Date.now();
+		const left = startedAt + bounds.budgetMs - clock.now();
 		if (left <= 0) break;
 		const limit = Math.min(bounds.pageSize, bounds.maxRows - rows.length);
 		const filter = afterCursor(source, cursor);
@@ -174,7 +175,7 @@ export async function poll(
 	cursor: Cursor | undefined,
 	bounds: PollBounds = POLL_BOUNDS,
 ): Promise<{ rows: IDataObject[]; cursor: Cursor }> {
-	const startedAt = Date.now();
+	const startedAt = clock.now();
 	if (!cursor) {
 		const newest = await latest(source, { userFilter: false }, bounds.budgetMs);
 		const newestTime = newest?.[orderOf(source)];

@@ -6,6 +6,7 @@ import { parseRetryAfter } from '../../../../nodes/shared/transport/errors';
 import { Gate, pause } from '../../../../nodes/shared/transport/gate';
 import { optionsField } from '../../../../nodes/shared/transport/operationRequests';
 import { runKeyOf, WriteMemory } from '../../../../nodes/shared/transport/writeMemory';
+import { useVirtualClock } from '../../../harness/virtualClock';
 
 /** A failure as the error mapper builds it from an answer: its status, and how long a 429 asks to wait. */
 const failure = (httpStatus: number, retryAfterMs?: number, message = `HTTP ${httpStatus}`) =>
@@ -98,16 +99,20 @@ describe('Gate', () => {
 	});
 });
 
-describe('sendWithRetries', () => {
-	const sequence = (answers: unknown[]) => {
-		const sent = { count: 0 };
-		const send = async () => {
-			const answer = answers[Math.min(sent.count++, answers.length - 1)];
-			if (answer instanceof Error) throw answer;
-			return answer;
-		};
-		return { sent, send };
+/** A send that answers `answers` in turn, the last one again and again, counting its calls. */
+const sequence = (answers: unknown[]) => {
+	const sent = { count: 0 };
+	const send = async () => {
+		const answer = answers[Math.min(sent.count++, answers.length - 1)];
+		if (answer instanceof Error) throw answer;
+		return answer;
 	};
+	return { sent, send };
+};
+
+describe('sendWithRetries', () => {
+	// Its waits (Retry-After, backoff, pace) pass on a clock of their own, in no real time.
+	const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
 
 	test('a 429 is retried for any method, a 5xx only for a repeatable request', async () => {
 		const get = sequence([failure(429, 1), failure(503), 'done']);
@@ -225,7 +230,7 @@ describe('sendWithRetries', () => {
 		// After a 429 that accepted nothing the pace is one request every two seconds: a retry
 		// that could only start after the deadline is not waited for.
 		const get = sequence([failure(429, 40)]);
-		const started = Date.now();
+		const started = time.now();
 		await expect(
 			sendWithRetries(
 				new Gate(1),
@@ -233,7 +238,7 @@ describe('sendWithRetries', () => {
 				{ maxWaitMs: 100 },
 			),
 		).rejects.toThrow(/^HTTP 429 — gave up after 1 attempt over [01] s \(GET \/x\)$/);
-		expect(Date.now() - started).toBeLessThan(1_000);
+		expect(time.now() - started).toBeLessThan(1_000);
 	});
 
 	test("a failure says why, as n8n's poll backoff reads it: a 429 with the wait asked, a drop or a 5xx as a passing outage", async () => {
@@ -260,7 +265,7 @@ describe('sendWithRetries', () => {
 
 	test('Retry-After: 0 on every answer still backs off, and the deadline ends it', async () => {
 		const get = sequence([failure(429, 0)]);
-		const started = Date.now();
+		const started = time.now();
 		await expect(
 			sendWithRetries(
 				new Gate(1),
@@ -271,25 +276,26 @@ describe('sendWithRetries', () => {
 		// Backing off from half a second up, a second and a half holds a few attempts, not hundreds.
 		expect(get.sent.count).toBeGreaterThanOrEqual(1);
 		expect(get.sent.count).toBeLessThan(4);
-		expect(Date.now() - started).toBeLessThan(1500);
+		expect(time.now() - started).toBeLessThan(1500);
 	});
+});
 
-	test('cancelling the execution ends the wait at once', async () => {
-		const get = sequence([failure(429, 60_000)]);
-		const cancel = new AbortController();
-		const started = Date.now();
-		const pending = sendWithRetries(
-			new Gate(1),
-			{ send: get.send, repeatable: true, label: 'GET /x', node, signal: cancel.signal },
-			{ maxWaitMs: 120_000 },
-		);
-		await sleep(50);
-		cancel.abort();
-		await expect(pending).rejects.toThrow(
-			'The execution was cancelled while GET /x waited to be retried',
-		);
-		expect(Date.now() - started).toBeLessThan(5_000);
-	});
+// Cancelling is n8n's, in real time: a wait that passed in no time could not be cut short.
+test('cancelling the execution ends the wait at once', async () => {
+	const get = sequence([failure(429, 60_000)]);
+	const cancel = new AbortController();
+	const started = Date.now();
+	const pending = sendWithRetries(
+		new Gate(1),
+		{ send: get.send, repeatable: true, label: 'GET /x', node, signal: cancel.signal },
+		{ maxWaitMs: 120_000 },
+	);
+	await sleep(50);
+	cancel.abort();
+	await expect(pending).rejects.toThrow(
+		'The execution was cancelled while GET /x waited to be retried',
+	);
+	expect(Date.now() - started).toBeLessThan(5_000);
 });
 
 test('a cancelled wait leaves no timer behind longer than a second, however long it was to be', async () => {

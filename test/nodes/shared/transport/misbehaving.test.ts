@@ -13,6 +13,7 @@ import { loadOptionsContext } from '../../../harness/loadOptions';
 import type { RunOptions } from '../../../harness/runNode';
 import { runNode } from '../../../harness/runNode';
 import { useSandbox } from '../../../harness/sandbox';
+import { useVirtualClock } from '../../../harness/virtualClock';
 
 const env = useSandbox();
 const records = new WorkspaceRecords();
@@ -91,68 +92,74 @@ describe('every wait ends', () => {
 	const getAda = (extra: object = {}) =>
 		run({ operation: 'get', collectionId: byId(PEOPLE), recordId: byId(ADA_RECORD), ...extra });
 
-	test('429 with Retry-After: 0 on everything, Give Up After 3 s: the item fails with "gave up" in time', async () => {
-		env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 0, times: 10_000 });
-		const started = Date.now();
-		const { error } = await getAda({ options: { maxWaitSeconds: 3 } });
-		expect(error?.message).toMatch(/gave up after \d+ attempts? over [0-3] s/);
-		expect(Date.now() - started).toBeLessThan(10_000);
-		// Backing off, not storming: a handful of requests in three seconds.
-		expect(env.sandbox.requests.length).toBeLessThan(10);
-	});
+	// The door's own waits (Retry-After, backoff, pace) pass on a virtual clock, in no real time;
+	// the slow answers below are real, as their timeouts are.
+	describe('on a virtual clock', () => {
+		const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
 
-	test('429 with a Retry-After date already past: backs off, and gives up in time', async () => {
-		env.sandbox.addFault({
-			kind: 'status',
-			statusCode: 429,
-			body: { status: false, message: 'Too many requests' },
-			headers: { 'Retry-After': 'Sun, 01 Jan 2006 00:00:00 GMT' },
-			times: 10_000,
+		test('429 with Retry-After: 0 on everything, Give Up After 3 s: the item fails with "gave up" in time', async () => {
+			env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 0, times: 10_000 });
+			const started = time.now();
+			const { error } = await getAda({ options: { maxWaitSeconds: 3 } });
+			expect(error?.message).toMatch(/gave up after \d+ attempts? over [0-3] s/);
+			expect(time.now() - started).toBeLessThan(10_000);
+			// Backing off, not storming: a handful of requests in three seconds.
+			expect(env.sandbox.requests.length).toBeLessThan(10);
 		});
-		const started = Date.now();
-		const { error } = await getAda({ options: { maxWaitSeconds: 2 } });
-		expect(error?.message).toMatch(/gave up after/);
-		expect(Date.now() - started).toBeLessThan(8_000);
-		expect(env.sandbox.requests.length).toBeLessThan(10);
-	});
 
-	test("a Retry-After of hours ends at Give Up After, the dropdowns' budget too", async () => {
-		env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 7200, times: 10 });
-		const started = Date.now();
-		const { error } = await getAda({ options: { maxWaitSeconds: 5 } });
-		expect(error?.message).toMatch(/gave up after 1 attempt over [01] s/);
-		const search = listSearch.searchCollections.call(
-			loadOptionsContext(records, {}, env.credentials),
-		);
-		await expect(search).rejects.toThrow(
-			/gave up after 1 attempt over [01] s \(GET \/api\/v1\/collections\)/,
-		);
-		expect(Date.now() - started).toBeLessThan(5_000);
-	});
-
-	test('the attribute schema of a mapped write keeps to Give Up After, not a budget of its own', async () => {
-		env.sandbox.addFault({
-			method: 'GET',
-			path: `/api/v1/attributes/collection/${PEOPLE}`,
-			kind: 'rate-limit',
-			retryAfter: 60,
-			times: 10,
+		test('429 with a Retry-After date already past: backs off, and gives up in time', async () => {
+			env.sandbox.addFault({
+				kind: 'status',
+				statusCode: 429,
+				body: { status: false, message: 'Too many requests' },
+				headers: { 'Retry-After': 'Sun, 01 Jan 2006 00:00:00 GMT' },
+				times: 10_000,
+			});
+			const started = time.now();
+			const { error } = await getAda({ options: { maxWaitSeconds: 2 } });
+			expect(error?.message).toMatch(/gave up after/);
+			expect(time.now() - started).toBeLessThan(8_000);
+			expect(env.sandbox.requests.length).toBeLessThan(10);
 		});
-		const started = Date.now();
-		const { error } = await run(
-			{
-				operation: 'create',
-				collectionId: byId(PEOPLE),
-				columns: mapped('autoMapInputData', null),
-				options: { maxWaitSeconds: 2 },
-			},
-			{ items: [{ name: 'Schema Waits' }] },
-		);
-		expect(error?.message).toMatch(
-			/gave up after 1 attempt over [01] s \(GET \/api\/v1\/attributes\/collection\/a0+1\)/,
-		);
-		expect(Date.now() - started).toBeLessThan(5_000);
-		expect(creates()).toHaveLength(0);
+
+		test("a Retry-After of hours ends at Give Up After, the dropdowns' budget too", async () => {
+			env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 7200, times: 10 });
+			const started = time.now();
+			const { error } = await getAda({ options: { maxWaitSeconds: 5 } });
+			expect(error?.message).toMatch(/gave up after 1 attempt over [01] s/);
+			const search = listSearch.searchCollections.call(
+				loadOptionsContext(records, {}, env.credentials),
+			);
+			await expect(search).rejects.toThrow(
+				/gave up after 1 attempt over [01] s \(GET \/api\/v1\/collections\)/,
+			);
+			expect(time.now() - started).toBeLessThan(5_000);
+		});
+
+		test('the attribute schema of a mapped write keeps to Give Up After, not a budget of its own', async () => {
+			env.sandbox.addFault({
+				method: 'GET',
+				path: `/api/v1/attributes/collection/${PEOPLE}`,
+				kind: 'rate-limit',
+				retryAfter: 60,
+				times: 10,
+			});
+			const started = time.now();
+			const { error } = await run(
+				{
+					operation: 'create',
+					collectionId: byId(PEOPLE),
+					columns: mapped('autoMapInputData', null),
+					options: { maxWaitSeconds: 2 },
+				},
+				{ items: [{ name: 'Schema Waits' }] },
+			);
+			expect(error?.message).toMatch(
+				/gave up after 1 attempt over [01] s \(GET \/api\/v1\/attributes\/collection\/a0+1\)/,
+			);
+			expect(time.now() - started).toBeLessThan(5_000);
+			expect(creates()).toHaveLength(0);
+		});
 	});
 
 	test('an answer slower than Give Up After ends at the deadline: a read gives up, a create is in doubt', async () => {

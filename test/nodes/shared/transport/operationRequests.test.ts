@@ -5,8 +5,10 @@ import { ADA_RECORD, byId, PEOPLE } from '../../../harness/fixtures';
 import type { RunOptions } from '../../../harness/runNode';
 import { runNode } from '../../../harness/runNode';
 import { useSandbox } from '../../../harness/sandbox';
+import { productTime, useVirtualClock } from '../../../harness/virtualClock';
 
-const env = useSandbox();
+// The sandbox keeps the nodes' time: real, or the virtual clock of the tests that set one.
+const env = useSandbox({ clock: productTime });
 const nodeType = new WorkspaceRecords();
 const run = (parameters: object, options: Partial<RunOptions> = {}) =>
 	runNode({
@@ -171,47 +173,52 @@ test('a dropped connection on a GET is retried', async () => {
 	expect(items).toHaveLength(1);
 });
 
-test('a 429 on page 3 of Return All: every record, once', async () => {
-	env.sandbox.reset({ people: 250 });
-	env.sandbox.addFault({
-		path: `/api/v1/collection-records/${PEOPLE}/query`,
-		kind: 'rate-limit',
-		retryAfter: 1,
-		skip: 2,
-	});
-	const { items, error } = await run({
-		operation: 'getAll',
-		collectionId: byId(PEOPLE),
-		returnAll: true,
-	});
-	expect(error).toBeUndefined();
-	expect(env.sandbox.requests.map((r) => [r.body?.offset, r.status])).toEqual([
-		[0, 200],
-		[100, 200],
-		[200, 429],
-		[200, 200],
-	]);
-	expect(items).toHaveLength(250);
-	expect(new Set(items.map((i) => i.json._id)).size).toBe(250);
-});
+// One request at a time: its waits pass on a virtual clock, the sandbox's log's times too.
+describe('on a virtual clock', () => {
+	useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
 
-test('a 429 that never ends gives up after Give Up After, saying how often and how long', async () => {
-	env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 1, times: 100 });
-	const { error } = await run({
-		operation: 'get',
-		collectionId: byId(PEOPLE),
-		recordId: byId(ADA_RECORD),
-		options: { maxWaitSeconds: 2 },
+	test('a 429 on page 3 of Return All: every record, once', async () => {
+		env.sandbox.reset({ people: 250 });
+		env.sandbox.addFault({
+			path: `/api/v1/collection-records/${PEOPLE}/query`,
+			kind: 'rate-limit',
+			retryAfter: 1,
+			skip: 2,
+		});
+		const { items, error } = await run({
+			operation: 'getAll',
+			collectionId: byId(PEOPLE),
+			returnAll: true,
+		});
+		expect(error).toBeUndefined();
+		expect(env.sandbox.requests.map((r) => [r.body?.offset, r.status])).toEqual([
+			[0, 200],
+			[100, 200],
+			[200, 429],
+			[200, 200],
+		]);
+		expect(items).toHaveLength(250);
+		expect(new Set(items.map((i) => i.json._id)).size).toBe(250);
 	});
-	// Retry-After 1 s, and a pace of one request every two seconds once the service accepted
-	// nothing: the second attempt could not start within the two seconds.
-	expect(error?.message).toMatch(
-		/gave up after [12] attempts? over [12] s \(GET \/api\/v1\/collection-records\/a0+1\/f0+1\)$/,
-	);
-	expect(error?.description).toMatch(/Max Concurrent Requests/);
-	expect(env.sandbox.requests.length).toBeLessThanOrEqual(2);
-	const last = env.sandbox.requests.at(-1)!;
-	expect(last.at - env.sandbox.requests[0].at).toBeLessThanOrEqual(2_000);
+
+	test('a 429 that never ends gives up after Give Up After, saying how often and how long', async () => {
+		env.sandbox.addFault({ kind: 'rate-limit', retryAfter: 1, times: 100 });
+		const { error } = await run({
+			operation: 'get',
+			collectionId: byId(PEOPLE),
+			recordId: byId(ADA_RECORD),
+			options: { maxWaitSeconds: 2 },
+		});
+		// Retry-After 1 s, and a pace of one request every two seconds once the service accepted
+		// nothing: the second attempt could not start within the two seconds.
+		expect(error?.message).toMatch(
+			/gave up after [12] attempts? over [12] s \(GET \/api\/v1\/collection-records\/a0+1\/f0+1\)$/,
+		);
+		expect(error?.description).toMatch(/Max Concurrent Requests/);
+		expect(env.sandbox.requests.length).toBeLessThanOrEqual(2);
+		const last = env.sandbox.requests.at(-1)!;
+		expect(last.at - env.sandbox.requests[0].at).toBeLessThanOrEqual(2_000);
+	});
 });
 
 /** The most requests the sandbox was serving at one time. */

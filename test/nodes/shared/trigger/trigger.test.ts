@@ -8,11 +8,16 @@ import { WorkspaceRecordsTrigger } from '../../../../nodes/WorkspaceRecordsTrigg
 import { byId, HOT_LEADS, PEOPLE } from '../../../harness/fixtures';
 import { activeTrigger } from '../../../harness/pollTrigger';
 import { useSandbox } from '../../../harness/sandbox';
+import { useVirtualClock } from '../../../harness/virtualClock';
 
-/** The sandbox's clock, moved by the tests so timestamps can be equal on purpose. */
-let now = Date.parse('2026-11-22T09:00:00.000Z');
-const env = useSandbox({ clock: () => now });
-const tick = (ms = 1) => (now += ms);
+/**
+ * The clock of the trigger and of the sandbox: moved by the tests so timestamps can be equal
+ * on purpose, and by every wait, which takes no real time. The sandbox's runs `skew` ahead.
+ */
+const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
+let skew = 0;
+const env = useSandbox({ clock: () => time.now() + skew });
+const tick = time.tick;
 
 const headers = () => ({ 'x-api-key': 'wr_test_key', 'x-workspace-id': 'ws_sandbox' });
 async function createPeople(count: number, { sameTimestamp = false } = {}): Promise<string[]> {
@@ -136,10 +141,12 @@ const HOUR = 60 * 60 * 1000;
 describe.each([
 	['3 hours behind', -3 * HOUR],
 	['3 hours ahead of', 3 * HOUR],
-])('the API server clock %s the n8n host clock', (_, skew) => {
+])('the API server clock %s the n8n host clock', (_, offset) => {
 	beforeEach(() => {
-		now = Date.now() + skew;
+		time.set(Date.now());
+		skew = offset;
 	});
+	afterEach(() => (skew = 0));
 
 	test.each([
 		['a seeded collection, no extra filter', false, {}],
@@ -289,11 +296,11 @@ describe('a backlog, deletions and slow polls', () => {
 			kind: 'rate-limit',
 			retryAfter: 120,
 		});
-		const started = Date.now();
+		const started = time.now();
 		const error = (await trigger.poll().catch((e: Error) => e)) as Error & { failure?: unknown };
 		expect(error.message).toMatch(/gave up after 1 attempt/);
 		expect(error.failure).toEqual({ cause: 'rate-limited', retryAfterMs: 120_000 });
-		expect(Date.now() - started).toBeLessThan(5_000);
+		expect(time.now() - started).toBeLessThan(5_000);
 		// The position was not moved: the next poll, once allowed, emits the three.
 		expect(await trigger.poll()).toHaveLength(3);
 	});

@@ -1,0 +1,47 @@
+import { clock } from '../../nodes/shared/clock';
+
+/** The product's time, real or virtual: for a sandbox whose file has tests on either. */
+export const productTime = (): number => clock.now();
+
+/**
+ * A clock for one test file, shared by the product (its door, gate and polls) and the sandbox
+ * (`useSandbox({ clock: time.now })`): it stands still unless a test moves it, and a wait on it
+ * takes no real time. Waits that overlap each wake at their own time, the earliest first.
+ */
+export function useVirtualClock(start: number) {
+	let now = start;
+	const sleepers: Array<{ at: number; wake: () => void }> = [];
+	let advancing = false;
+
+	// Once the promises of this turn have settled: the time moves to the earliest wake-up.
+	const advance = () => {
+		advancing = false;
+		if (sleepers.length === 0) return;
+		sleepers.sort((a, b) => a.at - b.at);
+		now = Math.max(now, sleepers[0].at);
+		while (sleepers.length && sleepers[0].at <= now) sleepers.shift()!.wake();
+		scheduleAdvance();
+	};
+	const scheduleAdvance = () => {
+		if (advancing || sleepers.length === 0) return;
+		advancing = true;
+		setImmediate(advance);
+	};
+
+	const time = {
+		now: () => now,
+		set: (at: number) => (now = at),
+		/** Moves the clock on, so that timestamps differ on purpose. */
+		tick: (ms = 1) => (now += ms),
+		sleep: async (ms: number) =>
+			await new Promise<void>((wake) => {
+				sleepers.push({ at: now + Math.max(0, ms), wake });
+				scheduleAdvance();
+			}),
+	};
+
+	const real = { ...clock };
+	beforeAll(() => Object.assign(clock, { now: time.now, sleep: time.sleep }));
+	afterAll(() => Object.assign(clock, real));
+	return time;
+}
