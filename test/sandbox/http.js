@@ -1,0 +1,131 @@
+'use strict';
+// The HTTP layer: each request is read, recorded, rate-limited, given its fault if one is
+// waiting, and routed; the test controls (/__sandbox/…, docs/api.md §10.6) are answered here.
+const { playFault } = require('./faults');
+const { ApiError } = require('./shared');
+
+/**
+ * The request handler over the sandbox's parts: `sandbox.requests` is the request log (replaced
+ * when cleared), `sandbox.restart` goes back to the seed.
+ */
+function createHandler(sandbox) {
+	const { clock, stats, limiter, faults, store, router } = sandbox;
+
+	function send(res, statusCode, payload, headers = {}) {
+		if (res.logged) Object.assign(res.logged, { status: statusCode, doneAt: clock() });
+		const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+		if (res.req?.url?.endsWith('/query')) stats.queryBytes += Buffer.byteLength(text);
+		res.writeHead(statusCode, {
+			'Content-Type': typeof payload === 'string' ? 'text/html' : 'application/json',
+			...headers,
+		});
+		res.end(text);
+	}
+
+	function errorBody(error) {
+		if (error.envelope === 'success') return { success: 0, message: error.message };
+		if (error.envelope === 'sms') return { success: false, message: error.message };
+		return { status: false, message: error.message };
+	}
+
+	async function handleControl(req, res, path, body) {
+		if (req.method === 'GET' && path === '/__sandbox/requests')
+			return send(res, 200, sandbox.requests);
+		if (req.method === 'DELETE' && path === '/__sandbox/requests') {
+			sandbox.requests = [];
+			return send(res, 200, { cleared: true });
+		}
+		if (req.method === 'POST' && path === '/__sandbox/rate-limit') {
+			limiter.configure(body ?? {});
+			return send(res, 200, limiter.settings);
+		}
+		if (req.method === 'POST' && path === '/__sandbox/faults') {
+			faults.add(body);
+			return send(res, 200, { added: true });
+		}
+		if (req.method === 'POST' && path === '/__sandbox/reset') {
+			sandbox.restart(body ?? {});
+			return send(res, 200, { reset: true });
+		}
+		if (req.method === 'GET' && path === '/__sandbox/state') {
+			const { state } = store;
+			return send(res, 200, {
+				userGroups: [...state.userGroups.values()],
+				sms: state.sms,
+				counts: Object.fromEntries([...state.records].map(([id, r]) => [id, r.size])),
+			});
+		}
+		return send(res, 404, { message: 'unknown control path' });
+	}
+
+	async function handle(req, res) {
+		const url = new URL(req.url, 'http://sandbox');
+		const path = url.pathname;
+		const chunks = [];
+		for await (const chunk of req) chunks.push(chunk);
+		const rawBody = Buffer.concat(chunks).toString('utf8');
+		let body;
+		let bodyError;
+		if (rawBody) {
+			try {
+				body = JSON.parse(rawBody);
+			} catch (error) {
+				bodyError = error;
+			}
+		}
+		if (path.startsWith('/__sandbox/')) return handleControl(req, res, path, body);
+		// Strict JSON, as many servers are: a write that says it sends JSON must send some.
+		const saysJson = String(req.headers['content-type'] ?? '').includes('application/json');
+		if (['POST', 'PUT', 'PATCH'].includes(req.method) && saysJson && rawBody === '') {
+			sandbox.requests.push({
+				method: req.method,
+				path,
+				query: Object.fromEntries(url.searchParams),
+				headers: { ...req.headers },
+				body,
+				at: clock(),
+				status: 400,
+				doneAt: clock(),
+			});
+			return send(res, 400, { status: false, message: 'The body is not valid JSON: it is empty' });
+		}
+
+		const logged = {
+			method: req.method,
+			path,
+			query: Object.fromEntries(url.searchParams),
+			headers: { ...req.headers },
+			body,
+			at: clock(),
+		};
+		sandbox.requests.push(logged);
+		res.logged = logged;
+
+		const token = limiter.take(req.headers['x-api-key'] ?? req.headers.authorization ?? '');
+		if (!token.ok) {
+			return send(
+				res,
+				429,
+				{ status: false, message: 'Too many requests' },
+				limiter.headers(token.waitMs),
+			);
+		}
+
+		const fault = faults.take(req.method, path);
+		if (req.method !== 'GET' && !path.endsWith('/query')) store.dataVersion += 1;
+		try {
+			const handleSilently = () => router.dispatch(req, path, body, bodyError, fault, () => {});
+			if (await playFault(fault, { req, res, path, logged, send, handleSilently })) return;
+			return await router.dispatch(req, path, body, bodyError, fault, (payload) =>
+				send(res, 200, payload),
+			);
+		} catch (error) {
+			if (error instanceof ApiError) return send(res, error.statusCode, errorBody(error));
+			return send(res, 500, { status: false, message: `Internal server error: ${error.message}` });
+		}
+	}
+
+	return { handle, send };
+}
+
+module.exports = { createHandler };
