@@ -931,6 +931,32 @@ export const cases = [
 	},
 	// The trigger, active: n8n's scheduler polls it every 5 s (see EVERY_5_SECONDS).
 	{
+		file: 'trigger-new-record-right-away',
+		title: 'Workspace Records Trigger: people created right after activation',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		durable: true,
+		parameters: {
+			pollTimes: EVERY_5_SECONDS,
+			event: 'newRecord',
+			collectionId: fromList(PEOPLE, 'People'),
+		},
+		// Before n8n's first scheduled poll: under its durable poll scheduler, the window that
+		// was lost when the activation poll's position was dropped.
+		during: async (sandbox) => {
+			const ids = [];
+			for (const name of ['Right after activation 1', 'Right after activation 2'])
+				ids.push(
+					(await throughApi(sandbox, 'POST', `/collection-records/${PEOPLE}`, { name }))._id,
+				);
+			return { expected: ids };
+		},
+		withinSeconds: 30,
+		check: (runs, sandbox, { expected }) =>
+			`${assertEmittedOnce(runs, expected)} people emitted, each once`,
+	},
+	{
 		file: 'trigger-new-record-backlog',
 		title: 'Workspace Records Trigger: 5,000 new people behind a rate limit of 1 request/s',
 		node: 'workspaceRecordsTrigger',
@@ -1057,6 +1083,7 @@ export const cases = [
 		node: 'workspaceActivitiesTrigger',
 		trigger: true,
 		active: true,
+		durable: true,
 		parameters: { pollTimes: EVERY_5_SECONDS, event: 'activityCompleted' },
 		// Others complete two open activities, through the API (moving them to Done).
 		during: async (sandbox) => {
@@ -1080,9 +1107,12 @@ export const cases = [
 		node: 'workspaceActivitiesTrigger',
 		trigger: true,
 		active: true,
-		parameters: { pollTimes: EVERY_5_SECONDS, event: 'activityDue' },
-		// The seed's open activities were due before the activation: none of them may come.
-		// Two are scheduled through the API after it: one due in 8 s, one tomorrow.
+		parameters: { pollTimes: EVERY_5_SECONDS, event: 'activityDue', minutesBefore: 1 },
+		// The seed's open activities were due before the activation: none of them may come. After
+		// it, through the API: a meeting due in 40 s (so within the minute before due at once)
+		// and one tomorrow; once the meeting has fired, a call due sooner than it (in 20 s) and
+		// one logged late, due a minute ago. Due times are not creation order: each fires once.
+		durable: true,
 		during: async (sandbox) => {
 			const at = (ms) => new Date(Date.now() + ms).toISOString();
 			const schedule = async (name, scheduleAt) =>
@@ -1094,16 +1124,25 @@ export const cases = [
 						iconValue: '📞',
 					})
 				)._id;
-			const soon = await schedule('Call back soon', at(8_000));
+			const meeting = await schedule('Meeting', at(40_000));
 			await schedule('Call back tomorrow', at(86_400_000));
-			return { expected: [soon] };
+			const since = sandbox.requests.length;
+			// Two polls after the meeting's creation, so that it has fired.
+			await waitFor(
+				'two polls after the meeting',
+				() => sandbox.requests.slice(since).filter(isActivityQuery).length >= 4,
+				{ timeoutMs: 30_000, everyMs: 100 },
+			);
+			const call = await schedule('Call, due sooner', at(20_000));
+			const late = await schedule('Logged late', at(-60_000));
+			return { expected: [meeting, call, late] };
 		},
 		withinSeconds: 60,
 		check: (runs, sandbox, { expected }) => {
 			const emitted = assertEmittedOnce(runs, expected);
-			const [item] = runs.flatMap((run) => run.items);
-			assert.equal(item.name, 'Call back soon');
-			return `${emitted} activity emitted once, when it fell due; none of the seed's overdue ones`;
+			const names = runs.map((run) => run.items.map((item) => item.name).join(' + '));
+			assert.equal(names[0], 'Meeting', `the first run: ${names.join(', ')}`);
+			return `${emitted} activities emitted, each once, in runs: ${names.join(', ')}; none of the seed's overdue ones`;
 		},
 	},
 	{
@@ -1180,6 +1219,7 @@ export const cases = [
 		node: 'workspaceListsTrigger',
 		trigger: true,
 		active: true,
+		durable: true,
 		parameters: {
 			pollTimes: EVERY_5_SECONDS,
 			event: 'listEntryUpdated',
@@ -1248,6 +1288,8 @@ async function throughApi(sandbox, method, path, body) {
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const isPeopleQuery = (request) =>
 	request.method === 'POST' && request.path === `/api/v1/collection-records/${PEOPLE}/query`;
+const isActivityQuery = (request) =>
+	request.method === 'POST' && request.path === '/api/v1/collection-records/activity-list/query';
 
 /**
  * `count` people created straight in the sandbox's data, as others in the workspace would,

@@ -79,6 +79,14 @@ function checkRequests(testCase, requests, config) {
 	}
 }
 
+/** The sandbox's credentials and every example workflow, into an n8n user folder. */
+async function importExamples(runtime, userFolder, sandbox) {
+	await runN8nCommands(runtime, userFolder, [
+		['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(sandbox))}`],
+		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
+	]);
+}
+
 async function runVersion(version) {
 	const runtime = await prepare(version);
 	const userFolder = newUserFolder(`e2e-user-${version}`);
@@ -89,10 +97,7 @@ async function runVersion(version) {
 	const elsewhere = createSandbox();
 	await elsewhere.start();
 	onCleanup('sandbox elsewhere', () => elsewhere.stop());
-	await runN8nCommands(runtime, userFolder, [
-		['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(sandbox))}`],
-		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
-	]);
+	await importExamples(runtime, userFolder, sandbox);
 
 	let allPassed = true;
 	for (const testCase of runCases.filter((c) => !c.trigger)) {
@@ -263,6 +268,54 @@ async function runTriggerCases(runtime, userFolder, sandbox, version) {
 	} finally {
 		await n8n.stop();
 	}
+	return (await runUnderDurableScheduler(runtime, sandbox, version)) && allPassed;
+}
+
+/**
+ * n8n's durable poll scheduler (opt-in from 2.36): it keeps poll positions in its database,
+ * drops what the activation poll saved and may run a poll twice. The active cases marked
+ * `durable` run again under it, in a user folder of their own (no positions from the first run).
+ */
+const DURABLE_SCHEDULER = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+};
+
+async function runUnderDurableScheduler(runtime, sandbox, version) {
+	const durableCases = runCases.filter((c) => c.durable);
+	if (!durableCases.length || Number(version.split('.')[0]) < 2) return true;
+	const userFolder = newUserFolder(`e2e-durable-${version}`);
+	sandbox.reset();
+	await importExamples(runtime, userFolder, sandbox);
+	const n8n = await startN8nServer(runtime, userFolder, { env: DURABLE_SCHEDULER });
+	let allPassed = true;
+	try {
+		await n8n.readyWithOwner(OWNER);
+		for (const testCase of durableCases) {
+			sandbox.reset();
+			const started = Date.now();
+			const workflow = readExample(testCase.file);
+			const underScheduler = { ...testCase, title: `${testCase.title} (durable poll scheduler)` };
+			let active;
+			let failure;
+			try {
+				active = await runActiveCase(n8n, sandbox, testCase, workflow);
+			} catch (error) {
+				failure = error;
+			}
+			const passed = report(version, underScheduler, started, n8n.output, () => {
+				if (failure) throw failure;
+				return testCase.check(active.runs, sandbox, active.outcome);
+			});
+			allPassed = passed && allPassed;
+		}
+	} finally {
+		await n8n.stop();
+	}
+	if (allPassed) rmSync(userFolder, { recursive: true, force: true });
+	else reporter.say(`n8n ${version}: the durable scheduler's user folder is kept in ${userFolder}`);
 	return allPassed;
 }
 

@@ -6,6 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { clock } from '../clock';
 import { fromInput } from '../input';
 import { collectionLocator, listLocator, parameterId } from '../locators';
 import { filterFields } from '../query/fields';
@@ -17,10 +18,12 @@ import { Gate } from '../transport/gate';
 import type { QueryEndpoint } from '../transport/paths';
 import { queries, segment } from '../transport/paths';
 import { digestOf } from '../transport/writeMemory';
+import type { DueState } from './due';
+import { duePoll } from './due';
 import type { PollBounds, PollSource } from './poll';
 import { latest, poll, POLL_BOUNDS, savedCursor } from './poll';
 import type { Change, WatchSettings, WatchState } from './watch';
-import { asIfJustSet, refuseOversized, WATCH_BOUNDS, watchPoll } from './watch';
+import { asIfJustSet, exceedsBound, refuseOversized, WATCH_BOUNDS, watchPoll } from './watch';
 
 /** n8n's node panel files a trigger under its action node, so each offers that node's events. */
 
@@ -107,6 +110,28 @@ export function eventField(events: Event[]): INodeProperties {
 	};
 }
 
+/** What the user needs to know of each event, in a sentence or two; the details are on the Docs page. */
+const NOTICES: Record<Event, string> = {
+	newRecord:
+		'Each new record comes once, at most 1,000 a poll. The first activation starts from now.',
+	newActivity:
+		'Each new activity comes once, at most 1,000 a poll. The first activation starts from now.',
+	newListEntry:
+		'Each record added to the list comes once, at most 1,000 a poll. The first activation starts from now.',
+	listEntryUpdated:
+		'Each change comes once, with the entry as it is after it. Entries only added come with New List Entry.',
+	activityCompleted:
+		'Each completion comes once. What was completed before the activation does not come.',
+	activityDue:
+		'Each open activity comes once when it is due (or Minutes Before Due), whenever it was created. What was due before the activation does not come.',
+	recordUpdated:
+		'Each changed record comes once, with its changes. At activation the trigger first takes stock: one poll per 5,000 records.',
+	recordEnteredStatus:
+		'Fires each time a record moves to one of the chosen statuses. At activation the trigger first takes stock: one poll per 5,000 records.',
+	recordRemoved:
+		'Each record deleted, or no longer matching the filter, comes once with its ID and name. At activation the trigger first takes stock.',
+};
+
 const EVENT_FIELDS: INodeProperties[] = [
 	{ ...collectionLocator, displayOptions: showFor('newRecord', ...RECORD_CHANGES) },
 	{ ...listLocator, displayOptions: showFor('newListEntry', 'listEntryUpdated') },
@@ -161,38 +186,13 @@ const EVENT_FIELDS: INodeProperties[] = [
 			'Start the workflow this many minutes before the due time; 0 starts it when the activity is due',
 		displayOptions: showFor('activityDue'),
 	},
-	{
-		displayName:
-			'Each poll emits what was created since the last one, once, oldest first: at most 1,000 items a poll, so a larger backlog (after downtime) arrives over the next polls. The first activation starts from now; "Fetch Test Event" returns the newest item so you can map its fields.',
-		name: 'pollingNotice',
-		type: 'notice',
+	...Object.entries(NOTICES).map(([event, notice]) => ({
+		displayName: notice,
+		name: `${event}Notice`,
+		type: 'notice' as const,
 		default: '',
-		displayOptions: showFor('newRecord', 'newActivity', 'newListEntry'),
-	},
-	{
-		displayName:
-			'Each activity is emitted once, oldest first, at most 1,000 a poll. The first activation starts from now: what was completed or due before it is not emitted. "Fetch Test Event" returns the latest one so you can map its fields.',
-		name: 'activityNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: showFor('activityCompleted', 'activityDue'),
-	},
-	{
-		displayName:
-			'Each change is emitted once, with the entry as it is after the last change; entries only added are not (New List Entry has them). The first activation starts from now.',
-		name: 'listEntryNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: showFor('listEntryUpdated'),
-	},
-	{
-		displayName:
-			'Records carry no modification time, so the trigger compares them with what it saw before: each poll reads up to 5,000 records, so a change shows within about one poll for each 5,000 records watched (two polls for 10,000). At most 20,000 records can be watched: narrow larger collections with a filter. Each record that changed comes once, with its latest values and "changes": the current value of each changed attribute (options and statuses by name), and its previous value when you choose Watched Attributes. New records are not emitted (New Record has them); the first activation only takes stock.',
-		name: 'changesNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: showFor(...RECORD_CHANGES),
-	},
+		displayOptions: showFor(event as Event),
+	})),
 ];
 
 export function triggerFields(events: Event[]): INodeProperties[] {
@@ -222,17 +222,24 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 			const settings = watchSettingsOf(this, event);
 			const bounds = boundsOf(this, WATCH_BOUNDS);
 			const saved = staticData.watch as WatchState | undefined;
-			const { changes, state } = await watchPoll(source, saved, settings, bounds);
-			fromInput(this, () => refuseOversized(state, bounds));
+			if (saved?.of !== settings.of && (await exceedsBound(source, bounds)))
+				fromInput(this, () => refuseOversized(Infinity, bounds));
+			const wanted = wantedBy(this, event);
+			const { changes, state } = await watchPoll(source, saved, settings, bounds, wanted);
+			fromInput(this, () => refuseOversized(Object.keys(state.prints).length, bounds));
 			staticData.watch = state as unknown as IDataObject;
-			return emit(changes.filter(wantedBy(this, event)).map(asItem));
+			return emit(changes.map(asItem));
 		}
-		const { rows, cursor } = await poll(
-			source,
-			savedCursor(staticData.cursor),
-			boundsOf(this, POLL_BOUNDS),
-		);
-		staticData.cursor = cursor as unknown as IDataObject;
+		if (event === 'activityDue') {
+			const position = positionOf<DueState>(this, 'due', event);
+			const { rows, state } = await duePoll(source, position.saved, boundsOf(this, POLL_BOUNDS));
+			position.save(state);
+			return emit(rows);
+		}
+		const position = positionOf<IDataObject>(this, 'cursor', event);
+		const saved = savedCursor(position.saved);
+		const { rows, cursor } = await poll(source, saved, boundsOf(this, POLL_BOUNDS));
+		position.save(cursor as unknown as IDataObject);
 		// An entry's `updatedAt` is set when it is added too; adding is New List Entry's event.
 		return emit(
 			event === 'listEntryUpdated' ? rows.filter((row) => row.updatedAt !== row.createdAt) : rows,
@@ -243,6 +250,30 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 }
 
 const pollsRunning = new Set<string>();
+
+/**
+ * A poll's position, in the node's static data, and a copy in the workflow's. n8n's durable
+ * poll scheduler drops what the activation poll saves in the node's (and a republish resets
+ * it) but keeps the workflow's: a poll that finds the node's empty goes on from the copy
+ * instead of taking stock again, so nothing created in between is missed.
+ */
+function positionOf<T extends object>(
+	context: IPollFunctions,
+	key: 'cursor' | 'due',
+	event: Event,
+) {
+	const node = context.getWorkflowStaticData('node');
+	const workflow = context.getWorkflowStaticData('global');
+	const copyKey = `position:${context.getNode().id}`;
+	const copy = workflow[copyKey] as { event: Event; position: T } | undefined;
+	return {
+		saved: (node[key] as T | undefined) ?? (copy?.event === event ? copy.position : undefined),
+		save(position: T) {
+			node[key] = position as IDataObject;
+			workflow[copyKey] = { event, position } as unknown as IDataObject;
+		},
+	};
+}
 
 /** Our bounds, within the budget n8n grants a poll where it tells one (it abandons late polls). */
 function boundsOf<T extends PollBounds>(context: IPollFunctions, bounds: T): T {
@@ -266,7 +297,7 @@ function orderOf(
 	if (event === 'activityCompleted') return { orderBy: 'completedTime' };
 	if (event === 'activityDue') {
 		const minutes = Number(context.getNodeParameter('minutesBefore', 0)) || 0;
-		const dueBy = new Date(Date.now() + minutes * 60_000).toISOString();
+		const dueBy = new Date(clock.now() + minutes * 60_000).toISOString();
 		return {
 			orderBy: 'scheduleAt',
 			conditions: [where('scheduleAt', '$lte', dueBy), where('completedTime', '$eq', false)],

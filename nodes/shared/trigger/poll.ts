@@ -85,7 +85,7 @@ function afterCursor(source: PollSource, cursor: Cursor): IDataObject | IDataObj
 }
 
 /** The cursor moved past `rows`, oldest first, which all come after `previous`. */
-function cursorAfter(source: PollSource, rows: IDataObject[], previous: Cursor): Cursor {
+export function cursorAfter(source: PollSource, rows: IDataObject[], previous: Cursor): Cursor {
 	if (rows.length === 0) return previous;
 	const newest = timeOf(source, rows[rows.length - 1]);
 	const idsAtNewest = rows.filter((row) => timeOf(source, row) === newest).map(idOf);

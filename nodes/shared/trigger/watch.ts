@@ -3,16 +3,19 @@ import type { IDataObject } from 'n8n-workflow';
 import { InputError, isPlainObject, setOwn } from '../input';
 import { simplifyValue } from '../simplify';
 import { digestOf } from '../transport/writeMemory';
-import type { Cursor, PollBounds, PollSource } from './poll';
-import { BEFORE_ANYTHING, readAfter } from './poll';
+import { filterFor } from '../query/filter';
+import type { Cursor, PollBounds, PollSource, QueryBody } from './poll';
+import { BEFORE_ANYTHING, cursorAfter, readAfter } from './poll';
 
 /**
  * Records carry no modification time (docs/api.md §2.3): the change events compare passes over
  * the view. A pass spans as many polls as it needs, so one poll's cost stays bounded.
  */
 
+/** `maxRows` records read a poll; at most `maxItems` changes emitted, the rest at the next polls. */
 export interface WatchBounds extends PollBounds {
 	maxRecords: number;
+	maxItems: number;
 }
 
 export const WATCH_BOUNDS: WatchBounds = {
@@ -20,6 +23,7 @@ export const WATCH_BOUNDS: WatchBounds = {
 	pageSize: 100,
 	budgetMs: 25_000,
 	maxRecords: 20_000,
+	maxItems: 1_000,
 };
 
 /** A watched value longer than this, as JSON, is kept as a digest: a change is seen, not its previous value. */
@@ -49,6 +53,8 @@ export interface WatchState {
 	/** With all attributes watched, every attribute key seen, in the order of the digests. */
 	keys: string[];
 	prints: Record<string, Print>;
+	/** Records found gone beyond one poll's bound, as last seen: emitted first at the next polls. */
+	removed?: IDataObject[];
 }
 
 export interface WatchSettings {
@@ -145,9 +151,22 @@ function lastKnown(id: string, print: Print, keys: string[]): IDataObject {
 	return record;
 }
 
-/** Refuses a watched view larger than the bound: its prints would outgrow the workflow's static data. */
-export function refuseOversized(state: WatchState, bounds: WatchBounds): void {
-	if (Object.keys(state.prints).length <= bounds.maxRecords) return;
+const asRemoval = (record: IDataObject): Change => ({ record, changes: {}, removed: true });
+
+/**
+ * Whether the view holds more records than the bound, by one query past it: asked before a
+ * first pass, so that a view too large is refused at activation, not once a pass has read that far.
+ */
+export async function exceedsBound(source: PollSource, bounds: WatchBounds): Promise<boolean> {
+	const filter = filterFor(source.shape, source.filter, source.conditions);
+	const sort: QueryBody['sort'] = [{ attribute: 'createdAt', direction: 'asc' }];
+	const body = { ...(filter ? { filter } : {}), sort, limit: 1, offset: bounds.maxRecords };
+	return (await source.query(body, bounds.budgetMs)).length > 0;
+}
+
+/** Refuses a view of more than `maxRecords`: their prints would outgrow the workflow's static data. */
+export function refuseOversized(watched: number, bounds: WatchBounds): void {
+	if (watched <= bounds.maxRecords) return;
 	throw new InputError(
 		'Collection',
 		`more than ${bounds.maxRecords.toLocaleString('en-US')} records match, more than the trigger can watch`,
@@ -173,14 +192,23 @@ export async function watchPoll(
 	saved: WatchState | undefined,
 	settings: WatchSettings,
 	bounds: WatchBounds = WATCH_BOUNDS,
+	wanted: (change: Change) => boolean = () => true,
 ): Promise<{ changes: Change[]; state: WatchState }> {
 	const state: WatchState =
 		saved?.of === settings.of
 			? { ...saved, keys: saved.keys ?? [], prints: { ...saved.prints } }
 			: startOver(settings.of);
+	// Removals found at the end of a pass beyond one poll's bound come first.
+	const removed = state.removed ?? [];
+	const changes: Change[] = removed.slice(0, bounds.maxItems).map(asRemoval);
+	state.removed = removed.slice(bounds.maxItems);
+	if (changes.length >= bounds.maxItems) return { changes, state };
 	const read = await readAfter(source, state.pass, bounds);
-	const changes: Change[] = [];
+	let seen = 0;
 	for (const record of read.rows) {
+		// At the bound, the pass stops before this record: the next poll reads on from it.
+		if (changes.length >= bounds.maxItems) break;
+		seen += 1;
 		const id = String(record._id);
 		if (!settings.watched.length) state.keys = keysWith(state.keys, record);
 		const keys = settings.watched.length ? settings.watched : state.keys;
@@ -189,21 +217,26 @@ export async function watchPoll(
 			? state.prints[id]
 			: undefined;
 		if (before !== undefined && state.baselined) {
-			const changed = changesBetween(before, print, keys, record);
-			if (Object.keys(changed).length) changes.push({ record, changes: changed });
+			const change = { record, changes: changesBetween(before, print, keys, record) };
+			if (Object.keys(change.changes).length && wanted(change)) changes.push(change);
 		}
 		setOwn(state.prints, id, print);
 	}
-	state.pass = read.cursor;
-	if (read.complete) {
+	const stopped = seen < read.rows.length;
+	state.pass = stopped ? cursorAfter(source, read.rows.slice(0, seen), state.pass) : read.cursor;
+	if (read.complete && !stopped) {
 		// The pass has seen the whole view: a record it did not see has left it.
 		const keys = settings.watched.length ? settings.watched : state.keys;
+		const gone: IDataObject[] = [];
 		for (const [id, print] of Object.entries(state.prints)) {
 			if (markOf(print) === state.mark) continue;
-			if (state.baselined)
-				changes.push({ record: lastKnown(id, print, keys), changes: {}, removed: true });
+			if (state.baselined && wanted(asRemoval(lastKnown(id, print, keys))))
+				gone.push(lastKnown(id, print, keys));
 			delete state.prints[id];
 		}
+		const room = bounds.maxItems - changes.length;
+		changes.push(...gone.slice(0, room).map(asRemoval));
+		state.removed = gone.slice(room);
 		Object.assign(state, {
 			pass: startOver(state.of).pass,
 			mark: 1 - state.mark,

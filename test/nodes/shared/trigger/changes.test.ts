@@ -1,6 +1,5 @@
 import axios from 'axios';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import type { WatchState } from '../../../../nodes/shared/trigger/watch';
 import { ACTIVITY_EVENTS, LIST_EVENTS } from '../../../../nodes/shared/trigger/events';
@@ -297,7 +296,7 @@ describe('Activities', () => {
 		);
 
 	test('Activity Completed: once when completed, again if reopened and completed again', async () => {
-		const id = await createActivity(Date.now() + 86_400_000);
+		const id = await createActivity(time.now() + 86_400_000);
 		const completed = trigger({ event: 'activityCompleted' });
 		await completed.poll();
 		tick(1_000);
@@ -313,14 +312,14 @@ describe('Activities', () => {
 	});
 
 	test('Activity Due: once when its time comes, never for what was due before activation or is done', async () => {
-		const overdue = await createActivity(Date.now() - 60_000, 'Overdue');
+		const overdue = await createActivity(time.now() - 60_000, 'Overdue');
 		const due = trigger({ event: 'activityDue' });
 		await due.poll();
-		const soon = await createActivity(Date.now() + 1_500, 'Soon');
-		const doneFirst = await createActivity(Date.now() + 1_500, 'Done first');
+		const soon = await createActivity(time.now() + 1_500, 'Soon');
+		const doneFirst = await createActivity(time.now() + 1_500, 'Done first');
 		await api().patch(`/collection-records/activity-list/${doneFirst}`, { status: 'Done' });
 		expect(await due.poll()).toEqual([]);
-		await sleep(2_000);
+		tick(2_000);
 		expect(await due.poll()).toEqual([soon]);
 		expect(await due.poll()).toEqual([]);
 		expect([soon]).not.toContain(overdue);
@@ -329,8 +328,8 @@ describe('Activities', () => {
 	test('Activity Due with Minutes Before Due: as soon as it is that close', async () => {
 		const due = trigger({ event: 'activityDue', minutesBefore: 15 });
 		await due.poll();
-		const inTen = await createActivity(Date.now() + 10 * 60_000);
-		const inAnHour = await createActivity(Date.now() + 60 * 60_000);
+		const inTen = await createActivity(time.now() + 10 * 60_000);
+		const inAnHour = await createActivity(time.now() + 60 * 60_000);
 		const emitted = await due.poll();
 		expect(emitted).toEqual([inTen]);
 		expect(emitted).not.toContain(inAnHour);

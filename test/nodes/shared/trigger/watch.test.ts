@@ -71,10 +71,49 @@ test('20,000 records watched with all their attributes: the static data stays wi
 test('one record more than the bound is refused, naming the fix', async () => {
 	const rows = seededPeople(20);
 	const { state } = await wholePass(sourceOver(rows), undefined);
-	expect(() => refuseOversized(state, { ...WATCH_BOUNDS, maxRecords: 19 })).toThrow(
+	const watched = Object.keys(state.prints).length;
+	expect(() => refuseOversized(watched, { ...WATCH_BOUNDS, maxRecords: 19 })).toThrow(
 		'Collection: more than 19 records match, more than the trigger can watch',
 	);
-	expect(() => refuseOversized(state, { ...WATCH_BOUNDS, maxRecords: 20 })).not.toThrow();
+	expect(() => refuseOversized(watched, { ...WATCH_BOUNDS, maxRecords: 20 })).not.toThrow();
+});
+
+test('no poll emits more than the bound: 2,500 of 3,000 records changed come 1,000 a poll, each once', async () => {
+	const rows = seededPeople(3_000);
+	const poll = (state: WatchState | undefined) =>
+		watchPoll(sourceOver(rows), state, { of: 'view', watched: ['leadScore'] });
+	const { state: baseline } = await wholePass(sourceOver(rows), undefined, ['leadScore']);
+	for (let i = 0; i < 2_500; i++) rows[i] = { ...rows[i], leadScore: -i - 1 };
+	const emitted: string[][] = [];
+	let state = baseline;
+	for (let i = 0; i < 4; i++) {
+		const next = await poll(state);
+		emitted.push(next.changes.map((c) => String(c.record._id)));
+		state = next.state;
+	}
+	expect(emitted.map((ids) => ids.length)).toEqual([1_000, 1_000, 500, 0]);
+	const all = emitted.flat();
+	expect(new Set(all).size).toBe(2_500);
+	expect(all.sort()).toEqual(
+		rows
+			.slice(0, 2_500)
+			.map((r) => String(r._id))
+			.sort(),
+	);
+});
+
+test('removals beyond the bound follow at the next polls, each once', async () => {
+	const rows = seededPeople(2_500);
+	const { state: baseline } = await wholePass(sourceOver(rows), undefined);
+	const kept = rows.slice(2_300);
+	const emitted: number[] = [];
+	let state = baseline;
+	for (let i = 0; i < 3; i++) {
+		const next = await watchPoll(sourceOver(kept), state, { of: 'view', watched: [] });
+		emitted.push(next.changes.filter((c) => c.removed).length);
+		state = next.state;
+	}
+	expect(emitted).toEqual([1_000, 1_000, 300]);
 });
 
 test('a poll leaves the saved state as it was: one that fails or is abandoned changes nothing, one run twice finds the same', async () => {

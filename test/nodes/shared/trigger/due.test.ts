@@ -1,0 +1,105 @@
+import axios from 'axios';
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { DueState } from '../../../../nodes/shared/trigger/due';
+import { WorkspaceActivitiesTrigger } from '../../../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
+import { activeTrigger } from '../../../harness/pollTrigger';
+import { useSandbox } from '../../../harness/sandbox';
+import { useVirtualClock } from '../../../harness/virtualClock';
+
+// Activity Due against the sandbox, on one clock for the sandbox (createdAt) and the trigger
+// (what is due now): minutes pass without waiting.
+const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
+const env = useSandbox({ clock: time.now });
+const MINUTE = 60_000;
+
+const api = () =>
+	axios.create({
+		baseURL: `${env.url}/api/v1/collection-records/activity-list`,
+		headers: { 'x-api-key': 'wr_test_key', 'x-workspace-id': 'ws_sandbox' },
+	});
+/** An activity due `inMinutes` from now (negative: already past). */
+const createActivity = async (name: string, inMinutes: number) => {
+	time.tick();
+	const scheduleAt = new Date(time.now() + inMinutes * MINUTE).toISOString();
+	const { data } = await api().post('', { name, scheduleAt, iconType: 'emoji', iconValue: '📞' });
+	return String(data._id);
+};
+const reschedule = async (id: string, inMinutes: number) =>
+	await api().patch(`/${id}`, {
+		scheduleAt: new Date(time.now() + inMinutes * MINUTE).toISOString(),
+	});
+const due = (parameters: INodeParameters = {}) =>
+	activeTrigger(
+		new WorkspaceActivitiesTrigger(),
+		{ event: 'activityDue', ...parameters },
+		env.credentials,
+	);
+
+test('an activity due sooner than one already reminded still fires, once', async () => {
+	const trigger = due({ minutesBefore: 10 });
+	expect(await trigger.poll()).toEqual([]);
+	const meeting = await createActivity('Meeting', 8);
+	expect(await trigger.poll()).toEqual([meeting]);
+	time.tick(MINUTE);
+	const call = await createActivity('Call', 3);
+	expect(await trigger.poll()).toEqual([call]);
+	for (let minute = 0; minute < 12; minute++) {
+		time.tick(MINUTE);
+		expect(await trigger.poll()).toEqual([]);
+	}
+});
+
+test('an activity created after activation with its due time past fires at the next poll; one due before activation never', async () => {
+	const before = await createActivity('Due before activation', -30);
+	const trigger = due();
+	expect(await trigger.poll()).toEqual([]);
+	const late = await createActivity('Logged late', -5);
+	const later = await createActivity('Due in a minute', 1);
+	expect(await trigger.poll()).toEqual([late]);
+	time.tick(2 * MINUTE);
+	expect(await trigger.poll()).toEqual([later]);
+	expect(await trigger.poll()).toEqual([]);
+	expect([late, later]).not.toContain(before);
+});
+
+test('a reminded activity rescheduled to later fires again at its new time; a completed one never', async () => {
+	const trigger = due();
+	await trigger.poll();
+	const call = await createActivity('Call', 1);
+	const done = await createActivity('Done before due', 1);
+	await api().patch(`/${done}`, { status: 'Done' });
+	time.tick(2 * MINUTE);
+	expect(await trigger.poll()).toEqual([call]);
+	await reschedule(call, 30);
+	time.tick(10 * MINUTE);
+	expect(await trigger.poll()).toEqual([]);
+	time.tick(21 * MINUTE);
+	expect(await trigger.poll()).toEqual([call]);
+	expect(await trigger.poll()).toEqual([]);
+});
+
+test('what is remembered of reminders stays bounded: only those either cursor can still reach', async () => {
+	const trigger = due();
+	await trigger.poll();
+	for (let i = 0; i < 30; i++) await createActivity(`Call ${i}`, i % 2 ? -1 : 1);
+	time.tick(2 * MINUTE);
+	expect(await trigger.poll()).toHaveLength(30);
+	time.tick(MINUTE);
+	expect(await trigger.poll()).toEqual([]);
+	const state = trigger.workflow.staticData['node:Trigger'] as { due: DueState };
+	expect(Object.keys(state.due.reminded).length).toBeLessThanOrEqual(1);
+});
+
+test('no poll emits more than the bound: a backlog of due activities drains over the next polls, each once', async () => {
+	const trigger = due();
+	await trigger.poll();
+	for (let i = 0; i < 1_050; i++) await createActivity(`Task ${i}`, i % 3 ? 1 : -1);
+	time.tick(2 * MINUTE);
+	const first = await trigger.poll();
+	const second = await trigger.poll();
+	expect(first).toHaveLength(1_000);
+	expect(second).toHaveLength(50);
+	expect(new Set([...first, ...second]).size).toBe(1_050);
+	expect(await trigger.poll()).toEqual([]);
+});

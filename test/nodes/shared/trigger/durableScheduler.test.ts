@@ -1,0 +1,88 @@
+import axios from 'axios';
+import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+
+import { WorkspaceActivitiesTrigger } from '../../../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
+import { WorkspaceListsTrigger } from '../../../../nodes/WorkspaceListsTrigger/WorkspaceListsTrigger.node';
+import { WorkspaceRecordsTrigger } from '../../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
+import { byId, HOT_LEADS, PEOPLE } from '../../../harness/fixtures';
+import { activeTrigger } from '../../../harness/pollTrigger';
+import { useSandbox } from '../../../harness/sandbox';
+import { useVirtualClock } from '../../../harness/virtualClock';
+
+// n8n's durable poll scheduler drops what the activation poll saved in the node's static data
+// (and a republish resets it), but keeps the workflow's: here the node's is dropped likewise.
+const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
+const env = useSandbox({ clock: time.now });
+
+const api = () =>
+	axios.create({
+		baseURL: `${env.url}/api/v1`,
+		headers: { 'x-api-key': 'wr_test_key', 'x-workspace-id': 'ws_sandbox' },
+	});
+const create = async (path: string, body: IDataObject) => {
+	time.tick();
+	const { data } = await api().post(path, body);
+	// Records answer the record; a list entry comes in the envelope's `data`.
+	return String(data.data?._id ?? data._id);
+};
+const person = async (name: string) => await create(`/collection-records/${PEOPLE}`, { name });
+const activity = async (name: string, inMinutes: number) =>
+	await create('/collection-records/activity-list', {
+		name,
+		scheduleAt: new Date(time.now() + inMinutes * 60_000).toISOString(),
+		iconType: 'emoji',
+		iconValue: '📞',
+	});
+
+/** The activation poll, then the node's static data dropped, as the durable scheduler does. */
+async function activatedUnderDurableScheduler(nodeType: INodeType, parameters: INodeParameters) {
+	const trigger = activeTrigger(nodeType, parameters, env.credentials);
+	expect(await trigger.poll()).toEqual([]);
+	delete trigger.workflow.staticData['node:Trigger'];
+	return trigger;
+}
+
+test.each([
+	[
+		'New Record',
+		() => new WorkspaceRecordsTrigger(),
+		{ event: 'newRecord', collectionId: byId(PEOPLE) },
+	],
+	['New Activity', () => new WorkspaceActivitiesTrigger(), { event: 'newActivity' }],
+	['Activity Due', () => new WorkspaceActivitiesTrigger(), { event: 'activityDue' }],
+])(
+	'%s: what was created between activation and the first scheduled poll comes, once',
+	async (_, node, parameters) => {
+		const trigger = await activatedUnderDurableScheduler(node(), parameters as INodeParameters);
+		const created =
+			parameters.event === 'newRecord'
+				? [await person('Between activation and the first poll')]
+				: [await activity('Between activation and the first poll', -1)];
+		expect(await trigger.poll()).toEqual(created);
+		expect(await trigger.poll()).toEqual([]);
+	},
+);
+
+test('New List Entry: an entry added between activation and the first scheduled poll comes, once', async () => {
+	const trigger = await activatedUnderDurableScheduler(new WorkspaceListsTrigger(), {
+		event: 'newListEntry',
+		listId: byId(HOT_LEADS),
+	});
+	const recordId = await person('Soon on the list');
+	const entry = await create(`/list-entries/${HOT_LEADS}`, { recordId });
+	expect(await trigger.poll()).toEqual([entry]);
+	expect(await trigger.poll()).toEqual([]);
+});
+
+test('a republish (the node’s position reset again later) goes on from the last position: nothing twice, nothing lost', async () => {
+	const trigger = await activatedUnderDurableScheduler(new WorkspaceRecordsTrigger(), {
+		event: 'newRecord',
+		collectionId: byId(PEOPLE),
+	});
+	const first = await person('First');
+	expect(await trigger.poll()).toEqual([first]);
+	delete trigger.workflow.staticData['node:Trigger'];
+	const second = await person('During the republish');
+	expect(await trigger.poll()).toEqual([second]);
+	expect(await trigger.poll()).toEqual([]);
+});
