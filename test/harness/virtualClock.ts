@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import { clock } from '../../nodes/shared/clock';
 
 /** The product's time, real or virtual: for a sandbox whose file has tests on either. */
@@ -13,7 +15,8 @@ export function useVirtualClock(start: number) {
 	const sleepers: Array<{ at: number; wake: () => void }> = [];
 	let advancing = false;
 
-	// Once the promises of this turn have settled: the time moves to the earliest wake-up.
+	// Once this turn and its promises are done (a timer of n8n's, as lint asks): the time moves
+	// to the earliest wake-up.
 	const advance = () => {
 		advancing = false;
 		if (sleepers.length === 0) return;
@@ -25,7 +28,7 @@ export function useVirtualClock(start: number) {
 	const scheduleAdvance = () => {
 		if (advancing || sleepers.length === 0) return;
 		advancing = true;
-		setImmediate(advance);
+		void sleep(0).then(advance);
 	};
 
 	const time = {
