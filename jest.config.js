@@ -8,4 +8,6 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
 	testTimeout: 30000,
+	// On two cores jest would run one file at a time; half the suite waits on its sandbox, so two overlap well.
+	maxWorkers: 2,
 };

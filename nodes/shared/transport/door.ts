@@ -291,7 +291,7 @@ export async function sendWithRetries<T>(
 		const waitMs = retryAfterMs ? retryAfterMs : backoff(tries - 1);
 		const waited = clock.now() - firstAttemptAt;
 		if (waited + waitMs > maxWaitMs) throw gaveUp(attempt, lastError, tries, waited);
-		if (failure.kind === 'rate-limited') gate.refused(request);
+		if (failure.kind === 'rate-limited') gate.refused(request, waitMs);
 		await pause(waitMs, signal);
 	}
 }

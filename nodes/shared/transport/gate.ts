@@ -34,6 +34,13 @@ const CUT = 0.95;
 /** Growth of the pace a second: while probing for the service's rate, and once it is known. */
 const PROBE_GROWTH = 8;
 const STEADY_GROWTH = 1.02;
+/**
+ * Once the service's rate is known, the pace stays at this share of it for `SETTLE_MS` after a
+ * refusal before it probes above: a pace that kept growing past it paid a refusal, and the
+ * service's Retry-After, every few seconds.
+ */
+const SETTLED_SHARE = 0.97;
+const SETTLE_MS = 30_000;
 
 /**
  * The pace and concurrency of one node run.
@@ -62,6 +69,13 @@ export class Gate {
 	private grownAt = 0;
 	/** When the recent successes came, oldest first. */
 	private readonly successes: number[] = [];
+	/** The rate the service accepted at the last refusal that measured it, and when that was. */
+	private accepted: { rate: number; at: number } | undefined;
+	/** Waits the service asked for (Retry-After), newest last: no time of the pace's. */
+	private readonly waits: Array<[number, number]> = [];
+	/** Since when requests have followed each other without the gate falling idle, and when it last did. */
+	private busySince = 0;
+	private idleSince = 0;
 
 	constructor(readonly maxConcurrency: number) {}
 
@@ -79,6 +93,12 @@ export class Gate {
 		while (this.inFlight >= Math.max(1, this.maxConcurrency)) {
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
 		}
+		const now = clock.now();
+		// Idle: nothing in flight for a while, and not because the service asked for a wait.
+		const quietSince = Math.max(this.idleSince, this.waits.at(-1)?.[1] ?? 0);
+		const fromIdle =
+			this.inFlight === 0 && now - quietSince > Math.max(1000, 2000 / (this.rate ?? 1));
+		if (fromIdle) this.busySince = now;
 		this.inFlight += 1;
 		for (
 			let wait = this.nextStart - clock.now();
@@ -92,17 +112,19 @@ export class Gate {
 			this.leave();
 			return undefined;
 		}
-		const now = clock.now();
+		const startAt = clock.now();
 		if (this.rate) {
 			const interval = 1000 / this.rate;
-			// A timer that fired late may catch up within one interval, never more.
-			this.nextStart = Math.max(this.nextStart, now - interval) + interval;
+			// A timer that fired late may catch up within one interval, never more; nor after idling.
+			const from = fromIdle ? startAt : Math.max(this.nextStart, startAt - interval);
+			this.nextStart = from + interval;
 		}
 		return this.started++;
 	}
 
 	leave(): void {
 		this.inFlight -= 1;
+		if (this.inFlight === 0) this.idleSince = clock.now();
 		this.waiting.shift()?.();
 	}
 
@@ -111,31 +133,74 @@ export class Gate {
 		this.successes.push(now);
 		if (this.successes.length > 4096) this.successes.splice(0, 2048);
 		if (this.rate === undefined) return;
-		const seconds = Math.min(1, (now - this.grownAt) / 1000);
+		const seconds = Math.max(0, Math.min(1, (now - this.grownAt) / 1000));
 		this.rate *= (this.probing ? PROBE_GROWTH : STEADY_GROWTH) ** seconds;
-		this.grownAt = now;
+		this.grownAt = Math.max(this.grownAt, now);
+		if (!this.probing && this.accepted && now - this.accepted.at < SETTLE_MS)
+			this.rate = Math.min(this.rate, SETTLED_SHARE * this.accepted.rate);
 	}
 
-	/** A 429 for the request numbered `request` by `enter`: the pace is set, or lowered. */
-	refused(request: number): void {
-		if (request < this.startedAtCut) return;
+	/**
+	 * The rate of the successes since `since`, over the time from the first of them to now less
+	 * the service's waits: a count over a fixed window is off by a whole request at a slow pace.
+	 */
+	private acceptedSince(since: number, now: number): number {
+		let first = this.successes.length;
+		while (first > 0 && this.successes[first - 1] > since) first -= 1;
+		const count = this.successes.length - first;
+		if (!count) return 0;
+		let sending = now - this.successes[first];
+		for (const [from, to] of this.waits)
+			sending -= Math.max(0, Math.min(to, now) - Math.max(from, this.successes[first]));
+		return (count * 1000) / Math.max(MEASURE_MS, sending);
+	}
+
+	/** The start of the last `ms` of time spent sending, not waiting as the service asked. */
+	private sendingSince(now: number, ms: number): number {
+		let start = now - ms;
+		for (let i = this.waits.length - 1; i >= 0; i--) {
+			const [from, to] = this.waits[i];
+			if (to <= start) break;
+			start -= Math.min(to, now) - Math.max(from, start);
+		}
+		return Math.max(start, this.busySince - 1);
+	}
+
+	/**
+	 * A 429 for the request numbered `request` by `enter`, after which the door waits `waitMs`
+	 * (the service's Retry-After): the pace is set, or lowered. The wait is not time the pace
+	 * could use: neither its growth nor the accepted rate counts it.
+	 */
+	refused(request: number, waitMs = 0): void {
 		const now = clock.now();
+		// Waits that overlap (refusals of requests in flight together) count once.
+		const last = this.waits.at(-1);
+		if (last && now <= last[1]) last[1] = Math.max(last[1], now + waitMs);
+		else this.waits.push([now, now + waitMs]);
+		if (this.waits.length > 64) this.waits.splice(0, 32);
+		// Whatever it says of the pace: nothing starts before the service's wait is over.
+		if (this.rate) this.nextStart = Math.max(this.nextStart, now + waitMs);
+		if (request < this.startedAtCut) return;
 		// Half a second, or long enough for a few requests at a slow pace.
 		const windowMs = Math.max(MEASURE_MS, this.rate ? 4000 / this.rate : 0);
-		let accepted = 0;
-		for (let i = this.successes.length - 1; i >= 0 && this.successes[i] > now - windowMs; i--)
-			accepted += 1;
-		const acceptedRate = (accepted * 1000) / windowMs;
+		const since = this.sendingSince(now, windowMs);
+		// Too little sending since the gate was idle to tell the service's rate: the wait is enough.
+		if (this.rate !== undefined && now - since < MEASURE_MS) return;
+		const acceptedRate = this.acceptedSince(since, now);
 		const first = this.rate === undefined;
 		// The service accepted at least the pace: this refusal was earned by requests before it.
 		if (!first && acceptedRate >= this.rate!) return;
-		const collapsed = !first && acceptedRate < this.rate! / 2;
+		// Much less than it accepted before: a quota used up, not a rate (a pace that grew fast
+		// past the rate is not that).
+		const collapsed = !first && acceptedRate < (this.accepted?.rate ?? this.rate!) / 2;
 		this.rate = first ? Math.max(MIN_RATE, acceptedRate) : Math.max(MIN_RATE, CUT * acceptedRate);
 		this.probing = first || collapsed;
+		this.accepted = collapsed ? undefined : { rate: acceptedRate, at: now };
 		this.startedAtCut = this.started;
-		this.grownAt = now;
-		// The service has just run out: the next request waits one interval at the new pace.
-		this.nextStart = Math.max(this.nextStart, now + 1000 / this.rate);
+		this.grownAt = now + waitMs;
+		// The service has just run out: the next request waits one interval at the new pace, or
+		// the wait it asked for; the pace goes on from there.
+		this.nextStart = Math.max(this.nextStart, now + Math.max(waitMs, 1000 / this.rate));
 	}
 }
 

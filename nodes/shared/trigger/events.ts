@@ -250,6 +250,7 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 }
 
 const pollsRunning = new Set<string>();
+const pollGates = new Map<string, Gate>();
 
 /**
  * A poll's position, in the node's static data, and a copy in the workflow's. n8n's durable
@@ -310,8 +311,10 @@ async function pollSource(context: IPollFunctions, event: Event): Promise<PollSo
 	const parameters = await filterParametersOf(context);
 	const filter = fromInput(context, () => buildFilter(parameters));
 	const endpoint = fromInput(context, () => queryEndpoint(context, event));
-	// The pages of one poll share a gate, so that they keep the pace the service set.
-	const gate = new Gate(1);
+	// A trigger's pages, poll after poll, share a gate: the pace the service accepts is learnt once.
+	const trigger = `${context.getWorkflow().id}|${context.getNode().id}`;
+	const gate = pollGates.get(trigger) ?? new Gate(1);
+	pollGates.set(trigger, gate);
 	return {
 		query: async (body, maxWaitMs) =>
 			await apiRequest(context, 'POST', endpoint.path, {
