@@ -43,17 +43,18 @@ const SETTLED_SHARE = 0.97;
 const SETTLE_MS = 30_000;
 
 /**
- * The pace and concurrency of one node run.
+ * The pace and concurrency of one node run (or of one trigger, poll after poll).
  *
  * At most `maxConcurrency` requests are in flight. Until the service refuses one (HTTP 429)
- * nothing else holds them back. The first refusal sets a pace: the rate the service accepted
- * over the last half second (later, over at least four intervals of the pace). The pace then
- * grows quickly (×8 a second) until the next refusal, which sets it at 95 % of the accepted
- * rate; from then on it grows by 2 % a second until the next. A refusal only lowers the pace
- * when its request started after the last cut (requests sent at the old pace say nothing
- * about the new one) and when the service accepted less than the pace (else it was earned by
- * earlier requests). When the service accepts much less than the pace (a quota used up, not a
- * rate), the pace falls to one request every two seconds and probes upwards again from there.
+ * nothing else holds them back. The first refusal sets a pace: the rate the service accepted,
+ * counted from the first success of the last half second (later, of four intervals of the
+ * pace) to the refusal, less the waits the service asked for. The pace then grows quickly (×8
+ * a second of sending) until the next refusal, which sets it at 95 % of the accepted rate; it
+ * then grows by 2 % a second, up to 97 % of that rate for 30 s, then past it. A refusal only
+ * lowers the pace when its request started after the last cut (requests sent at the old pace
+ * say nothing about the new one) and when the service accepted less than the pace (else it was
+ * earned by earlier requests). When the service accepts much less than it did (a quota used
+ * up, not a rate), the pace falls to one request every two seconds and probes upwards again.
  */
 export class Gate {
 	private inFlight = 0;
