@@ -6,73 +6,53 @@ import type { Gate } from './gate';
 import { pause } from './gate';
 
 /**
- * The one door every request of every node goes through: operations, pages, the steps of
- * Create or Update, dropdowns, the attribute schema and the trigger. It owns waiting,
- * retrying and pacing, and how a request that failed is reported.
- *
- * - A failure is classified by the HTTP status when there is an answer, by the transport
- *   error's code only when there is none; never by the words of a message.
- * - A 429 means the request was not processed: it is retried for every method, no sooner
- *   than `Retry-After` asks (seconds or an HTTP date). A `Retry-After` of 0 or in the past,
- *   and none at all, get a capped, jittered, exponential backoff instead.
- * - A 429 also slows down every request of the node run: from then on they start at a
- *   paced rate, learnt from what the service accepted (see `Gate`).
- * - A 5xx or a dropped connection is retried only for a request that is safe to repeat. A
- *   create is never repeated blindly: its item fails, saying it may have happened.
- * - A name that did not resolve for a moment (EAI_AGAIN) reached nothing: retried for all.
- * - Every request has a wall-clock deadline from its first attempt (`maxWaitMs`), whatever
- *   `Retry-After` says; pacing counts too, and so does an answer that is slow to come.
- *   Cancelling the execution ends every wait.
- * - At most `maxConcurrency` requests are in flight per node run.
+ * Every request of every node goes through here. Failures are classified by HTTP status, else by
+ * transport code, never by message words. A 429 was not processed: any method is retried (after
+ * Retry-After, else backoff) and the node run is paced (`Gate`). A 5xx or a drop may have been
+ * processed: only repeatable requests are retried, so a create is never sent twice. One deadline
+ * from the first attempt bounds retries, pacing and slow answers.
  */
 
 export interface DoorOptions {
-	/** Requests in flight at most, per node run. */
+	/** Per node run. */
 	maxConcurrency: number;
-	/** How long one request may take in all, retries and waits included, from its first attempt. */
+	/** From the first attempt, retries and waits included. */
 	maxWaitMs: number;
 }
 
 export const DEFAULT_DOOR_OPTIONS: DoorOptions = { maxConcurrency: 10, maxWaitMs: 120_000 };
 
-/** What one attempt is: how to send it, whether it may be sent twice, and for whom. */
 export interface Attempt<T> {
-	/** Sends it once; the answer must come within `timeoutMs`, what is left of the deadline. */
+	/** `timeoutMs` is what is left of the deadline. */
 	send: (timeoutMs: number) => Promise<T>;
-	/** Reads, deletes, updates and queries: sending them twice does no harm. */
+	/** Sending it twice does no harm (reads, deletes, updates, queries). */
 	repeatable: boolean;
-	/** "POST /api/v1/…", for messages. */
 	label: string;
-	/** The node, for the errors the door builds itself. */
 	node: INode;
 	itemIndex?: number;
-	/** n8n's cancellation of the execution. */
 	signal?: AbortSignal;
-	/** Called before a retry that follows a failure whose outcome is unknown (a 5xx, a drop). */
+	/** Before retrying after a failure whose outcome is unknown (a 5xx, a drop). */
 	onDoubt?: () => void;
-	/** Called when it fails with an unknown outcome and is not sent again, with the reason. */
+	/** When such a failure is not retried. */
 	onUnknown?: (reason: string) => void;
 }
 
-/** A request whose options carry this mark is a read, whatever its method (a query POST). */
+/** A query POST is a read, so it may be retried; copies of the options keep the mark. */
 const READ = Symbol('read');
 
-/** Marks request options as a read: sending them twice does no harm. Copies keep the mark. */
 export const asRead = <T extends object>(options: T): T => Object.assign(options, { [READ]: true });
 
-/** Whether a request may be sent twice: by its method, or its mark as a read. */
 export const isRepeatable = (method: string, options: object) =>
 	method !== 'POST' || (options as { [READ]?: boolean })[READ] === true;
 
-/** A request as "METHOD /path", for messages; never the host, the headers or the body. */
+/** Never the host, query, headers or body: a message must not carry the credential. */
 export const labelOf = (method: string, url: string) => `${method} ${url.split('?')[0]}`;
 
-/** The least time an attempt is given to answer, however little is left of the deadline. */
+/** However little is left of the deadline. */
 const MIN_ANSWER_MS = 1_000;
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
 
-/** How a failed attempt failed, as far as retrying goes. */
 type RetryClass =
 	/** Refused before any work (429): again, for any method. */
 	| { kind: 'rate-limited'; retryAfterMs?: number }
@@ -82,12 +62,9 @@ type RetryClass =
 	| { kind: 'in-doubt' }
 	| { kind: 'final' };
 
-/** Transport codes that say nothing reached the service. */
 const NOT_SENT_CODES = ['EAI_AGAIN'];
-/** Transport codes after which the request may or may not have been processed. */
 const IN_DOUBT_CODES = ['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ESOCKETTIMEDOUT'];
 
-/** The codes an error carries anywhere in its chain of causes. */
 function codesOf(error: unknown): string[] {
 	const codes: string[] = [];
 	let current = error as IDataObject | undefined;
@@ -99,7 +76,7 @@ function codesOf(error: unknown): string[] {
 	return codes;
 }
 
-/** The HTTP status the error mapper (errors.ts) read from an answer, if there was one. */
+/** Set by `throwIfFailed` when there was an answer. */
 export const httpStatusOf = (error: unknown) =>
 	(error as { context?: { httpStatus?: unknown } }).context?.httpStatus as number | undefined;
 
@@ -127,10 +104,7 @@ const backoff = (attempt: number) => {
 	return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 };
 
-/**
- * Transport failures in words. The code itself stays out of messages: n8n replaces a message
- * that names one (ECONNRESET) with its own, which would lose what the node has to say.
- */
+/** Words, not codes: n8n replaces a message that names a code (ECONNRESET) with its own. */
 const TRANSPORT_WORDS: Record<string, string> = {
 	ECONNRESET: 'the connection dropped',
 	EPIPE: 'the connection dropped',
@@ -144,15 +118,13 @@ const TRANSPORT_WORDS: Record<string, string> = {
 	ENETUNREACH: 'the network is unreachable',
 };
 
-/** Codes of a TLS failure: a certificate refused, a handshake that failed. */
 const TLS_CODE = /CERT|SSL|TLS|UNABLE_TO_VERIFY|EPROTO/;
 
-/** A failure of the connection itself (refused, DNS, TLS): it carries the request it was making. */
 const isTransportFailure = (error: unknown) =>
 	httpStatusOf(error) === undefined &&
 	codesOf(error).some((code) => TRANSPORT_WORDS[code] || TLS_CODE.test(code));
 
-/** The reason a failure gives, without anything of the request (headers, credentials). */
+/** Nothing of the request: its headers carry the credential. */
 function reasonOf(error: unknown): string {
 	if (httpStatusOf(error) !== undefined) return (error as Error).message;
 	const codes = codesOf(error);
@@ -163,17 +135,10 @@ function reasonOf(error: unknown): string {
 		: 'the request failed';
 }
 
-/**
- * Why nothing reached the service (refused, DNS, timeout, TLS), in words, or undefined for
- * any other failure. For callers outside the door: the credential test.
- */
+/** For the credential test: why nothing reached the service, or undefined. */
 export const unreachableReason = (error: unknown): string | undefined =>
 	isTransportFailure(error) ? reasonOf(error) : undefined;
 
-/**
- * The error of a write that failed in a way that may have happened (a 5xx, a dropped
- * connection): it was not sent again, so that nothing is created twice.
- */
 export function outcomeUnknown(
 	node: INode,
 	label: string,
@@ -194,11 +159,7 @@ export function outcomeUnknown(
 	);
 }
 
-/**
- * Why a request failed, declared as recent n8n reads it (2.40.7 and 2.41 do): plain data on the error's
- * `failure` (n8n-workflow's `Failure`). A poll that failed so waits what the service asked
- * before n8n tries it again, instead of n8n's own backoff; older versions ignore it.
- */
+/** n8n reads `failure` (n8n-workflow's `Failure`): a failed poll waits as the service asked. */
 function declared(error: NodeApiError, failure: RetryClass): NodeApiError {
 	if (failure.kind === 'final') return error;
 	const declaration =
@@ -211,7 +172,7 @@ function declared(error: NodeApiError, failure: RetryClass): NodeApiError {
 	return Object.assign(error, { failure: declaration });
 }
 
-/** An error of the transport (refused, DNS, TLS, dropped), rebuilt without the request it carried. */
+/** Rebuilt so that the request it carried (headers, credential) stays out of the error. */
 function unreachable(attempt: Attempt<unknown>, error: unknown): NodeApiError {
 	const rebuilt = new NodeApiError(
 		attempt.node,
@@ -237,7 +198,6 @@ function cancelled(attempt: Attempt<unknown>): NodeApiError {
 	);
 }
 
-/** Sends one request through `gate`, retrying as the header comment says. */
 export async function sendWithRetries<T>(
 	gate: Gate,
 	attempt: Attempt<T>,

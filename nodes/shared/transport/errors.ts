@@ -17,7 +17,6 @@ export interface ApiFailure {
 	httpCode: string;
 }
 
-/** The id parameters of our nodes, with the name a user sees, for "not found" errors. */
 export const ID_PARAMETERS: Record<string, string> = {
 	collectionId: 'Collection',
 	recordId: 'Record',
@@ -28,18 +27,16 @@ export const ID_PARAMETERS: Record<string, string> = {
 	attributeId: 'Attribute',
 };
 
-/** What each node's hints speak of: its own credential and its own fields. */
 export interface Hints {
-	/** After a refused credential (401, 403). */
+	/** After a 401 or 403. */
 	credential: string;
-	/** After a request the service rejected for its values. */
+	/** After a request rejected for its values. */
 	rejected: string;
 }
 
 const RECORDS_CREDENTIAL_HINT =
 	'Check the API key and the workspace ID in the Workspace Records API credential. Both are in the dashboard under Settings → Developer → API Key.';
 
-/** The hints of every node, by the node's name: one table, read by the one error mapper. */
 export const HINTS: Record<string, Hints> = {
 	workspaceRecords: {
 		credential: RECORDS_CREDENTIAL_HINT,
@@ -75,20 +72,19 @@ export const HINTS: Record<string, Hints> = {
 		rejected:
 			'Check Recipient (country code and number, digits only), Sender ID (a registered, approved sender name) and Route (OTP, Promotional or Transactional).',
 	},
-	/** Every trigger (Records, Lists, Activities): they only query. */
+	/** Every trigger: they only query. */
 	trigger: {
 		credential: RECORDS_CREDENTIAL_HINT,
 		rejected: "Check the trigger's Filter: each attribute must exist in the collection or list.",
 	},
 };
 
-/** The hints for a node, by its type ("<package>.workspaceLists" or "CUSTOM.workspaceListsTrigger"). */
+/** By type: "<package>.workspaceLists" or "CUSTOM.workspaceListsTrigger". */
 export function hintsFor(nodeType: string): Hints {
 	const name = nodeType.split('.').pop() ?? '';
 	return name.endsWith('Trigger') ? HINTS.trigger : (HINTS[name] ?? HINTS.workspaceRecords);
 }
 
-/** A parameter whose id a 404 may be about: its name, label and current value. */
 export interface IdParameter {
 	label: string;
 	value: string;
@@ -102,11 +98,7 @@ const serverMessage = (body: unknown): string | undefined => {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * The id parameter a "not found" is about: the one whose name the server's message uses
- * ("Collection not found", "List entry … not found"; longer names first, so "List entry" is
- * not read as "List"), else the one whose value it quotes. Undefined when it cannot be told.
- */
+/** Named in the message (longest first: "List entry" is not "List"), else whose value it quotes. */
 function missingParameter(
 	said: string | undefined,
 	idParameters: IdParameter[],
@@ -141,11 +133,7 @@ function notFound(
 	};
 }
 
-/**
- * Reads one response of the API (either host, either envelope) and says what went wrong,
- * or nothing when it succeeded. Pure, so every case is unit-tested; it never looks at the
- * request, so nothing of the credential can end up in a message.
- */
+/** Never looks at the request, so nothing of the credential can end up in a message. */
 export function describeFailure(
 	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
 	{
@@ -215,6 +203,7 @@ export function describeFailure(
 		};
 	}
 
+	// HTTP 200 can still be a failure (docs/api.md §7).
 	const envelope = (body ?? {}) as IDataObject;
 	if (envelope.status === false || envelope.success === 0 || envelope.success === false) {
 		return {
@@ -247,14 +236,13 @@ export function throwIfFailed(
 	if (!failure) return;
 	const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
 	const error = new NodeApiError(node, body as JsonObject, { ...failure, itemIndex });
-	// The request door (door.ts) classifies by this status, and waits as a 429 asks.
+	// The door retries by this status, and waits as a 429 asks.
 	error.context.httpStatus = response.statusCode;
 	const retryAfterMs = parseRetryAfter(response.headers?.['retry-after'], response.headers?.date);
 	if (retryAfterMs !== undefined) error.context.retryAfterMs = retryAfterMs;
 	throw error;
 }
 
-/** The id parameters this node has, with their values, for naming the one a 404 is about. */
 function idParametersOf(context: IExecuteSingleFunctions): IdParameter[] {
 	const { parameters } = context.getNode();
 	return Object.entries(ID_PARAMETERS)
@@ -265,7 +253,7 @@ function idParametersOf(context: IExecuteSingleFunctions): IdParameter[] {
 		}));
 }
 
-/** The postReceive every operation starts with: API failures become node errors. */
+/** The postReceive every operation starts with. */
 export async function checkApiResponse(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],

@@ -1,13 +1,8 @@
 import { clock } from '../clock';
 
-/** The longest single timer of a wait that can be cancelled. */
 const SLICE_MS = 1_000;
 
-/**
- * Waits `ms`, or less when the execution is cancelled: every wait of the door ends. n8n's
- * `sleep` cannot be cleared, so a wait that can be cancelled sleeps in slices of a second: a
- * cancelled wait leaves no timer behind longer than that (a Retry-After of minutes would).
- */
+/** Sliced: n8n's `sleep` cannot be cleared, and a cancelled Retry-After of minutes would linger. */
 export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
 	if (!signal) return await clock.sleep(ms);
 	if (signal.aborted) return;
@@ -25,71 +20,52 @@ export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
 	signal.removeEventListener('abort', stop);
 }
 
-/** The slowest pace, in requests a second: one probe every two seconds while the service refuses everything. */
+/** One probe every two seconds while the service refuses everything. */
 const MIN_RATE = 0.5;
-/** Over how long the accepted rate is measured when a refusal comes, at the least. */
+/** The shortest window the accepted rate is measured over. */
 const MEASURE_MS = 500;
-/** After a refusal the pace drops to this share of what the service accepted. */
+/** The share of the accepted rate the pace drops to after a refusal. */
 const CUT = 0.95;
-/** Growth of the pace a second: while probing for the service's rate, and once it is known. */
+/** Growth a second: while probing for the service's rate, and once it is known. */
 const PROBE_GROWTH = 8;
 const STEADY_GROWTH = 1.02;
-/**
- * Once the service's rate is known, the pace stays at this share of it for `SETTLE_MS` after a
- * refusal before it probes above: a pace that kept growing past it paid a refusal, and the
- * service's Retry-After, every few seconds.
- */
+/** Held under a known rate after a refusal: going past it cost a Retry-After every few seconds. */
 const SETTLED_SHARE = 0.97;
 const SETTLE_MS = 30_000;
 
 /**
- * The pace and concurrency of one node run (or of one trigger, poll after poll).
- *
- * At most `maxConcurrency` requests are in flight. Until the service refuses one (HTTP 429)
- * nothing else holds them back. The first refusal sets a pace: the rate the service accepted,
- * counted from the first success of the last half second (later, of four intervals of the
- * pace) to the refusal, less the waits the service asked for. The pace then grows quickly (×8
- * a second of sending) until the next refusal, which sets it at 95 % of the accepted rate; it
- * then grows by 2 % a second, up to 97 % of that rate for 30 s, then past it. A refusal only
- * lowers the pace when its request started after the last cut (requests sent at the old pace
- * say nothing about the new one) and when the service accepted less than the pace (else it was
- * earned by earlier requests). When the service accepts much less than it did (a quota used
- * up, not a rate), the pace falls to one request every two seconds and probes upwards again.
+ * One node run's (or one trigger's) concurrency and pace. Unpaced until a 429, then paced at the
+ * rate the service accepted, Retry-After waits excluded. A refusal lowers the pace only if its
+ * request started after the last cut (older ones say nothing of the new pace) and the service
+ * accepted less than the pace (else earlier requests earned it).
  */
 export class Gate {
 	private inFlight = 0;
 	private readonly waiting: Array<() => void> = [];
-	/** Requests a second; undefined until the first refusal (no pacing). */
+	/** Requests a second; undefined until the first refusal. */
 	private rate: number | undefined;
 	private probing = false;
-	/** Epoch ms at which the next request may start, when paced. */
 	private nextStart = 0;
-	/** How many requests have started, and how many had when the pace was last cut. */
+	/** Requests started, and how many had when the pace was last cut. */
 	private started = 0;
 	private startedAtCut = -1;
 	private grownAt = 0;
-	/** When the recent successes came, oldest first. */
 	private readonly successes: number[] = [];
-	/** The rate the service accepted at the last refusal that measured it, and when that was. */
+	/** At the last refusal that measured it. */
 	private accepted: { rate: number; at: number } | undefined;
-	/** Waits the service asked for (Retry-After), newest last: no time of the pace's. */
+	/** Retry-After waits, newest last: time the pace could not use. */
 	private readonly waits: Array<[number, number]> = [];
-	/** Since when requests have followed each other without the gate falling idle, and when it last did. */
+	/** Since when requests have followed each other without the gate falling idle. */
 	private busySince = 0;
 	private idleSince = 0;
 
 	constructor(readonly maxConcurrency: number) {}
 
-	/** The pace in requests a second, undefined while unpaced. */
 	get pace(): number | undefined {
 		return this.rate;
 	}
 
-	/**
-	 * Waits for a free place and, once paced, for the next start; returns the request's number.
-	 * Undefined, with no place taken, when the start would come after `until` or the execution
-	 * was cancelled.
-	 */
+	/** The request's number, or undefined (no place taken) past `until` or when cancelled. */
 	async enter(signal?: AbortSignal, until = Infinity): Promise<number | undefined> {
 		while (this.inFlight >= Math.max(1, this.maxConcurrency)) {
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -141,10 +117,7 @@ export class Gate {
 			this.rate = Math.min(this.rate, SETTLED_SHARE * this.accepted.rate);
 	}
 
-	/**
-	 * The rate of the successes since `since`, over the time from the first of them to now less
-	 * the service's waits: a count over a fixed window is off by a whole request at a slow pace.
-	 */
+	/** From the first success, not over a fixed window: that is off by a request at a slow pace. */
 	private acceptedSince(since: number, now: number): number {
 		let first = this.successes.length;
 		while (first > 0 && this.successes[first - 1] > since) first -= 1;
@@ -167,11 +140,7 @@ export class Gate {
 		return Math.max(start, this.busySince - 1);
 	}
 
-	/**
-	 * A 429 for the request numbered `request` by `enter`, after which the door waits `waitMs`
-	 * (the service's Retry-After): the pace is set, or lowered. The wait is not time the pace
-	 * could use: neither its growth nor the accepted rate counts it.
-	 */
+	/** `waitMs`, the Retry-After, counts neither for growth nor for the accepted rate. */
 	refused(request: number, waitMs = 0): void {
 		const now = clock.now();
 		// Waits that overlap (refusals of requests in flight together) count once.
@@ -191,27 +160,24 @@ export class Gate {
 		const first = this.rate === undefined;
 		// The service accepted at least the pace: this refusal was earned by requests before it.
 		if (!first && acceptedRate >= this.rate!) return;
-		// Much less than it accepted before: a quota used up, not a rate (a pace that grew fast
-		// past the rate is not that).
+		// Far below what it accepted before: a quota used up, not a rate the pace overshot.
 		const collapsed = !first && acceptedRate < (this.accepted?.rate ?? this.rate!) / 2;
 		this.rate = first ? Math.max(MIN_RATE, acceptedRate) : Math.max(MIN_RATE, CUT * acceptedRate);
 		this.probing = first || collapsed;
 		this.accepted = collapsed ? undefined : { rate: acceptedRate, at: now };
 		this.startedAtCut = this.started;
 		this.grownAt = now + waitMs;
-		// The service has just run out: the next request waits one interval at the new pace, or
-		// the wait it asked for; the pace goes on from there.
+		// The service has just run out: at least one interval at the new pace before the next.
 		this.nextStart = Math.max(this.nextStart, now + Math.max(waitMs, 1000 / this.rate));
 	}
 }
 
-/** How long a node run's gate outlives its last request: n8n's Batching pauses between items. */
+/** n8n's Batching pauses between items: a gate must outlive such a pause. */
 const GATE_KEPT_MS = 60_000;
 
-/** The gates of the node runs going on now, by execution, node and run; dropped a minute after their last use. */
 const gates = new Map<string, { gate: Gate; users: number; idleSince: number }>();
 
-/** Runs `work` with the gate of one node run, shared by all its items. */
+/** One gate per node run, shared by all its items. */
 export async function withGate<T>(
 	key: string,
 	maxConcurrency: number,
@@ -231,14 +197,9 @@ export async function withGate<T>(
 	}
 }
 
-/** The tail of the work waiting under each key of `oneAtATime`. */
 const queues = new Map<string, Promise<void>>();
 
-/**
- * Runs `work` once every earlier work under the same key has finished, in the order they
- * came: Create or Update of one match value within a node run, so that the second item
- * finds what the first created instead of creating it again.
- */
+/** In order per key: a second Create or Update of one match value finds what the first created. */
 export async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
 	const before = queues.get(key) ?? Promise.resolve();
 	let release = () => {};

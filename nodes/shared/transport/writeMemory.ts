@@ -3,19 +3,12 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { clock } from '../clock';
 
-/**
- * What the door remembers of the writes of a node run, so that n8n's Retry On Fail (which
- * runs the node again for every item) and an AI agent's retry of a tool never send a write
- * twice within one execution: the answers of writes that were done, and the writes whose
- * outcome is unknown. Keys are digests; no body, answer text or token is kept in a key.
- */
+// Remembered so that Retry On Fail and an AI agent's retry never send a write twice.
+// Keys are digests: no body, answer or token is kept in one.
 
 /**
- * The run of the node that an item belongs to. n8n's Retry On Fail runs a node again with
- * the same run index, a loop with the next one. The execution contexts of n8n-core keep it
- * as `runIndex` (node-execution-context.js) without a getter on the item contexts. A node
- * used as an AI agent's tool gets a new run index for every call, a retry included, so a
- * tool's writes are told apart by execution and request alone.
+ * Retry On Fail reruns a node with the same run index (no getter: read off the context), a loop
+ * with the next. An AI tool gets a new index per call, retries included: tools leave it out.
  */
 export function runKeyOf(context: IExecuteSingleFunctions): string {
 	const node = context.getNode();
@@ -28,13 +21,12 @@ export function runKeyOf(context: IExecuteSingleFunctions): string {
 export const itemKeyOf = (context: IExecuteSingleFunctions) =>
 	`${runKeyOf(context)}|${context.getItemIndex()}`;
 
-/** A short, fixed-size key for anything: SHA-256, base64url. */
 export const digestOf = (...parts: string[]) =>
 	createHash('sha256').update(parts.join('\u0000')).digest('base64url');
 
 export type WriteOutcome<T> =
 	| { kind: 'done'; value: T }
-	/** Done, but its answer was let go to stay within the memory's bytes. */
+	/** Done, but its answer was let go to stay within `maxBytes`. */
 	| { kind: 'done-forgotten' }
 	| { kind: 'unknown'; reason: string };
 
@@ -45,14 +37,12 @@ interface Entry<T> {
 	run: string;
 }
 
-/** What one entry costs besides its answer: its key, the map's own bookkeeping. */
+/** An entry's cost besides its answer: its key and the map's bookkeeping. */
 const ENTRY_BYTES = 200;
 
 /**
- * Write outcomes, bounded in bytes and swept by age. Over its bytes, the oldest answers are
- * let go first (the write is still known as done); only past that are whole entries dropped,
- * and the runs they belonged to are marked, so that a retry there says so instead of
- * guessing.
+ * Over its bytes, answers go first (the write stays known as done); entries dropped after that
+ * mark their run, so that a retry there says so instead of guessing.
  */
 export class WriteMemory<T> {
 	private readonly entries = new Map<string, Entry<T>>();
@@ -70,7 +60,7 @@ export class WriteMemory<T> {
 		return this.entries.get(key)?.outcome;
 	}
 
-	/** Whether entries of `run` were dropped before their time: its retries cannot be told apart. */
+	/** Entries of `run` were dropped early: its retries cannot be told apart. */
 	overflowed(run: string): boolean {
 		return this.overflowedRuns.has(run);
 	}
@@ -120,14 +110,12 @@ export class WriteMemory<T> {
 	}
 }
 
-/** Items of a node run whose write is being retried after an attempt with an unknown outcome, with its method. */
 const inDoubt = new Map<string, string>();
 
-/** The method of this item's write, while it is retried after an attempt whose outcome is unknown. */
+/** Set while this item's write is retried after an unknown outcome. */
 export const doubtedMethodOf = (context: IExecuteSingleFunctions) =>
 	inDoubt.get(itemKeyOf(context));
 
-/** Runs `work` (a write being sent), noting when it is retried after an unknown outcome. */
 export async function trackingDoubt<R>(
 	itemKey: string,
 	work: (doubt: (method: string) => void) => Promise<R>,

@@ -4,16 +4,12 @@ import { clock } from '../clock';
 import { filterFor, not, where } from '../query/filter';
 import type { FilterShape } from '../transport/paths';
 
-/**
- * Where the last poll stopped: the time (in the source's `orderBy` field) of the last row
- * emitted, and every id emitted at it.
- */
+/** The `orderBy` time of the last row emitted, and every id emitted at it. */
 export interface Cursor {
 	at: string;
 	idsAtCursor: string[];
 }
 
-/** A cursor as the workflow's static data holds it. */
 export function savedCursor(saved: unknown): Cursor | undefined {
 	if (!saved || typeof saved !== 'object') return undefined;
 	const { at, idsAtCursor } = saved as Partial<Cursor>;
@@ -28,13 +24,11 @@ export interface QueryBody {
 }
 
 export interface PollSource {
-	/** One page of the query endpoint, within `maxWaitMs` (retries included). */
+	/** Retries included. */
 	query: (body: QueryBody, maxWaitMs: number) => Promise<IDataObject[]>;
-	/** The filter shape of the endpoint queried (transport/paths.ts, `queries`). */
 	shape: FilterShape;
-	/** The user's extra filter, if any. */
 	filter?: IDataObject | IDataObject[];
-	/** The timestamp the rows come in order of: `createdAt` unless said otherwise. */
+	/** The timestamp rows are ordered by; `createdAt` by default. */
 	orderBy?: string;
 	/** Conditions every row read must also meet, such as "not completed". */
 	conditions?: IDataObject[];
@@ -42,20 +36,15 @@ export interface PollSource {
 
 /** How much one poll may do: n8n abandons a poll that runs too long, and its work with it. */
 export interface PollBounds {
-	/** Rows one poll emits at most; a larger backlog drains over the next polls. */
+	/** A larger backlog drains over the next polls. */
 	maxRows: number;
 	pageSize: number;
-	/** Wall-clock time one poll may spend, in milliseconds. */
 	budgetMs: number;
 }
 
 export const POLL_BOUNDS: PollBounds = { maxRows: 1_000, pageSize: 100, budgetMs: 25_000 };
 
-/**
- * Where a cursor starts when the collection (or list) is empty: before anything, so that
- * whatever appears later is new. The cursor only ever holds timestamps the server wrote,
- * never this host's clock, which may run ahead of the server's and skip records for good.
- */
+/** Never this host's clock, which may run ahead of the server's and skip records for good. */
 export const BEFORE_ANYTHING = '1970-01-01T00:00:00.000Z';
 
 const idOf = (row: IDataObject) => String(row._id);
@@ -69,12 +58,9 @@ const withConditions = (
 ) => filterFor(source.shape, userFilter ? source.filter : undefined, source.conditions, conditions);
 
 /**
- * The rows after the cursor, as a keyset: their time at or after it, less the ids already
- * emitted at its exact timestamp. Every page starts at offset 0 from the cursor moved past
- * the page before, so a row deleted while the poll pages shifts nothing into a page already
- * read, and rows sharing a timestamp across pages are neither skipped nor repeated. An id is
- * left out only while its time is still the cursor's: an activity completed again, or an
- * entry updated again, has a later time and comes again.
+ * A keyset, not offsets: a row deleted mid-poll shifts nothing, and rows sharing a timestamp
+ * across pages are neither skipped nor repeated. An id is left out only at the cursor's exact
+ * time, so a row updated again comes again.
  */
 function afterCursor(source: PollSource, cursor: Cursor): IDataObject | IDataObject[] | undefined {
 	const order = orderOf(source);
@@ -98,19 +84,13 @@ export function cursorAfter(source: PollSource, rows: IDataObject[], previous: C
 	};
 }
 
-/** What one read after a cursor found: its rows, the cursor past them, and whether it reached the end. */
 export interface Read {
 	rows: IDataObject[];
 	cursor: Cursor;
-	/** True when the last page was short: nothing more matched when it was read. */
+	/** The last page was short: nothing more matched. */
 	complete: boolean;
 }
 
-/**
- * Reads the rows after `cursor`, oldest first, page by page, until there are no more, the
- * poll has `maxRows`, or its time is spent. A page that fails once rows were read ends the
- * poll with those rows: the next poll goes on from the last of them.
- */
 export async function readAfter(
 	source: PollSource,
 	start: Cursor,
@@ -132,8 +112,8 @@ export async function readAfter(
 				? await source.query(body, left)
 				: await source.query(body, left).catch(() => undefined);
 		if (!page) break;
-		// A server that ignores part of the keyset must not make a row come twice, and a row
-		// without a time (an activity not completed) cannot be placed in it.
+		// A server that ignores part of the keyset must not repeat a row; a row with no time
+		// (an activity not completed) cannot be placed in it.
 		const seen = new Set(cursor.idsAtCursor);
 		const fresh = page.filter(
 			(row) =>
@@ -148,7 +128,7 @@ export async function readAfter(
 	return { rows, cursor, complete: false };
 }
 
-/** The newest row: matching the user's filter for a manual "fetch test event", or any. */
+/** The user's filter applies to a manual "fetch test event", not to the first poll's cursor. */
 export async function latest(
 	source: PollSource,
 	{ userFilter = true } = {},
@@ -163,13 +143,7 @@ export async function latest(
 	return row;
 }
 
-/**
- * One poll. The first one only sets the cursor at the newest existing row, whatever the
- * user's filter (or before anything when there is none), so nothing old is emitted. Later
- * ones emit the rows after the cursor, oldest first, at most `maxRows` and within
- * `budgetMs`, and move the cursor to the last row emitted: a backlog drains over several
- * polls, each row once.
- */
+/** A first poll emits nothing: it only sets the cursor past the newest row, whatever the filter. */
 export async function poll(
 	source: PollSource,
 	cursor: Cursor | undefined,
