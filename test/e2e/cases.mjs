@@ -1187,6 +1187,123 @@ export const cases = [
 		},
 	},
 	{
+		file: 'trigger-record-updated-bulk',
+		title: 'Workspace Records Trigger: 2,500 of 3,000 people changed at once, behind 2 requests/s',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		parameters: {
+			pollTimes: EVERY_5_SECONDS,
+			event: 'recordUpdated',
+			collectionId: fromList(PEOPLE, 'People'),
+			watchedAttributes: ['leadScore'],
+		},
+		// The activation poll takes stock of the 3,000 (31 pages, within its 25 s).
+		setup: (sandbox) => {
+			addPeople(sandbox, 3000, 'e9', 'Bulk');
+			sandbox.rateLimit({ rate: 2, burst: 1 });
+		},
+		// A bulk edit through the API, around the limit (it counts per API key, as the trigger's).
+		during: async (sandbox) => {
+			const bulk = [...sandbox.state.records.get(PEOPLE).values()]
+				.filter((person) => String(person.name).startsWith('Bulk'))
+				.slice(0, 2500);
+			sandbox.rateLimit({ rate: 0 });
+			for (const [i, person] of bulk.entries())
+				await throughApi(sandbox, 'PATCH', `/collection-records/${PEOPLE}/${person._id}`, {
+					leadScore: -1 - i,
+				});
+			sandbox.rateLimit({ rate: 2, burst: 1 });
+			return { expected: bulk.map((person) => person._id) };
+		},
+		withinSeconds: 150,
+		// At most 1,000 a poll, each once.
+		check: (runs, sandbox, { expected }) => {
+			const emitted = assertEmittedOnce(runs, expected);
+			const sizes = runs.map((run) => run.items.length);
+			assert.ok(
+				sizes.every((size) => size <= 1000),
+				`items a poll: ${sizes.join(', ')}`,
+			);
+			return `${emitted} people in ${runs.length} polls (${sizes.join(', ')})`;
+		},
+	},
+	{
+		file: 'trigger-record-updated-paced',
+		title: 'Workspace Records Trigger: 8,000 people watched behind 2 requests/s, no burst',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		parameters: {
+			pollTimes: EVERY_5_SECONDS,
+			event: 'recordUpdated',
+			collectionId: fromList(PEOPLE, 'People'),
+		},
+		// The first pass (81 pages) spans two polls; one person changed through the API (around
+		// the limit, which counts per API key) comes in the second pass.
+		setup: (sandbox) => {
+			addPeople(sandbox, 8000, 'eb', 'Paced');
+			sandbox.rateLimit({ rate: 2, burst: 1 });
+		},
+		during: async (sandbox) => {
+			const [person] = [...sandbox.state.records.get(PEOPLE).values()];
+			sandbox.rateLimit({ rate: 0 });
+			await throughApi(sandbox, 'PATCH', `/collection-records/${PEOPLE}/${person._id}`, {
+				leadScore: 4242,
+			});
+			sandbox.rateLimit({ rate: 2, burst: 1 });
+			return { expected: [person._id] };
+		},
+		withinSeconds: 180,
+		// Each poll reads for 25 s: at the pace the service accepts that is about 50 pages, and
+		// the trigger keeps the pace it learnt from poll to poll.
+		check: (runs, sandbox, { expected }) => {
+			const polls = [[]];
+			for (const page of sandbox.requests.filter(isPeopleQuery)) {
+				const last = polls.at(-1).at(-1);
+				if (last && page.at - (last.doneAt ?? last.at) > 2000) polls.push([]);
+				polls.at(-1).push(page);
+			}
+			const read = polls.map((poll) => poll.filter((r) => r.status === 200).length);
+			const refused = polls.map((poll) => poll.filter((r) => r.status === 429).length);
+			const said = `pages a poll ${read.join(', ')}, refused ${refused.join(', ')}`;
+			const emitted = (() => {
+				try {
+					return assertEmittedOnce(runs, expected);
+				} catch (error) {
+					throw new Error(`${error.message}; ${said}`);
+				}
+			})();
+			assert.ok(Math.max(...read) >= 45, said);
+			return `${emitted} change emitted once; ${said}`;
+		},
+	},
+	{
+		file: 'trigger-record-updated-too-many',
+		title: 'Workspace Records Trigger: a view of 20,500 people is refused at activation',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		refusedAtActivation: true,
+		parameters: {
+			pollTimes: EVERY_5_SECONDS,
+			event: 'recordUpdated',
+			collectionId: fromList(PEOPLE, 'People'),
+		},
+		setup: (sandbox) => addPeople(sandbox, 20_500, 'ea', 'Many'),
+		// n8n's activation poll fails: the editor shows "Problem activating" with the fix.
+		check: (runs, sandbox, { refusal }) => {
+			assert.match(String(refusal), /more than 20,000 records match/);
+			assert.equal(runs.length, 0, 'executions');
+			// Each try (n8n tries an activation again by itself) asks one question past the bound
+			// and reads no page.
+			const queries = sandbox.requests.filter(isPeopleQuery);
+			const probes = queries.filter((r) => r.body?.limit === 1 && r.body?.offset === 20_000);
+			assert.equal(probes.length, queries.length, 'pages read besides the probes');
+			return `activation refused, ${probes.length} probe(s) and no page read: ${refusal}`;
+		},
+	},
+	{
 		file: 'trigger-record-removed',
 		title: 'Workspace Records Trigger: people deleted',
 		node: 'workspaceRecordsTrigger',

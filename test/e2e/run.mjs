@@ -335,7 +335,27 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function runActiveCase(n8n, sandbox, testCase, workflow) {
 	testCase.setup?.(sandbox);
 	const readRuns = executionsOf(n8n.rest, workflow.id, workflow.nodes[0].name);
+
 	// The trigger's starting point is set before anything happens to the service.
+	if (testCase.refusedAtActivation) {
+		// The activation poll fails: n8n refuses the activation, or records why (its editor shows
+		// "Problem activating"), or at least logs it, with the node's message.
+		let refusal = await n8n.rest.activate(workflow.id).then(
+			() => undefined,
+			(error) => error.message,
+		);
+		for (let tries = 0; !refusal && tries < 60; tries++) {
+			refusal =
+				(await n8n.rest.activationError(workflow.id)) ??
+				n8n
+					.output()
+					.stdout.split('\n')
+					.find((line) => line.includes('problem activating the workflow'));
+			if (!refusal) await sleep(250);
+		}
+		await n8n.rest.deactivate(workflow.id).catch(() => {});
+		return { runs: await readRuns(), outcome: { refusal } };
+	}
 	await n8n.rest.activate(workflow.id, { untilStaticData: true });
 	let outcome;
 	try {

@@ -97,6 +97,12 @@ export class N8nRest {
 		}
 	}
 
+	/** Why n8n could not activate a workflow (the editor's "Problem activating" warning), if it could not. */
+	async activationError(workflowId) {
+		const { data } = await this.call('GET', `/rest/active-workflows/error/${workflowId}`);
+		return data?.error ?? data?.message ?? (typeof data === 'string' ? data : undefined);
+	}
+
 	async deactivate(workflowId) {
 		await this.call('POST', `/rest/workflows/${workflowId}/deactivate`, {});
 	}
