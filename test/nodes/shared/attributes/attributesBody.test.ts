@@ -1,5 +1,8 @@
 import type { TypedEntry } from '../../../../nodes/shared/attributes/attributesBody';
-import { buildTypedObject, mappedAttributes } from '../../../../nodes/shared/attributes/attributesBody';
+import {
+	buildTypedObject,
+	mappedAttributes,
+} from '../../../../nodes/shared/attributes/attributesBody';
 import { buildFilter } from '../../../../nodes/shared/query/filter';
 
 /** Typed key/value entries, as User Groups' mapping and properties give them. */
