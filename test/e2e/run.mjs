@@ -354,6 +354,7 @@ async function runActiveCase(n8n, sandbox, testCase, workflow) {
 			if (!refusal) await sleep(250);
 		}
 		await n8n.rest.deactivate(workflow.id).catch(() => {});
+		await untilQuiet(sandbox);
 		return { runs: await readRuns(), outcome: { refusal } };
 	}
 	await n8n.rest.activate(workflow.id, { untilStaticData: true });
@@ -372,8 +373,24 @@ async function runActiveCase(n8n, sandbox, testCase, workflow) {
 		await sleep(QUIET_MS);
 	} finally {
 		await n8n.rest.deactivate(workflow.id);
+		await untilQuiet(sandbox);
 	}
 	return { runs: await readRuns(), outcome };
+}
+
+/**
+ * Until the sandbox has heard nothing for 3 s (at most 40 s): a poll that was reading when the
+ * workflow was deactivated goes on to its end, and must not share the next case's service.
+ */
+async function untilQuiet(sandbox) {
+	const started = Date.now();
+	let heard = sandbox.requests.length;
+	for (let quietSince = Date.now(); Date.now() - quietSince < 3000; ) {
+		if (Date.now() - started > 40_000) return;
+		await sleep(250);
+		if (sandbox.requests.length !== heard)
+			[heard, quietSince] = [sandbox.requests.length, Date.now()];
+	}
 }
 
 /** A reader of a workflow's finished executions; each one's run data is fetched once. */
