@@ -80,9 +80,8 @@ export function workflows() {
 						resource: 'record',
 						operation: 'create',
 						collectionId: { __rl: true, mode: 'id', value: PEOPLE },
-						attributes: {
-							attribute: [{ key: 'name', type: 'text', textValue: '={{ $json.body.name }}' }],
-						},
+						useJson: true,
+						attributesJson: '={{ JSON.stringify({ name: $json.body.name }) }}',
 					},
 				},
 			],
