@@ -297,7 +297,7 @@ async function runUnderDurableScheduler(runtime, sandbox, version) {
 			sandbox.reset();
 			const started = Date.now();
 			const workflow = readExample(testCase.file);
-			const underScheduler = { ...testCase, title: `${testCase.title} (durable poll scheduler)` };
+			const underScheduler = { ...testCase, file: `${testCase.file} (durable poll scheduler)` };
 			let active;
 			let failure;
 			try {
