@@ -74,22 +74,6 @@ function createHandler(sandbox) {
 			}
 		}
 		if (path.startsWith('/__sandbox/')) return handleControl(req, res, path, body);
-		// Strict JSON, as many servers are: a write that says it sends JSON must send some.
-		const saysJson = String(req.headers['content-type'] ?? '').includes('application/json');
-		if (['POST', 'PUT', 'PATCH'].includes(req.method) && saysJson && rawBody === '') {
-			sandbox.requests.push({
-				method: req.method,
-				path,
-				query: Object.fromEntries(url.searchParams),
-				headers: { ...req.headers },
-				body,
-				at: clock(),
-				status: 400,
-				doneAt: clock(),
-			});
-			return send(res, 400, { status: false, message: 'The body is not valid JSON: it is empty' });
-		}
-
 		const logged = {
 			method: req.method,
 			path,
@@ -98,6 +82,12 @@ function createHandler(sandbox) {
 			body,
 			at: clock(),
 		};
+		// Strict JSON, as many servers are: a write that says it sends JSON must send some.
+		const saysJson = String(req.headers['content-type'] ?? '').includes('application/json');
+		if (['POST', 'PUT', 'PATCH'].includes(req.method) && saysJson && rawBody === '') {
+			sandbox.requests.push({ ...logged, status: 400, doneAt: clock() });
+			return send(res, 400, { status: false, message: 'The body is not valid JSON: it is empty' });
+		}
 		sandbox.requests.push(logged);
 		res.logged = logged;
 
