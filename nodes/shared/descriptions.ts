@@ -17,6 +17,7 @@ import { simplifyItems } from './simplify';
 import { checkApiResponse } from './transport/errors';
 import { paginateBody } from './transport/pagination';
 import type { QueryEndpoint } from './transport/paths';
+import type { CreatedLookup } from './transport/lostAnswer';
 import { operationThroughDoor, singleRequest } from './transport/operationRequests';
 
 /**
@@ -105,6 +106,8 @@ export interface OperationSpec {
 	output?: PostReceiveAction[];
 	/** A read of records: its items go through Simplify (simplify.ts) when it is on. */
 	simplify?: boolean;
+	/** How to find what a create made when its answer is lost (transport/lostAnswer.ts). */
+	lookUp?: CreatedLookup;
 	/** Several requests (an upsert), run in place of the single one; each still gets `output`. */
 	run?: (
 		this: IExecutePaginationFunctions,
@@ -114,8 +117,7 @@ export interface OperationSpec {
 
 /** An Operation option and its request: the error mapper reads every response first. */
 export function operation(spec: OperationSpec): INodePropertyOptions {
-	const { name, value, action, description, method, url, paginate, preSend, run, repeatable } =
-		spec;
+	const { name, value, action, description, method, url, paginate, preSend, run } = spec;
 	return {
 		name,
 		value,
@@ -126,9 +128,7 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 			// Routing hands a declarative node its requests only through the pagination hook.
 			send: { paginate: true, ...(preSend ? { preSend } : {}) },
 			operations: {
-				pagination: operationThroughDoor(run ?? (paginate ? paginateBody : singleRequest), {
-					repeatable,
-				}),
+				pagination: operationThroughDoor(run ?? (paginate ? paginateBody : singleRequest), spec),
 			},
 			output: {
 				postReceive: [

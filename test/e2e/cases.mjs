@@ -8,6 +8,7 @@ import { CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.
 
 const {
 	PEOPLE,
+	COMPANIES,
 	HOT_LEADS,
 	ADA_RECORD: ADA,
 	FIRST_ACTIVITY: ACTIVITY,
@@ -781,6 +782,89 @@ export const cases = [
 			/^Item \d+: the write may or may not have happened \(POST \/api\/v1\/collection-records\/\w+: The service failed \(HTTP 500\).*not sent again\)$/,
 		check: (items, sandbox) => assertEachImportedOnce(sandbox, 19),
 	},
+	lostAnswerCase({
+		file: 'records-create-lost-answer-500-before',
+		title: 'Workspace Records: 20 people, one create answered 500 before it was done',
+		fault: { kind: 'server-error' },
+		settled: 'not done, so sent again',
+		creates: 21,
+	}),
+	lostAnswerCase({
+		file: 'records-create-lost-answer-500-after',
+		title: 'Workspace Records: 20 people, one create answered 500 after it was done',
+		fault: { kind: 'server-error', afterHandling: true },
+		settled: 'confirmed by a look-up',
+		creates: 20,
+	}),
+	lostAnswerCase({
+		file: 'records-create-lost-answer-dropped',
+		title: 'Workspace Records: 20 people, one connection dropped after the create was done',
+		fault: { kind: 'reset', afterHandling: true },
+		settled: 'confirmed by a look-up',
+		creates: 20,
+	}),
+	{
+		file: 'records-create-lost-answer-no-unique',
+		title: 'Workspace Records: companies, one create answered 500, nothing unique to look it up by',
+		node: 'workspaceRecords',
+		items: 3,
+		nodeSettings: { onError: 'continueRegularOutput' },
+		setup: (sandbox) =>
+			sandbox.addFault({
+				method: 'POST',
+				path: `/api/v1/collection-records/${COMPANIES}`,
+				kind: 'server-error',
+				afterHandling: true,
+				skip: 1,
+			}),
+		parameters: {
+			resource: 'record',
+			operation: 'create',
+			collectionId: fromList(COMPANIES, 'Companies'),
+			columns: mapped(null),
+		},
+		requests: (requests) =>
+			assert.equal(
+				requests.filter((r) => r.method === 'POST' && !r.path.endsWith('/query')).length,
+				3,
+				'creates sent',
+			),
+		// Exactly one error item, saying why the node could not settle it; nothing sent twice.
+		check: (items) => {
+			const failed = items.filter((i) => i.json.error);
+			assert.equal(failed.length, 1, 'error items');
+			assert.match(String(failed[0].json.error), /the write may or may not have happened/);
+			assert.equal(items.length, 3);
+		},
+	},
+	{
+		file: 'records-create-lost-answer-too-late',
+		title: 'Workspace Records: a create answered only after Give Up After',
+		node: 'workspaceRecords',
+		setup: (sandbox) =>
+			sandbox.addFault({
+				method: 'POST',
+				path: `/api/v1/collection-records/${PEOPLE}`,
+				delayMs: 2_500,
+			}),
+		parameters: {
+			resource: 'record',
+			operation: 'create',
+			collectionId: fromList(PEOPLE, 'People'),
+			columns: mapped({ name: 'Too Late', emails: 'too.late@example.com' }),
+			options: { maxWaitSeconds: 1 },
+		},
+		// No answer: the service may still be at it, so the create is never sent again.
+		requests: (requests) =>
+			assert.equal(
+				requests.filter((r) => r.method === 'POST' && !r.path.endsWith('/query')).length,
+				1,
+				'creates sent',
+			),
+		error: /the write may or may not have happened .*the answer took too long/,
+		check: (_, sandbox) =>
+			assert.ok(recordsWhere(sandbox, (r) => r.name === 'Too Late').length <= 1, 'no duplicate'),
+	},
 	{
 		file: 'records-record-create-mapped',
 		title: 'Workspace Records: people from a form, mapped automatically',
@@ -1523,6 +1607,52 @@ function repeatedEmailCase({ file, title, maxConcurrency }) {
 			assert.equal(records.length, 1, `records with ${email}`);
 			assert.deepEqual([records[0].name, records[0].leadScore], ['Repeat 3', 3]);
 			assert.deepEqual(new Set(items.map((i) => i.json._id)), new Set([records[0]._id]));
+		},
+	};
+}
+
+/**
+ * Twenty people from a form, each with an email of their own (Emails is unique in the
+ * workspace); the fifth create fails with `fault`. Every item succeeds, one of them settled by a
+ * look-up, and each person exists once.
+ */
+function lostAnswerCase({ file, title, fault, settled, creates }) {
+	return {
+		file,
+		title,
+		node: 'workspaceRecords',
+		items: 20,
+		itemsCode:
+			"return Array.from({ length: 20 }, (_, i) => ({ json: { name: 'Imported ' + i, emails: 'imported.' + i + '@example.com' } }));",
+		setup: (sandbox) =>
+			sandbox.addFault({
+				method: 'POST',
+				path: `/api/v1/collection-records/${PEOPLE}`,
+				skip: 4,
+				...fault,
+			}),
+		parameters: {
+			resource: 'record',
+			operation: 'create',
+			collectionId: fromList(PEOPLE, 'People'),
+			columns: mapped(null),
+		},
+		requests: (requests) =>
+			assert.equal(
+				requests.filter(
+					(r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`,
+				).length,
+				creates,
+				'creates sent',
+			),
+		check: (items, sandbox) => {
+			assert.equal(items.length, 20);
+			assert.equal(items.filter((i) => i.json.error).length, 0, 'error items');
+			assert.deepEqual(
+				items.filter((i) => i.json.lostAnswer).map((i) => i.json.lostAnswer),
+				[settled],
+			);
+			assertEachImportedOnce(sandbox, 20);
 		},
 	};
 }

@@ -45,6 +45,8 @@ export function n8nEnv(runtime, userFolder, brokerPort) {
 		...process.env,
 		...runtime.env,
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		// The Code node's runner must connect within this; n8n's 30 s is missed on a loaded machine.
+		N8N_RUNNERS_GRANT_TOKEN_TTL: '120',
 		N8N_USER_FOLDER: userFolder,
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',

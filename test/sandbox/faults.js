@@ -35,11 +35,15 @@ function createFaults() {
  * answered; false when the request is still to be handled ('ignore-offset' is played by the
  * query, and a fault with no failure of its kind, a delay alone, does the work once).
  */
-async function playFault(fault, { req, res, path, logged, send, handleSilently }) {
+async function playFault(fault, { req, res, path, logged, send, handleSilently, doLater }) {
 	if (!fault) return false;
 	if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-	// A failure after the work was done: the client cannot tell whether it happened.
-	if (fault.afterHandling && fault.kind) await handleSilently();
+	// A failure after the work was done: the client cannot tell whether it happened. With
+	// `workLaterMs` the service is still at it when it fails the answer (a gateway gave up).
+	if (fault.afterHandling && fault.kind) {
+		if (fault.workLaterMs) doLater(fault.workLaterMs, handleSilently);
+		else await handleSilently();
+	}
 	switch (fault.kind) {
 		case 'reset':
 			logged.status = 'reset';

@@ -58,7 +58,19 @@ function createHandler(sandbox) {
 		return send(res, 404, { message: 'unknown control path' });
 	}
 
+	/** Work a fault left for later (`sandbox.later`), done when the first request after its time comes in. */
+	const doLater = (ms, work) => sandbox.later.push({ at: clock() + ms, work });
+	async function doDueWork() {
+		const due = sandbox.later.filter((w) => w.at <= clock());
+		sandbox.later = sandbox.later.filter((w) => w.at > clock());
+		for (const { work } of due) {
+			store.dataVersion += 1;
+			await work().catch(() => {});
+		}
+	}
+
 	async function handle(req, res) {
+		await doDueWork();
 		const url = new URL(req.url, 'http://sandbox');
 		const path = url.pathname;
 		const chunks = [];
@@ -105,7 +117,7 @@ function createHandler(sandbox) {
 		if (req.method !== 'GET' && !path.endsWith('/query')) store.dataVersion += 1;
 		try {
 			const handleSilently = () => router.dispatch(req, path, body, bodyError, fault, () => {});
-			if (await playFault(fault, { req, res, path, logged, send, handleSilently })) return;
+			if (await playFault(fault, { req, res, path, logged, send, handleSilently, doLater })) return;
 			return await router.dispatch(req, path, body, bodyError, fault, (payload) =>
 				send(res, 200, payload),
 			);

@@ -176,7 +176,7 @@ function buildAttributes() {
 			system('lastName', 'Last Name', 'text'),
 			system('jobTitle', 'Job Title', 'text'),
 			system('description', 'Description', 'text'),
-			system('emails', 'Emails', 'email-address', { isMultiple: true }),
+			system('emails', 'Emails', 'email-address', { isMultiple: true, isUnique: true }),
 			system('phoneNumbers', 'Phone Numbers', 'phone-number', { isMultiple: true }),
 			system('company', 'Company', 'record-reference', { target: 'company' }),
 			system('owner', 'Owner', 'actor-reference'),

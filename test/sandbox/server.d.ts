@@ -28,6 +28,8 @@ export interface Fault {
 		| 'reset';
 	/** Do the work first, then fail: the client cannot tell whether it happened. */
 	afterHandling?: boolean;
+	/** With `afterHandling`: fail at once, and do the work this much later (by the sandbox's clock). */
+	workLaterMs?: number;
 	/** Let this many matching requests through before the fault applies. */
 	skip?: number;
 	delayMs?: number;
@@ -70,6 +72,8 @@ export interface Sandbox {
 	};
 	readonly state: {
 		records: Map<string, Map<string, { [key: string]: unknown }>>;
+		/** List entries by list, then by entry id. */
+		entries: Map<string, Map<string, { [key: string]: unknown }>>;
 		userGroups: Map<string, { [key: string]: unknown }>;
 		sms: { [key: string]: unknown }[];
 	};

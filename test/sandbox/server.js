@@ -68,9 +68,12 @@ function createSandbox(options = {}) {
 		store,
 		router,
 		requests: [],
+		/** Work that faults left for later (`workLaterMs`). */
+		later: [],
 		/** Back to the seed: fresh data, no faults, the limiter as it started, no requests recorded. */
 		restart(seedOptions) {
 			store.reset(seedOptions);
+			sandbox.later = [];
 			limiter.restore();
 			sandbox.requests = [];
 			faults.clear();

@@ -4,6 +4,12 @@
 const { MEMBERS, userObject } = require('./seed');
 const { badRequest, isPlainObject } = require('./shared');
 
+/** The values of an attribute as compared for uniqueness: each of a list, case-insensitive. */
+const uniqueValues = (value) =>
+	(Array.isArray(value) ? value : [value])
+		.filter((v) => v !== undefined && v !== null && v !== '')
+		.map((v) => String(isPlainObject(v) ? (v._id ?? v.email ?? v.name) : v).toLowerCase());
+
 function createValues(store) {
 	function coerceOption(attribute, value) {
 		const id = isPlainObject(value) ? value._id : value;
@@ -78,7 +84,21 @@ function createValues(store) {
 		return target;
 	}
 
-	return { coerce, applyAttributes };
+	/** A value of an attribute marked unique that another of `records` has already: refused. */
+	function checkUnique(attributes, record, records) {
+		for (const attribute of attributes.filter((a) => a.isUnique)) {
+			const mine = new Set(uniqueValues(record[attribute.apiKeyName]));
+			if (mine.size === 0) continue;
+			for (const other of records.values()) {
+				if (other._id === record._id) continue;
+				if (uniqueValues(other[attribute.apiKeyName]).some((v) => mine.has(v))) {
+					throw badRequest(`a record with this ${attribute.name} already exists: ${other._id}`);
+				}
+			}
+		}
+	}
+
+	return { coerce, applyAttributes, checkUnique };
 }
 
 module.exports = { createValues };

@@ -92,6 +92,12 @@ export async function attributeSchemaOf(
 	return { types, keyOfName: new Map(named.filter(([name]) => name && !taken(name))) };
 }
 
+/** The attributes the service keeps unique (`isUnique`), as definitions. */
+export async function uniqueAttributesOf(context: IExecuteSingleFunctions): Promise<IDataObject[]> {
+	const path = subjectAttributesPath(context) ?? paths.attributes('collection', '');
+	return (await definitionsAt(context, path)).filter((d) => d.isUnique === true);
+}
+
 /** The choices of a select, status or member attribute, for the editor's dropdowns. */
 export async function attributeChoices(
 	context: ILoadOptionsFunctions,

@@ -34,7 +34,7 @@ export interface Attempt<T> {
 	/** Before retrying after a failure whose outcome is unknown (a 5xx, a drop). */
 	onDoubt?: () => void;
 	/** When such a failure is not retried. */
-	onUnknown?: (reason: string) => void;
+	onUnknown?: (reason: string, error: unknown) => void;
 }
 
 /** A query POST is a read, so it may be retried; copies of the options keep the mark. */
@@ -119,6 +119,13 @@ const TRANSPORT_WORDS: Record<string, string> = {
 };
 
 const TLS_CODE = /CERT|SSL|TLS|UNABLE_TO_VERIFY|EPROTO/;
+
+const NO_ANSWER_CODES = ['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT'];
+
+/** No answer came in time: unlike a 5xx or a drop, the service may still be working on it. */
+export const answerNeverCame = (error: unknown) =>
+	httpStatusOf(error) === undefined &&
+	codesOf(error).some((code) => NO_ANSWER_CODES.includes(code));
 
 const isTransportFailure = (error: unknown) =>
 	httpStatusOf(error) === undefined &&
@@ -236,7 +243,7 @@ export async function sendWithRetries<T>(
 			throw isTransportFailure(lastError) ? unreachable(attempt, lastError) : lastError;
 		if (failure.kind === 'in-doubt' && !attempt.repeatable) {
 			const reason = reasonOf(lastError);
-			attempt.onUnknown?.(reason);
+			attempt.onUnknown?.(reason, lastError);
 			throw outcomeUnknown(
 				attempt.node,
 				attempt.label,

@@ -1,5 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
+	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	INodeExecutionData,
@@ -18,8 +19,11 @@ import {
 	outcomeUnknown,
 	sendWithRetries,
 } from './door';
+import { clock } from '../clock';
 import { ID_PARAMETERS } from './errors';
 import { withGate } from './gate';
+import type { CreatedLookup, WriteResult } from './lostAnswer';
+import { settleLostAnswer } from './lostAnswer';
 import { segment } from './paths';
 import { digestOf, itemKeyOf, runKeyOf, trackingDoubt, WriteMemory } from './writeMemory';
 
@@ -122,19 +126,25 @@ function notResent(context: IExecutePaginationFunctions, label: string, why: str
 	);
 }
 
-/** Retry On Fail re-runs the node: a write done before returns its answer, an unknown one fails. */
+/**
+ * Retry On Fail re-runs the node: a write done before returns its answer, an unknown one fails.
+ * A create whose answer was lost is looked up first, where `lookUp` can tell its result apart.
+ */
 async function sendRememberingWrites(
 	context: IExecutePaginationFunctions,
 	gate: Parameters<typeof sendWithRetries>[0],
 	options: DoorOptions,
 	request: DeclarativeRestApiSettings.ResultOptions,
+	lookUp?: CreatedLookup,
 ): Promise<INodeExecutionData[]> {
 	const method = String(request.options.method ?? 'GET');
 	const url = String(request.options.url ?? '');
 	const label = labelOf(method, url);
 	const repeatable = isRepeatable(method, request.options);
+	let firstSentAt: number | undefined;
 	const attempt = {
 		send: async (timeoutMs: number) => {
+			firstSentAt ??= clock.now();
 			const timeout = Math.min(request.options.timeout ?? Infinity, timeoutMs);
 			return await context.makeRoutingRequest({
 				...request,
@@ -170,22 +180,53 @@ async function sendRememberingWrites(
 		throw notResent(context, label, "this run's writes outgrew the memory that tells them apart");
 
 	return await trackingDoubt(itemKeyOf(context), async (doubt) => {
-		const items = await sendWithRetries(
-			gate,
-			{
-				...attempt,
-				onDoubt: () => doubt(method),
-				onUnknown: (reason) => writeMemory.remember(key, run, { kind: 'unknown', reason }),
-			},
-			options,
-		);
+		/** The write within `maxWaitMs`: its items, or the doubt it ended in. */
+		const send = async (maxWaitMs: number): Promise<WriteResult> => {
+			let cause: unknown;
+			try {
+				const items = await sendWithRetries(
+					gate,
+					{
+						...attempt,
+						onDoubt: () => doubt(method),
+						onUnknown: (reason, error) => {
+							cause = error;
+							writeMemory.remember(key, run, { kind: 'unknown', reason });
+						},
+					},
+					{ maxWaitMs },
+				);
+				return { items };
+			} catch (error) {
+				if (cause === undefined) throw error;
+				return { doubt: { error: error as NodeApiError, cause } };
+			}
+		};
+		const sent = await send(options.maxWaitMs);
+		if ('doubt' in sent && !lookUp) throw sent.doubt.error;
+		const items =
+			'items' in sent
+				? sent.items
+				: await settleLostAnswer(
+						{
+							context,
+							lookUp: lookUp!,
+							body: (request.options.body ?? {}) as IDataObject,
+							deadline: (firstSentAt ?? clock.now()) + options.maxWaitMs,
+							resend: send,
+						},
+						sent.doubt,
+					);
 		writeMemory.remember(key, run, { kind: 'done', value: structuredClone(items) });
 		return items;
 	});
 }
 
 /** The pagination hook, routing's only way to hand over requests: each goes through the door. */
-export function operationThroughDoor(run: OperationRun, { repeatable = false } = {}): OperationRun {
+export function operationThroughDoor(
+	run: OperationRun,
+	{ repeatable = false, lookUp }: { repeatable?: boolean; lookUp?: CreatedLookup } = {},
+): OperationRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const options = doorOptions(this);
 		// An empty, '.' or '..' ID would name another path: refused before anything is sent.
@@ -195,7 +236,7 @@ export function operationThroughDoor(run: OperationRun, { repeatable = false } =
 		if (repeatable) asRead(requestData.options);
 		return await withGate(runKeyOf(this), options.maxConcurrency, async (gate) => {
 			const makeRoutingRequest = async (request: DeclarativeRestApiSettings.ResultOptions) =>
-				await sendRememberingWrites(this, gate, options, request);
+				await sendRememberingWrites(this, gate, options, request, lookUp);
 			return await run.call(
 				Object.create(this, { makeRoutingRequest: { value: makeRoutingRequest } }),
 				requestData,

@@ -447,14 +447,24 @@ describe('Record → Create or Update', () => {
 	});
 
 	test('several matches: an error, unless Update All Matches is on', async () => {
+		// Emails are unique in the workspace: twins share a nickname.
 		const people = env.sandbox.state.records.get(PEOPLE)!;
-		people.get('f00000000000000000000002')!.emails = ['shared@example.com'];
-		people.get('f00000000000000000000003')!.emails = ['shared@example.com'];
-		const refused = await upsert('shared@example.com');
-		expect(refused.error?.message).toBe('Several records have emails = shared@example.com');
+		people.get('f00000000000000000000002')!.nickname = 'Twin';
+		people.get('f00000000000000000000003')!.nickname = 'Twin';
+		const byNickname = (extra: object = {}) =>
+			run({
+				operation: 'upsert',
+				collectionId: byId(PEOPLE),
+				matchAttribute: 'nickname',
+				useJson: true,
+				attributesJson: JSON.stringify({ nickname: 'Twin', jobTitle: 'Mathematician' }),
+				...extra,
+			});
+		const refused = await byNickname();
+		expect(refused.error?.message).toBe('Several records have nickname = Twin');
 		expect(env.sandbox.requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
 
-		const { items } = await upsert('shared@example.com', { updateAllMatches: true });
+		const { items } = await byNickname({ updateAllMatches: true });
 		expect(items.map((i) => [i.json.action, i.json._id])).toEqual([
 			['updated', 'f00000000000000000000002'],
 			['updated', 'f00000000000000000000003'],

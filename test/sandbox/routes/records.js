@@ -9,9 +9,9 @@ module.exports = function recordsRoutes({ route, store, values, queries }) {
 		if (!isPlainObject(body) || Object.keys(body).length === 0) {
 			throw badRequest('give at least one attribute');
 		}
-		const record = values.applyAttributes(store.attributesOf('collection', collectionId), body, {
-			_id: store.newId(),
-		});
+		const attributes = store.attributesOf('collection', collectionId);
+		const record = values.applyAttributes(attributes, body, { _id: store.newId() });
+		values.checkUnique(attributes, record, records);
 		record.createdAt = store.now();
 		records.set(record._id, record);
 		return ok('Record created successfully!', record, { _id: record._id });
@@ -31,10 +31,12 @@ module.exports = function recordsRoutes({ route, store, values, queries }) {
 		({ body }, [collectionId, recordId]) => {
 			const record = store.collectionRecords(collectionId).get(recordId);
 			if (!record) throw notFound('Record');
-			const changes = values.applyAttributes(
-				store.attributesOf('collection', collectionId),
-				body,
-				{},
+			const attributes = store.attributesOf('collection', collectionId);
+			const changes = values.applyAttributes(attributes, body, {});
+			values.checkUnique(
+				attributes,
+				{ ...record, ...changes },
+				store.collectionRecords(collectionId),
 			);
 			Object.assign(record, changes);
 			return ok('Record updated successfully!');

@@ -13,6 +13,7 @@ import {
 import { simplifyField } from '../../../shared/simplify';
 import { paths, queries } from '../../../shared/transport/paths';
 import { listEntryCreateFields } from './create';
+import { findCreatedListEntry } from './findCreated';
 import { listEntryGetAllFields } from './getAll';
 import { listEntryAttributesToSend, listEntrySharedFields } from './shared';
 
@@ -29,6 +30,7 @@ export const listEntryDescription: INodeProperties[] = [
 			method: 'POST',
 			url: paths.listEntries(list),
 			preSend: [sendAttributes('data')],
+			lookUp: findCreatedListEntry,
 		}),
 		operation({
 			name: 'Delete',

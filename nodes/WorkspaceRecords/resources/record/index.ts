@@ -12,6 +12,7 @@ import {
 } from '../../../shared/descriptions';
 import { simplifyField } from '../../../shared/simplify';
 import { paths, queries } from '../../../shared/transport/paths';
+import { findCreatedRecord } from './findCreated';
 import { recordGetAllFields } from './getAll';
 import { recordAttributesToSend, recordSharedFields } from './shared';
 import { recordUpsertFields, upsertRecord } from './upsert';
@@ -29,6 +30,7 @@ export const recordDescription: INodeProperties[] = [
 			method: 'POST',
 			url: paths.records(collection),
 			preSend: [sendAttributes(undefined, { requireSome: true })],
+			lookUp: findCreatedRecord,
 		}),
 		operation({
 			name: 'Create or Update',
@@ -39,6 +41,7 @@ export const recordDescription: INodeProperties[] = [
 			url: paths.records(collection),
 			preSend: [sendAttributes(undefined, { requireSome: true })],
 			run: upsertRecord,
+			lookUp: findCreatedRecord,
 		}),
 		operation({
 			name: 'Delete',

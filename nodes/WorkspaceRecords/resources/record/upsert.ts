@@ -2,6 +2,7 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
 	INodeProperties,
@@ -46,7 +47,13 @@ export const recordUpsertFields = forOperation('record', 'upsert', [
 ]);
 
 /** A list attribute (emails, phone numbers) matches on its first value. */
-const matchValueOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+export const matchValueOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/** The key of the attribute that identifies the record: the mapper's, or Match On's under JSON. */
+export const matchAttributeOf = (context: IExecuteSingleFunctions): string =>
+	(usesJson(context.getNode())
+		? (context.getNodeParameter('matchAttribute') as string)
+		: matchingAttribute(context)) ?? '';
 
 /**
  * Create or Update. Items with one match value take turns, so that a batch that names a new
@@ -58,9 +65,7 @@ export async function upsertRecord(
 ): Promise<INodeExecutionData[]> {
 	const attributes = (requestData.options.body ?? {}) as IDataObject;
 	const fromMapper = !usesJson(this.getNode());
-	const matchAttribute =
-		(fromMapper ? matchingAttribute(this) : (this.getNodeParameter('matchAttribute') as string)) ??
-		'';
+	const matchAttribute = matchAttributeOf(this);
 	const updateAll = this.getNodeParameter('updateAllMatches', false) as boolean;
 	const collectionPath = String(requestData.options.url);
 	const value = matchValueOf(attributes[matchAttribute]);

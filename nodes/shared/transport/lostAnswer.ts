@@ -1,0 +1,133 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { clock } from '../clock';
+import { filterFor, where } from '../query/filter';
+import { apiRequest } from './apiRequest';
+import { answerNeverCame } from './door';
+import type { QueryEndpoint } from './paths';
+
+/**
+ * A create whose answer was lost (a 5xx, a drop, no answer in time) may or may not have been
+ * done. Where what was sent identifies the result, the node looks it up instead of handing the
+ * user the doubt: found once, the item succeeds with it; found nowhere, twice, the create was
+ * certainly not done and is sent again, through the door, within the same Give Up After.
+ */
+
+/** What a look-up for a create's result found and by what; or why the body sent identifies nothing. */
+export type CreatedLookup = (
+	context: IExecuteSingleFunctions,
+	body: IDataObject,
+) => Promise<{ found: IDataObject[]; by: string } | { unidentified: string }>;
+
+/** The write as sent, or the doubt it ended in. */
+export type WriteResult = { items: INodeExecutionData[] } | { doubt: Doubt };
+
+/** The first two items at `endpoint` whose `key` equals `value`: enough to tell one from several. */
+export async function firstTwoWhere(
+	context: IExecuteSingleFunctions,
+	endpoint: QueryEndpoint,
+	key: string,
+	value: unknown,
+): Promise<IDataObject[]> {
+	const filter = filterFor(endpoint.filterShape, where(key, '$eq', value));
+	return await apiRequest(context, 'POST', endpoint.path, {
+		body: { filter, limit: 2, offset: 0 } as IDataObject,
+		read: true,
+	});
+}
+
+/** A service that failed the answer may still be finishing the create: the second look waits. */
+export const SECOND_LOOK_AFTER_MS = 2_000;
+
+/** The key beside an item settled after a lost answer, and what it says. */
+export const LOST_ANSWER_KEY = 'lostAnswer';
+export const SETTLED = {
+	confirmed: 'confirmed by a look-up',
+	sentAgain: 'not done, so sent again',
+} as const;
+
+/** A write left in doubt: the error the item fails with, and the failure behind it. */
+export interface Doubt {
+	error: NodeApiError;
+	cause: unknown;
+}
+
+export interface LostAnswerSettling {
+	context: IExecuteSingleFunctions;
+	lookUp: CreatedLookup;
+	/** The create's body. */
+	body: IDataObject;
+	/** When Give Up After ends, counted from the first attempt. */
+	deadline: number;
+	/** Sends the write again within `maxWaitMs`: its items, or a new doubt. */
+	resend: (maxWaitMs: number) => Promise<WriteResult>;
+}
+
+const marked = (json: IDataObject, settled: string): INodeExecutionData => ({
+	json: { ...json, [LOST_ANSWER_KEY]: settled },
+});
+
+/** The item's error, with what the look-up found before the description. */
+function withFinding(doubt: Doubt, finding: string): NodeApiError {
+	doubt.error.description = `${finding} ${doubt.error.description ?? ''}`.trim();
+	return doubt.error;
+}
+
+async function lookTwice(
+	context: IExecuteSingleFunctions,
+	lookUp: CreatedLookup,
+	body: IDataObject,
+) {
+	const first = await lookUp(context, body);
+	if ('unidentified' in first || first.found.length > 0) return first;
+	await clock.sleep(SECOND_LOOK_AFTER_MS);
+	return await lookUp(context, body);
+}
+
+export async function settleLostAnswer(
+	{ context, lookUp, body, deadline, resend }: LostAnswerSettling,
+	first: Doubt,
+): Promise<INodeExecutionData[]> {
+	for (let doubt = first; ; ) {
+		let result;
+		try {
+			result = await lookTwice(context, lookUp, body);
+		} catch (error) {
+			throw withFinding(doubt, `A look-up to settle it failed too: ${(error as Error).message}.`);
+		}
+		if ('unidentified' in result)
+			throw withFinding(doubt, `The node could not look it up: ${result.unidentified}.`);
+		const { found, by } = result;
+		if (found.length === 1) return [marked(found[0], SETTLED.confirmed)];
+		if (found.length > 1)
+			throw withFinding(
+				doubt,
+				`A look-up by ${by} found ${found.length}, so it cannot tell which.`,
+			);
+		if (answerNeverCame(doubt.cause))
+			throw withFinding(
+				doubt,
+				`A look-up by ${by} found nothing yet, but with no answer the service may still be working on it.`,
+			);
+		const left = deadline - clock.now();
+		if (left <= 0) throw notDone(context, by);
+		const again = await resend(left);
+		if ('items' in again) return again.items.map(({ json }) => marked(json, SETTLED.sentAgain));
+		doubt = again.doubt;
+	}
+}
+
+function notDone(context: IExecuteSingleFunctions, by: string): NodeApiError {
+	const itemIndex = context.getItemIndex();
+	return new NodeApiError(
+		context.getNode(),
+		{},
+		{
+			message: `Item ${itemIndex}: not created: its answer was lost, and a look-up by ${by} found nothing`,
+			description:
+				'Give Up After had passed, so it was not sent again. Nothing was created: run this item again, or raise Options → Give Up After.',
+			itemIndex,
+		},
+	);
+}
