@@ -34,7 +34,15 @@ export interface Attempt<T> {
 	/** Before retrying after a failure whose outcome is unknown (a 5xx, a drop). */
 	onDoubt?: () => void;
 	/** When such a failure is not retried. */
-	onUnknown?: (reason: string, error: unknown) => void;
+	onUnknown?: (reason: string) => void;
+	/** Finds out what such a failure left, instead of failing with the doubt (lostAnswer.ts). */
+	settle?: (doubt: Doubt) => Promise<T>;
+}
+
+/** A write left in doubt: the error its item fails with, and the failure behind it. */
+export interface Doubt {
+	error: NodeApiError;
+	cause: unknown;
 }
 
 /** A query POST is a read, so it may be retried; copies of the options keep the mark. */
@@ -243,14 +251,16 @@ export async function sendWithRetries<T>(
 			throw isTransportFailure(lastError) ? unreachable(attempt, lastError) : lastError;
 		if (failure.kind === 'in-doubt' && !attempt.repeatable) {
 			const reason = reasonOf(lastError);
-			attempt.onUnknown?.(reason, lastError);
-			throw outcomeUnknown(
+			attempt.onUnknown?.(reason);
+			const error = outcomeUnknown(
 				attempt.node,
 				attempt.label,
 				reason,
 				attempt.itemIndex,
 				httpStatusOf(lastError),
 			);
+			if (attempt.settle) return await attempt.settle({ error, cause: lastError });
+			throw error;
 		}
 		if (failure.kind === 'in-doubt') attempt.onDoubt?.();
 		// A Retry-After of 0 or in the past still backs off: no request storms a refusing service.

@@ -4,6 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { clock } from '../clock';
 import { filterFor, where } from '../query/filter';
 import { apiRequest } from './apiRequest';
+import type { Doubt } from './door';
 import { answerNeverCame } from './door';
 import type { QueryEndpoint } from './paths';
 
@@ -19,9 +20,6 @@ export type CreatedLookup = (
 	context: IExecuteSingleFunctions,
 	body: IDataObject,
 ) => Promise<{ found: IDataObject[]; by: string } | { unidentified: string }>;
-
-/** The write as sent, or the doubt it ended in. */
-export type WriteResult = { items: INodeExecutionData[] } | { doubt: Doubt };
 
 /** The first two items at `endpoint` whose `key` equals `value`: enough to tell one from several. */
 export async function firstTwoWhere(
@@ -47,12 +45,6 @@ export const SETTLED = {
 	sentAgain: 'not done, so sent again',
 } as const;
 
-/** A write left in doubt: the error the item fails with, and the failure behind it. */
-export interface Doubt {
-	error: NodeApiError;
-	cause: unknown;
-}
-
 export interface LostAnswerSettling {
 	context: IExecuteSingleFunctions;
 	lookUp: CreatedLookup;
@@ -60,8 +52,8 @@ export interface LostAnswerSettling {
 	body: IDataObject;
 	/** When Give Up After ends, counted from the first attempt. */
 	deadline: number;
-	/** Sends the write again within `maxWaitMs`: its items, or a new doubt. */
-	resend: (maxWaitMs: number) => Promise<WriteResult>;
+	/** Sends the write again within `maxWaitMs` (a doubt it ends in is settled in turn). */
+	resend: (maxWaitMs: number) => Promise<INodeExecutionData[]>;
 }
 
 const marked = (json: IDataObject, settled: string): INodeExecutionData => ({
@@ -87,35 +79,31 @@ async function lookTwice(
 
 export async function settleLostAnswer(
 	{ context, lookUp, body, deadline, resend }: LostAnswerSettling,
-	first: Doubt,
+	doubt: Doubt,
 ): Promise<INodeExecutionData[]> {
-	for (let doubt = first; ; ) {
-		let result;
-		try {
-			result = await lookTwice(context, lookUp, body);
-		} catch (error) {
-			throw withFinding(doubt, `A look-up to settle it failed too: ${(error as Error).message}.`);
-		}
-		if ('unidentified' in result)
-			throw withFinding(doubt, `The node could not look it up: ${result.unidentified}.`);
-		const { found, by } = result;
-		if (found.length === 1) return [marked(found[0], SETTLED.confirmed)];
-		if (found.length > 1)
-			throw withFinding(
-				doubt,
-				`A look-up by ${by} found ${found.length}, so it cannot tell which.`,
-			);
-		if (answerNeverCame(doubt.cause))
-			throw withFinding(
-				doubt,
-				`A look-up by ${by} found nothing yet, but with no answer the service may still be working on it.`,
-			);
-		const left = deadline - clock.now();
-		if (left <= 0) throw notDone(context, by);
-		const again = await resend(left);
-		if ('items' in again) return again.items.map(({ json }) => marked(json, SETTLED.sentAgain));
-		doubt = again.doubt;
+	let result;
+	try {
+		result = await lookTwice(context, lookUp, body);
+	} catch (error) {
+		throw withFinding(doubt, `A look-up to settle it failed too: ${(error as Error).message}.`);
 	}
+	if ('unidentified' in result)
+		throw withFinding(doubt, `The node could not look it up: ${result.unidentified}.`);
+	const { found, by } = result;
+	if (found.length === 1) return [marked(found[0], SETTLED.confirmed)];
+	if (found.length > 1)
+		throw withFinding(doubt, `A look-up by ${by} found ${found.length}, so it cannot tell which.`);
+	if (answerNeverCame(doubt.cause))
+		throw withFinding(
+			doubt,
+			`A look-up by ${by} found nothing yet, but with no answer the service may still be working on it.`,
+		);
+	const left = deadline - clock.now();
+	if (left <= 0) throw notDone(context, by);
+	// Settled again if its answer is lost too: that says what happened to it last.
+	return (await resend(left)).map(({ json }) =>
+		json[LOST_ANSWER_KEY] ? { json } : marked(json, SETTLED.sentAgain),
+	);
 }
 
 function notDone(context: IExecuteSingleFunctions, by: string): NodeApiError {

@@ -22,7 +22,7 @@ import {
 import { clock } from '../clock';
 import { ID_PARAMETERS } from './errors';
 import { withGate } from './gate';
-import type { CreatedLookup, WriteResult } from './lostAnswer';
+import type { CreatedLookup } from './lostAnswer';
 import { settleLostAnswer } from './lostAnswer';
 import { segment } from './paths';
 import { digestOf, itemKeyOf, runKeyOf, trackingDoubt, WriteMemory } from './writeMemory';
@@ -180,43 +180,30 @@ async function sendRememberingWrites(
 		throw notResent(context, label, "this run's writes outgrew the memory that tells them apart");
 
 	return await trackingDoubt(itemKeyOf(context), async (doubt) => {
-		/** The write within `maxWaitMs`: its items, or the doubt it ended in. */
-		const send = async (maxWaitMs: number): Promise<WriteResult> => {
-			let cause: unknown;
-			try {
-				const items = await sendWithRetries(
-					gate,
-					{
-						...attempt,
-						onDoubt: () => doubt(method),
-						onUnknown: (reason, error) => {
-							cause = error;
-							writeMemory.remember(key, run, { kind: 'unknown', reason });
-						},
-					},
-					{ maxWaitMs },
-				);
-				return { items };
-			} catch (error) {
-				if (cause === undefined) throw error;
-				return { doubt: { error: error as NodeApiError, cause } };
-			}
-		};
-		const sent = await send(options.maxWaitMs);
-		if ('doubt' in sent && !lookUp) throw sent.doubt.error;
-		const items =
-			'items' in sent
-				? sent.items
-				: await settleLostAnswer(
-						{
-							context,
-							lookUp: lookUp!,
-							body: (request.options.body ?? {}) as IDataObject,
-							deadline: (firstSentAt ?? clock.now()) + options.maxWaitMs,
-							resend: send,
-						},
-						sent.doubt,
-					);
+		const send = async (maxWaitMs: number): Promise<INodeExecutionData[]> =>
+			await sendWithRetries(
+				gate,
+				{
+					...attempt,
+					onDoubt: () => doubt(method),
+					onUnknown: (reason) => writeMemory.remember(key, run, { kind: 'unknown', reason }),
+					settle:
+						lookUp &&
+						(async (unknown) =>
+							await settleLostAnswer(
+								{
+									context,
+									lookUp,
+									body: (request.options.body ?? {}) as IDataObject,
+									deadline: (firstSentAt ?? clock.now()) + options.maxWaitMs,
+									resend: send,
+								},
+								unknown,
+							)),
+				},
+				{ maxWaitMs },
+			);
+		const items = await send(options.maxWaitMs);
 		writeMemory.remember(key, run, { kind: 'done', value: structuredClone(items) });
 		return items;
 	});

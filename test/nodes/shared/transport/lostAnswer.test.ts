@@ -1,6 +1,7 @@
 // A create whose answer is lost (transport/lostAnswer.ts): looked up by what identifies it, then
 // confirmed, sent again, or left in doubt; through n8n-core's routing engine against the sandbox.
 import type { INodeParameters } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { WorkspaceLists } from '../../../../nodes/WorkspaceLists/WorkspaceLists.node';
 import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
@@ -277,7 +278,7 @@ test('an answer that comes only after Give Up After: the item fails, it is not s
 	for (let waited = 0; waited < 5_000; waited += 100) {
 		if ([...env.sandbox.state.records.get(PEOPLE)!.values()].some((r) => r.name === 'Too Late'))
 			break;
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await sleep(100);
 	}
 	expect(
 		[...env.sandbox.state.records.get(PEOPLE)!.values()].filter((r) => r.name === 'Too Late'),
