@@ -87,7 +87,7 @@ test('success:false on HTTP 200 is an error with the server message', async () =
 	expect(error?.message).toBe('The service rejected the request: Sender ID not approved');
 });
 
-test('a missing SMS Host Base URL says to fill it in', async () => {
+test('a missing Messaging Host Base URL says to fill it in', async () => {
 	const { error } = await send(
 		{ recipient: '919876543210' },
 		{
@@ -95,7 +95,7 @@ test('a missing SMS Host Base URL says to fill it in', async () => {
 			workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, aiBaseUrl: '' },
 		},
 	);
-	expect(error?.message).toBe('The credential has no SMS Host Base URL');
-	expect(error?.description).toMatch(/fill in SMS Host Base URL/);
+	expect(error?.message).toBe('The credential has no Messaging Host Base URL');
+	expect(error?.description).toMatch(/fill in Messaging Host Base URL/);
 	expect(env.sandbox.requests).toHaveLength(0);
 });
