@@ -45,7 +45,7 @@ export const messageSendCases = [
 				matchingColumns: [],
 				schema: [
 					variableField('customer_name', 'Customer Name — text', 'string'),
-					variableField('product_image', 'Product Image — an image URL', 'url'),
+					variableField('product_image', 'Product Image — image URL', 'url'),
 				],
 				attemptToConvertTypes: false,
 				convertFieldsToString: false,

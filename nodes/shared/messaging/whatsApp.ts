@@ -137,10 +137,10 @@ export async function readVariableKeys(
 /** What each variable type takes (docs/api.md §4.9): its field type, and the words of its label. */
 export const VARIABLE_TYPES: Record<string, { field: FieldType; takes: string }> = {
 	TEXT: { field: 'string', takes: 'text' },
-	OTP: { field: 'string', takes: 'a one-time code' },
-	IMAGE_URL: { field: 'url', takes: 'an image URL' },
-	VIDEO_URL: { field: 'url', takes: 'a video URL' },
-	DOCUMENT_URL: { field: 'url', takes: 'a document URL' },
+	OTP: { field: 'string', takes: 'one-time code' },
+	IMAGE_URL: { field: 'url', takes: 'image URL' },
+	VIDEO_URL: { field: 'url', takes: 'video URL' },
+	DOCUMENT_URL: { field: 'url', takes: 'document URL' },
 };
 
 /** A type the docs do not name yet is still a field, of text. */

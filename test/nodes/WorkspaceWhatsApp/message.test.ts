@@ -27,7 +27,7 @@ const WELCOME_FIELDS: ResourceMapperField[] = [
 	},
 	{
 		id: 'product_image',
-		displayName: 'Product Image — an image URL',
+		displayName: 'Product Image — image URL',
 		required: true,
 		defaultMatch: false,
 		canBeUsedToMatch: false,
@@ -268,10 +268,10 @@ describe('the variables as fields', () => {
 			);
 		expect(await types('order_update|en_US')).toEqual([
 			['Order Number — text', 'string'],
-			['Invoice — a document URL', 'url'],
+			['Invoice — document URL', 'url'],
 		]);
-		expect(await types('login_code|en')).toEqual([['OTP Code — a one-time code', 'string']]);
-		expect(await types('product_video|en')).toEqual([['Header Video — a video URL', 'url']]);
+		expect(await types('login_code|en')).toEqual([['OTP Code — one-time code', 'string']]);
+		expect(await types('product_video|en')).toEqual([['Header Video — video URL', 'url']]);
 		expect(await types('reminder_01|en')).toEqual([]);
 	});
 

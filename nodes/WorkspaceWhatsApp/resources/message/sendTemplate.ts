@@ -78,6 +78,7 @@ export const sendTemplateFields: INodeProperties[] = forOperation('message', 'se
 			resourceMapper: {
 				resourceMapperMethod: 'getWhatsAppTemplateVariables',
 				mode: 'add',
+				valuesLabel: 'Template Variables',
 				fieldWords: { singular: 'variable', plural: 'variables' },
 				addAllFields: true,
 				supportAutoMap: false,
