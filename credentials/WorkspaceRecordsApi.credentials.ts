@@ -34,14 +34,14 @@ export class WorkspaceRecordsApi implements ICredentialType {
 			description: 'The address of the records API. A trailing /api/v1 or slash is dropped.',
 		},
 		{
-			displayName: 'SMS Host Base URL',
+			displayName: 'Messaging Host Base URL',
 			// The API's docs call this host ai_base_url; renaming the field would empty saved credentials.
 			name: 'aiBaseUrl',
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. https://messaging.your-workspace-host.com',
 			description:
-				'The address of the host that sends SMS (the API docs call it ai_base_url), needed only by the Workspace SMS node',
+				'The address of the host that sends SMS, WhatsApp and email messages (the API docs call it ai_base_url), needed only by the Workspace SMS, WhatsApp and Email nodes',
 		},
 		{
 			displayName: 'API Key',

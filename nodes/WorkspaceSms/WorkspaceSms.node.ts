@@ -2,15 +2,20 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceSelector, subtitleOf } from '../shared/descriptions';
+import { deliveryReportDescription } from '../shared/messaging/deliveryReport';
+import { MESSAGING_BASE_URL } from '../shared/messaging/host';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { requestDefaults } from '../shared/transport/apiRequest';
-import { credentialBaseUrl } from '../shared/transport/baseUrl';
 import { optionsField } from '../shared/transport/operationRequests';
 import { smsDescription } from './resources/sms';
 
 const properties: INodeProperties[] = [
-	resourceSelector([{ name: 'SMS', value: 'sms' }]),
+	resourceSelector([
+		{ name: 'SMS', value: 'sms' },
+		{ name: 'Delivery Report', value: 'deliveryReport' },
+	]),
 	...smsDescription,
+	...deliveryReportDescription,
 	optionsField,
 ];
 
@@ -22,7 +27,8 @@ export class WorkspaceSms implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: subtitleOf(properties),
-		description: 'Send SMS through the Workspace Records messaging host',
+		description:
+			'Send SMS and SMS templates, and read delivery reports, through the Workspace Records messaging host',
 		defaults: { name: 'Workspace SMS' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -30,8 +36,8 @@ export class WorkspaceSms implements INodeType {
 		credentials: [
 			{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
 		],
-		// SMS lives on the API's second host (docs/api.md §4.9), the credential's SMS Host Base URL.
-		requestDefaults: { ...requestDefaults, baseURL: credentialBaseUrl('aiBaseUrl') },
+		// SMS lives on the API's second host (docs/api.md §4.9), the credential's Messaging Host Base URL.
+		requestDefaults: { ...requestDefaults, baseURL: MESSAGING_BASE_URL },
 		properties,
 	};
 

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 
 import { waitFor } from '../rig/processes.mjs';
 import { CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
+import { messageSendCases } from './messageSends.mjs';
 
 const {
 	PEOPLE,
@@ -1471,6 +1472,7 @@ export const cases = [
 				[null, 50, 'Ada Lovelace'],
 			),
 	},
+	...messageSendCases,
 ];
 
 /** A change made through the API, as another user of the workspace makes it; its `data`. */
@@ -1681,6 +1683,8 @@ const NODE_CREDENTIAL = {
 	workspaceAttributes: 'workspaceRecordsApi',
 	workspaceUserGroups: 'workspaceUserGroupsApi',
 	workspaceSms: 'workspaceRecordsApi',
+	workspaceWhatsApp: 'workspaceRecordsApi',
+	workspaceEmail: 'workspaceRecordsApi',
 	workspaceRecordsTrigger: 'workspaceRecordsApi',
 	workspaceListsTrigger: 'workspaceRecordsApi',
 	workspaceActivitiesTrigger: 'workspaceRecordsApi',

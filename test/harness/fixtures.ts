@@ -42,3 +42,15 @@ export const mapperValue = (
 	attemptToConvertTypes: false,
 	convertFieldsToString: false,
 });
+
+/** The messaging seed (test/sandbox/messaging/seed.js): the first WhatsApp account, and a message sent before. */
+export const WHATSAPP_ACCOUNT = '104898309288724';
+export const SENT_REQUEST_ID = 'f8df74d1-11fa-4485-b164-b9a65358f4fc';
+
+/** A picker value chosen "From List", as the editor stores it. */
+export const fromList = (value: string, cachedResultName = value): INodeParameters[string] => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	cachedResultName,
+});

@@ -3,6 +3,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { WorkspaceActivities } from '../../nodes/WorkspaceActivities/WorkspaceActivities.node';
 import { WorkspaceAttributes } from '../../nodes/WorkspaceAttributes/WorkspaceAttributes.node';
+import { WorkspaceEmail } from '../../nodes/WorkspaceEmail/WorkspaceEmail.node';
 import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
 import { WorkspaceMembers } from '../../nodes/WorkspaceMembers/WorkspaceMembers.node';
 import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.node';
@@ -11,6 +12,7 @@ import { WorkspaceListsTrigger } from '../../nodes/WorkspaceListsTrigger/Workspa
 import { WorkspaceRecordsTrigger } from '../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
 import { WorkspaceSms } from '../../nodes/WorkspaceSms/WorkspaceSms.node';
 import { WorkspaceUserGroups } from '../../nodes/WorkspaceUserGroups/WorkspaceUserGroups.node';
+import { WorkspaceWhatsApp } from '../../nodes/WorkspaceWhatsApp/WorkspaceWhatsApp.node';
 import { CREDENTIAL_TYPES } from '../harness/credentials';
 import { SingleNodeTypes } from '../harness/runNode';
 
@@ -22,6 +24,8 @@ const NODES: INodeType[] = [
 	new WorkspaceAttributes(),
 	new WorkspaceUserGroups(),
 	new WorkspaceSms(),
+	new WorkspaceWhatsApp(),
+	new WorkspaceEmail(),
 ];
 
 const TRIGGERS: INodeType[] = [
@@ -129,6 +133,12 @@ test.each([
 		{ resource: 'userGroup', operation: 'createOrRotate' },
 		'Create or Rotate Token: User Group',
 	],
+	[
+		new WorkspaceWhatsApp(),
+		{ resource: 'message', operation: 'sendTemplate' },
+		'Send Template: Message',
+	],
+	[new WorkspaceSms(), { resource: 'deliveryReport', operation: 'get' }, 'Get: Delivery Report'],
 	[new WorkspaceRecordsTrigger(), { event: 'newRecord' }, 'New Record'],
 	[new WorkspaceListsTrigger(), { event: 'listEntryUpdated' }, 'List Entry Updated'],
 	[new WorkspaceActivitiesTrigger(), { event: 'activityDue' }, 'Activity Due'],

@@ -63,7 +63,7 @@ async function playFault(fault, { req, res, path, logged, send, handleSilently, 
 		case 'status-false': {
 			// A failure on HTTP 200, in the envelope of the host that was asked.
 			const message = fault.message ?? 'Invalid data Provided';
-			if (path.startsWith('/api/ingest/')) send(res, 200, { success: false, message });
+			if (/^\/api\/(ingest|data)\//.test(path)) send(res, 200, { success: false, message });
 			else if (path === '/api/user') send(res, 200, { success: 0, message });
 			else send(res, 200, { status: false, message });
 			return true;

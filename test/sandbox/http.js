@@ -24,7 +24,7 @@ function createHandler(sandbox) {
 
 	function errorBody(error) {
 		if (error.envelope === 'success') return { success: 0, message: error.message };
-		if (error.envelope === 'sms') return { success: false, message: error.message };
+		if (error.envelope === 'messaging') return { success: false, message: error.message };
 		return { status: false, message: error.message };
 	}
 
@@ -52,6 +52,8 @@ function createHandler(sandbox) {
 			return send(res, 200, {
 				userGroups: [...state.userGroups.values()],
 				sms: state.sms,
+				messages: [...state.messages.values()],
+				postbacks: sandbox.postbacks.deliveries,
 				counts: Object.fromEntries([...state.records].map(([id, r]) => [id, r.size])),
 			});
 		}

@@ -41,6 +41,31 @@ export interface Fault {
 	headers?: Record<string, string>;
 }
 
+/** A delivery-status postback the sandbox sent to a send's `post_back_url` (messaging/postbacks.js). */
+export interface PostbackDelivery {
+	url: string;
+	/** The JSON text posted: `message_id` is a number beyond JavaScript's safe integers. */
+	text: string;
+	payload: { [key: string]: unknown };
+	at: number;
+	/** The status the URL answered, or why it could not be reached. */
+	status?: number;
+	error?: string;
+}
+
+/** A message sent through the messaging host: its delivery report, and the body it was sent with. */
+export interface SentMessage {
+	channel: 'whatsapp' | 'sms' | 'email';
+	message_id: string;
+	recipient: string;
+	request_id: string;
+	status: string;
+	statusAt: string;
+	remark: string;
+	workspace_id: string;
+	sent?: { [key: string]: unknown };
+}
+
 export interface RateLimit {
 	/** Tokens a second; 0 turns the limiter off. */
 	rate?: number;
@@ -76,6 +101,13 @@ export interface Sandbox {
 		entries: Map<string, Map<string, { [key: string]: unknown }>>;
 		userGroups: Map<string, { [key: string]: unknown }>;
 		sms: { [key: string]: unknown }[];
+		messages: Map<string, SentMessage>;
+		whatsAppAccounts: Array<{ phone_id: string; templates: Array<{ [key: string]: unknown }> }>;
+	};
+	readonly postbacks: {
+		readonly deliveries: PostbackDelivery[];
+		/** Resolves once every postback scheduled so far has been tried. */
+		settled(): Promise<void>;
 	};
 	clearRequests(): void;
 	addFault(fault: Fault): void;

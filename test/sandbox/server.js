@@ -8,6 +8,8 @@
 // (routing.js), the rate limiter (rateLimiter.js), faults (faults.js) and the HTTP layer (http.js).
 const http = require('node:http');
 const { createFaults } = require('./faults');
+const { createPostbacks } = require('./messaging/postbacks');
+const { createSends } = require('./messaging/sends');
 const { createHandler } = require('./http');
 const { createQueries } = require('./query');
 const { createRateLimiter } = require('./rateLimiter');
@@ -35,6 +37,9 @@ const RESOURCES = [
 	require('./routes/attributes'),
 	require('./routes/userGroups'),
 	require('./routes/sms'),
+	require('./routes/whatsapp'),
+	require('./routes/email'),
+	require('./routes/deliveryReports'),
 ];
 
 function createSandbox(options = {}) {
@@ -45,7 +50,9 @@ function createSandbox(options = {}) {
 	const faults = createFaults();
 	const store = createStore({ config, clock });
 	const router = createRouter(config);
+	const postbacks = createPostbacks({ clock, config });
 	const parts = {
+		queue: createSends({ store, postbacks, config }),
 		route: router.route,
 		store,
 		values: createValues(store),
@@ -67,6 +74,7 @@ function createSandbox(options = {}) {
 		faults,
 		store,
 		router,
+		postbacks,
 		requests: [],
 		/** Work that faults left for later (`workLaterMs`). */
 		later: [],
@@ -77,6 +85,7 @@ function createSandbox(options = {}) {
 			limiter.restore();
 			sandbox.requests = [];
 			faults.clear();
+			postbacks.clear();
 		},
 	};
 	const { handle, send } = createHandler(sandbox);
@@ -102,6 +111,8 @@ function createSandbox(options = {}) {
 			clearStats();
 		},
 		stats,
+		/** The delivery-status postbacks sent to the post-back URLs of sends, and their outcome. */
+		postbacks,
 		/** The token bucket: `{ rate, burst, retryAfter: 'seconds' | 'date' | 'none' }`; rate 0 turns it off. */
 		rateLimit(settings) {
 			limiter.configure(settings);

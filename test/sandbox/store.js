@@ -3,10 +3,11 @@
 // timestamps and tokens it hands out and the lookups every resource shares.
 const { randomUUID } = require('node:crypto');
 const { buildSeed } = require('./seed');
+const { sentMessages, WHATSAPP_ACCOUNTS } = require('./messaging/seed');
 const { notFound } = require('./shared');
 
 /** The workspace as the seed builds it for `people` people records. */
-function seededState(people) {
+function seededState(people, workspaceId) {
 	const seed = buildSeed({ people });
 	const state = {
 		members: seed.members,
@@ -32,6 +33,9 @@ function seededState(people) {
 		]),
 		teamCounter: 100,
 		sms: [],
+		whatsAppAccounts: structuredClone(WHATSAPP_ACCOUNTS),
+		/** Every message sent, by request id: its delivery report, and the body it was sent with. */
+		messages: new Map(sentMessages(workspaceId).map((m) => [m.request_id, m])),
 	};
 	for (const collection of state.collections.values()) {
 		state.attributes.set(
@@ -58,7 +62,7 @@ function createStore({ config, clock }) {
 		dataVersion: 0,
 		reset(seedOptions = {}) {
 			store.dataVersion += 1;
-			store.state = seededState(seedOptions.people ?? config.people);
+			store.state = seededState(seedOptions.people ?? config.people, config.workspaceId);
 			counter = 0;
 		},
 		newId() {

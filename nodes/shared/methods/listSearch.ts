@@ -1,6 +1,13 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { idIn, parameterId } from '../locators';
+import { requireMessagingHost } from '../messaging/host';
+import {
+	accountLabel,
+	findApprovedTemplates,
+	readAccounts,
+	templateItem,
+} from '../messaging/whatsApp';
 import { apiRequest } from '../transport/apiRequest';
 import { PAGE_SIZE } from '../transport/pagination';
 import { filterFor, where } from '../query/filter';
@@ -168,4 +175,42 @@ export async function searchListEntries(
 	const endpoint = queries.listEntries(segment(parameterId(this, 'listId'), 'List'));
 	const label = (entry: IDataObject) => `Entry for record ${String(entry.recordId)}`;
 	return await searchQuery(this, { endpoint, label, paginationToken });
+}
+
+/** The sender's WhatsApp accounts, by verified name and number, valued by the phone id sends take. */
+export async function searchWhatsAppAccounts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	await requireMessagingHost(this);
+	const accounts = await readAccounts(this);
+	return {
+		results: accounts
+			.filter((a) => matchesText(filter, a.verified_name, a.display_phone_number, a.phone_id))
+			.map((a) => ({ name: accountLabel(a), value: String(a.phone_id) })),
+	};
+}
+
+/** Matches a picker shows at once; scrolling on reads the next pages. */
+const TEMPLATES_PER_LOOK = 100;
+
+/** The approved templates of the chosen account, each language its own entry; none before an account. */
+export async function searchWhatsAppTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const phoneId = parameterId(this, 'phoneId');
+	if (!phoneId) return { results: [] };
+	await requireMessagingHost(this);
+	const { found, next } = await findApprovedTemplates(
+		this,
+		phoneId,
+		(t) => matchesText(filter, t.name, t.language, t.category),
+		{ offset: Number(paginationToken ?? 0), enough: TEMPLATES_PER_LOOK },
+	);
+	return {
+		results: found.map(templateItem),
+		paginationToken: next === undefined ? undefined : String(next),
+	};
 }

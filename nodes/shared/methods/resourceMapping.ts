@@ -6,6 +6,14 @@ import type {
 
 import { attributeChoices, subjectAttributesPath } from '../attributes/schema';
 import { attributeKey, attributeType, isWritable, typeOf } from '../attributes/types';
+import { parameterId } from '../locators';
+import { requireMessagingHost } from '../messaging/host';
+import {
+	languageOf,
+	readVariableKeys,
+	toTemplateChoice,
+	variableType,
+} from '../messaging/whatsApp';
 import { apiRequest } from '../transport/apiRequest';
 
 /** Attribute types whose value can identify a record, for Create or Update to match on. */
@@ -52,4 +60,38 @@ export async function getAttributeFields(
 		}),
 	);
 	return { fields };
+}
+
+/**
+ * The chosen WhatsApp template's variables, one field each, labelled and typed as the host
+ * describes them: nobody types a variable key. Nothing before an account and a template are chosen.
+ */
+export async function getWhatsAppTemplateVariables(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	const phoneId = parameterId(this, 'phoneId');
+	const template = toTemplateChoice(parameterId(this, 'template'));
+	if (!phoneId || !template.name) return { fields: [] };
+	await requireMessagingHost(this);
+	const chosenLanguage = String(
+		this.getNodeParameter('additionalFields.language', '') ?? '',
+	).trim();
+	const language =
+		chosenLanguage || template.language || (await languageOf(this, phoneId, template.name));
+	const keys = await readVariableKeys(this, phoneId, { name: template.name, language });
+	return {
+		fields: keys.map((key): ResourceMapperField => {
+			const type = variableType(key.type);
+			const label = String(key.label || key.keyName);
+			return {
+				id: key.keyName,
+				displayName: type.takes ? `${label} — ${type.takes}` : label,
+				required: true,
+				defaultMatch: false,
+				canBeUsedToMatch: false,
+				display: true,
+				type: type.field,
+			};
+		}),
+	};
 }

@@ -38,6 +38,8 @@ export interface ApiRequestOptions {
 	maxWaitMs?: number;
 	/** The gate of a series of requests (a poll's pages), so that they keep the pace they learnt. */
 	gate?: Gate;
+	/** The host: the records host unless another credential field is named (`credentialBaseUrl`). */
+	baseURL?: string;
 }
 
 const inItem = (context: ApiContext): context is IExecuteSingleFunctions =>
@@ -50,12 +52,18 @@ export async function apiRequest<T = IDataObject[]>(
 	context: ApiContext,
 	method: IHttpRequestMethods,
 	url: string,
-	{ body, read = false, maxWaitMs = OUTSIDE_BUDGET_MS, gate = new Gate(1) }: ApiRequestOptions = {},
+	{
+		body,
+		read = false,
+		maxWaitMs = OUTSIDE_BUDGET_MS,
+		gate = new Gate(1),
+		baseURL = requestDefaults.baseURL,
+	}: ApiRequestOptions = {},
 ): Promise<T> {
 	const options: IHttpRequestOptions = {
 		method,
 		url,
-		baseURL: requestDefaults.baseURL,
+		baseURL,
 		headers: requestDefaults.headers,
 		json: true,
 		ignoreHttpStatusErrors: true,

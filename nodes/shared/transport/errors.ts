@@ -25,6 +25,8 @@ export const ID_PARAMETERS: Record<string, string> = {
 	activityId: 'Activity',
 	memberId: 'Member',
 	attributeId: 'Attribute',
+	requestId: 'Request ID',
+	phoneId: 'Account',
 };
 
 export interface Hints {
@@ -70,7 +72,17 @@ export const HINTS: Record<string, Hints> = {
 	workspaceSms: {
 		credential: RECORDS_CREDENTIAL_HINT,
 		rejected:
-			'Check Recipient (country code and number, digits only), Sender ID (a registered, approved sender name) and Route (OTP, Promotional or Transactional).',
+			'Check Recipient (country code and number, digits only), Sender ID (a registered, approved sender name) and Route (OTP, Promotional or Transactional); for a template, Template Name and its variables.',
+	},
+	workspaceWhatsApp: {
+		credential: RECORDS_CREDENTIAL_HINT,
+		rejected:
+			'Check Recipient (country code and number, digits only), the Account, and the Template: an approved template of that account, with every variable filled in (media variables take a public http or https URL).',
+	},
+	workspaceEmail: {
+		credential: RECORDS_CREDENTIAL_HINT,
+		rejected:
+			'Check Recipient, From Email and Reply-To Email (email addresses), Attachment URLs (public http or https addresses) and, for a template, Template Name and its variables.',
 	},
 	/** Every trigger: they only query. */
 	trigger: {

@@ -71,6 +71,16 @@ export const paths = {
 		`${attributesPath}/${attribute}/${kind}`,
 	/** User groups of the embedded dashboards (docs/api.md §4.8), with their own credential. */
 	userGroups: '/api/user',
-	/** The messaging host's send endpoint (docs/api.md §4.9). */
-	smsSend: '/api/ingest/sms/v1/message/send',
+	/** The messaging host (docs/api.md §4.9): sends under /api/ingest, reads under /api/data. */
+	messaging: {
+		smsSend: '/api/ingest/sms/v1/message/send',
+		smsTemplateSend: '/api/ingest/sms/v1/template/send',
+		whatsAppTemplateSend: '/api/ingest/whatsapp/v1/template/send',
+		emailSend: '/api/ingest/email/v1/message/send',
+		emailTemplateSend: '/api/ingest/email/v1/template/send',
+		whatsAppAccounts: '/api/data/whatsapp/v1/accounts',
+		whatsAppTemplates: (phoneId: string) => `/api/data/whatsapp/v1/${phoneId}/templates`,
+		whatsAppVariableKeys: (phoneId: string) => `/api/data/whatsapp/v1/${phoneId}/variable-keys`,
+		deliveryReport: '/api/data/messages/v1/delivery-report',
+	},
 };

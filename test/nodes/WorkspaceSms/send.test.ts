@@ -1,4 +1,5 @@
-import { buildSmsBody, toRecipient } from '../../../nodes/WorkspaceSms/resources/sms/send';
+import { buildSmsBody } from '../../../nodes/WorkspaceSms/resources/sms/send';
+import { toPhoneNumber as toRecipient } from '../../../nodes/shared/messaging/recipients';
 
 test.each([
 	['+91 98765 43210', '919876543210'],

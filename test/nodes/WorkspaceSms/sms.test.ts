@@ -87,7 +87,7 @@ test('success:false on HTTP 200 is an error with the server message', async () =
 	expect(error?.message).toBe('The service rejected the request: Sender ID not approved');
 });
 
-test('a missing SMS Host Base URL says to fill it in', async () => {
+test('a missing Messaging Host Base URL says to fill it in', async () => {
 	const { error } = await send(
 		{ recipient: '919876543210' },
 		{
@@ -95,7 +95,65 @@ test('a missing SMS Host Base URL says to fill it in', async () => {
 			workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, aiBaseUrl: '' },
 		},
 	);
-	expect(error?.message).toBe('The credential has no SMS Host Base URL');
-	expect(error?.description).toMatch(/fill in SMS Host Base URL/);
+	expect(error?.message).toBe('The credential has no Messaging Host Base URL');
+	expect(error?.description).toMatch(/fill in Messaging Host Base URL/);
 	expect(env.sandbox.requests).toHaveLength(0);
+});
+
+describe('Send Template', () => {
+	const sendTemplate = (parameters: object) =>
+		runNode({
+			nodeType: new WorkspaceSms(),
+			parameters: {
+				resource: 'sms',
+				operation: 'sendTemplate',
+				recipient: '+91 98765 43210',
+				templateName: 'order_shipped',
+				senderId: 'WRKSPC',
+				route: 'Transactional',
+				...parameters,
+			},
+			credentials: env.credentials,
+		});
+
+	test('sends the template with its variables, sender and route', async () => {
+		const { items } = await sendTemplate({
+			variables: {
+				variable: [
+					{ name: 'order_id', value: 'A-1001' },
+					{ name: 'tracking_url', value: 'https://track.example.com/A-1001' },
+				],
+			},
+			additionalFields: { isFlash: false, postBackData: 'A-1001' },
+		});
+		expect(env.sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			[
+				'POST',
+				'/api/ingest/sms/v1/template/send',
+				{
+					recipient: '919876543210',
+					sender_id: 'WRKSPC',
+					route: 'transactional',
+					template_name: 'order_shipped',
+					variables: { order_id: 'A-1001', tracking_url: 'https://track.example.com/A-1001' },
+					is_flash: false,
+					post_back_data: 'A-1001',
+				},
+			],
+		]);
+		expect(items[0].json).toMatchObject({ success: true, request_id: expect.any(String) });
+	});
+
+	test('variables always go, as the host requires them; a missing one gets its reason', async () => {
+		const { error } = await sendTemplate({});
+		expect(env.sandbox.requests[0].body?.variables).toEqual({});
+		expect(error?.message).toBe('variables: missing order_id, tracking_url');
+		expect(error?.description).toMatch(/Template Name and its variables/);
+	});
+
+	test('a variable without a name is refused before sending', async () => {
+		const { error } = await sendTemplate({ variables: { variable: [{ name: '', value: 'x' }] } });
+		expect(error?.message).toBe('Variables: a variable has no name');
+		expect(env.sandbox.requests).toHaveLength(0);
+	});
 });

@@ -1,25 +1,43 @@
 'use strict';
-// Message sending on the messaging host (docs/api.md §4.9).
-const { randomUUID } = require('node:crypto');
-const { ApiError, isPlainObject } = require('../shared');
+// SMS on the messaging host (docs/api.md §4.9): a message, or a template with its variables.
+const { SMS_TEMPLATES } = require('../messaging/seed');
+const {
+	checkBody,
+	checkPhone,
+	checkRequiredText,
+	checkVariables,
+	rejected,
+} = require('../messaging/sends');
 
 const SMS_ROUTES = ['promotional', 'transactional', 'otp'];
 
-module.exports = function smsRoutes({ route, store }) {
+function checkSmsFields(body) {
+	checkBody(body);
+	checkPhone(body.recipient);
+	checkRequiredText(body, 'sender_id');
+	if (!SMS_ROUTES.includes(body.route))
+		throw rejected(`route must be one of ${SMS_ROUTES.join(', ')}`);
+	if (body.is_flash !== undefined && typeof body.is_flash !== 'boolean')
+		throw rejected('is_flash must be a boolean');
+}
+
+module.exports = function smsRoutes({ route, store, queue }) {
 	route('POST', /^\/api\/ingest\/sms\/v1\/message\/send$/, 'header', ({ body }) => {
-		const fail = (message) => new ApiError(400, message, 'sms');
-		if (!isPlainObject(body)) throw fail('The body must be a JSON object');
-		const { recipient, message, sender_id: senderId, route: smsRoute, is_flash: isFlash } = body;
-		if (typeof recipient !== 'string' || !/^\d{8,15}$/.test(recipient)) {
-			throw fail('recipient must be the country code and number, digits only');
-		}
-		if (typeof message !== 'string' || !message) throw fail('message is required');
-		if (typeof senderId !== 'string' || !senderId) throw fail('sender_id is required');
-		if (!SMS_ROUTES.includes(smsRoute)) throw fail(`route must be one of ${SMS_ROUTES.join(', ')}`);
-		if (isFlash !== undefined && typeof isFlash !== 'boolean')
-			throw fail('is_flash must be a boolean');
-		const requestId = randomUUID();
-		store.state.sms.push({ requestId, ...body });
-		return { success: true, message: 'SMS request queued successfully', request_id: requestId };
+		checkSmsFields(body);
+		checkRequiredText(body, 'message');
+		const answer = queue('sms', body);
+		store.state.sms.push({ requestId: answer.request_id, ...body });
+		return answer;
+	});
+
+	route('POST', /^\/api\/ingest\/sms\/v1\/template\/send$/, 'header', ({ body }) => {
+		checkSmsFields(body);
+		checkRequiredText(body, 'template_name');
+		const keys = SMS_TEMPLATES[body.template_name];
+		if (!keys) throw rejected(`No SMS template named ${body.template_name}`);
+		checkVariables(body.variables, keys);
+		const answer = queue('sms', body);
+		store.state.sms.push({ requestId: answer.request_id, ...body });
+		return answer;
 	});
 };

@@ -1,21 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operation, operationSelector } from '../../../shared/descriptions';
-import { paths } from '../../../shared/transport/paths';
-import { sendFields, sendSms } from './send';
+import { operationSelector } from '../../../shared/descriptions';
+import { recipientField, senderFields } from './fields';
+import { messageField, send, sendOptions } from './send';
+import { sendTemplate, sendTemplateOptions, templateFields } from './sendTemplate';
 
+/** In the order the editor shows them: recipient, what is sent, the sender, the options. */
 export const smsDescription: INodeProperties[] = [
-	operationSelector('sms', [
-		operation({
-			name: 'Send',
-			value: 'send',
-			action: 'Send an SMS',
-			description: 'Queue an SMS for sending; the answer carries a request ID',
-			method: 'POST',
-			url: paths.smsSend,
-			preSend: [sendSms],
-			output: [],
-		}),
-	]),
-	...sendFields,
+	operationSelector('sms', [send, sendTemplate]),
+	...recipientField,
+	...messageField,
+	...templateFields,
+	...senderFields,
+	...sendOptions,
+	...sendTemplateOptions,
 ];

@@ -121,7 +121,16 @@ test("each node's hints speak of its own credential and fields", () => {
 		/Recipient.*Sender ID.*Route \(OTP, Promotional or Transactional\)/,
 	);
 	expect(smsFailure?.description).not.toMatch(/attribute/);
-	expect(Object.keys(HINTS)).toHaveLength(8);
+	const whatsApp = describeFailure(
+		response(400, { success: false, message: 'Template summer_sale is pending, not approved' }),
+		{ hints: hintsFor('CUSTOM.workspaceWhatsApp') },
+	);
+	expect(whatsApp?.description).toMatch(/Account.*Template.*every variable/);
+	const email = describeFailure(response(400, { success: false, message: 'bad' }), {
+		hints: hintsFor('CUSTOM.workspaceEmail'),
+	});
+	expect(email?.description).toMatch(/From Email and Reply-To Email.*Attachment URLs/);
+	expect(Object.keys(HINTS)).toHaveLength(10);
 	for (const trigger of ['Records', 'Lists', 'Activities'])
 		expect(hintsFor(`CUSTOM.workspace${trigger}Trigger`)).toBe(HINTS.trigger);
 });

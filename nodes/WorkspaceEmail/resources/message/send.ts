@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+
+import { forOperation } from '../../../shared/descriptions';
+import { requiredText } from '../../../shared/messaging/fields';
+import { toEmailAddress } from '../../../shared/messaging/recipients';
+import { sendOperation } from '../../../shared/messaging/send';
+import { paths } from '../../../shared/transport/paths';
+import type { EmailOptions } from './fields';
+import { emailOptions, emailOptionsBody, emailRecipientField } from './fields';
+
+export const sendFields: INodeProperties[] = forOperation('message', 'send', [
+	emailRecipientField,
+	{
+		displayName: 'Subject',
+		name: 'subject',
+		type: 'string',
+		required: true,
+		default: '',
+	},
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 6 },
+		required: true,
+		default: '',
+		description: 'The content of the email, in HTML or plain text',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: emailOptions,
+	},
+]);
+
+export interface EmailInput {
+	recipient?: string;
+	subject?: string;
+	message?: string;
+	additionalFields?: EmailOptions;
+}
+
+/** The send body (docs/api.md §4.9). */
+export function buildEmailBody(input: EmailInput): IDataObject {
+	return {
+		recipient: toEmailAddress(input.recipient, 'Recipient'),
+		subject: requiredText(input.subject, 'Subject', 'Write the subject line of the email.'),
+		message: requiredText(input.message, 'Message', 'Write the content of the email.'),
+		...emailOptionsBody(input.additionalFields ?? {}),
+	};
+}
+
+export const send = sendOperation({
+	name: 'Send',
+	value: 'send',
+	action: 'Send an email',
+	description: 'Queue an email for sending; the answer carries a request ID',
+	url: paths.messaging.emailSend,
+	body: (context: IExecuteSingleFunctions) =>
+		buildEmailBody({
+			recipient: context.getNodeParameter('recipient') as string,
+			subject: context.getNodeParameter('subject') as string,
+			message: context.getNodeParameter('message') as string,
+			additionalFields: context.getNodeParameter('additionalFields', {}) as EmailOptions,
+		}),
+});

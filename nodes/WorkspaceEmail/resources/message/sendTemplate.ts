@@ -1,0 +1,85 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+
+import { forOperation } from '../../../shared/descriptions';
+import type { VariablePairs } from '../../../shared/messaging/fields';
+import {
+	requiredText,
+	variablePairsField,
+	variablesFromPairs,
+} from '../../../shared/messaging/fields';
+import { toEmailAddress } from '../../../shared/messaging/recipients';
+import { sendOperation } from '../../../shared/messaging/send';
+import { paths } from '../../../shared/transport/paths';
+import type { EmailOptions } from './fields';
+import { emailOptions, emailOptionsBody, emailRecipientField } from './fields';
+
+export const sendTemplateFields: INodeProperties[] = forOperation('message', 'sendTemplate', [
+	emailRecipientField,
+	{
+		displayName: 'Template Name',
+		name: 'templateName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. welcome_email',
+		description: "The email template's name in the workspace",
+	},
+	variablePairsField,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			...emailOptions,
+			{
+				displayName: 'Subject',
+				name: 'subject',
+				type: 'string',
+				default: '',
+				description: "The subject line. By default the template's own.",
+			},
+		],
+	},
+]);
+
+export interface EmailTemplateInput {
+	recipient?: string;
+	templateName?: string;
+	variables?: VariablePairs;
+	additionalFields?: EmailOptions;
+}
+
+/** The template send body (docs/api.md §4.9). */
+export function buildEmailTemplateBody(input: EmailTemplateInput): IDataObject {
+	const extra = input.additionalFields ?? {};
+	const variables = variablesFromPairs(input.variables);
+	return {
+		recipient: toEmailAddress(input.recipient, 'Recipient'),
+		template_name: requiredText(
+			input.templateName,
+			'Template Name',
+			"Give the email template's name, such as welcome_email.",
+		).trim(),
+		...(Object.keys(variables).length ? { variables } : {}),
+		...(extra.subject ? { subject: extra.subject } : {}),
+		...emailOptionsBody(extra),
+	};
+}
+
+export const sendTemplate = sendOperation({
+	name: 'Send Template',
+	value: 'sendTemplate',
+	action: 'Send an email template',
+	description:
+		'Queue an email made from a template and its variables; the answer carries a request ID',
+	url: paths.messaging.emailTemplateSend,
+	body: (context: IExecuteSingleFunctions) =>
+		buildEmailTemplateBody({
+			recipient: context.getNodeParameter('recipient') as string,
+			templateName: context.getNodeParameter('templateName') as string,
+			variables: context.getNodeParameter('variables', {}) as VariablePairs,
+			additionalFields: context.getNodeParameter('additionalFields', {}) as EmailOptions,
+		}),
+});

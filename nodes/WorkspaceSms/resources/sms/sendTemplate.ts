@@ -1,0 +1,82 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+
+import { forOperation } from '../../../shared/descriptions';
+import type { PostBackInput, VariablePairs } from '../../../shared/messaging/fields';
+import {
+	postBackBody,
+	postBackOptions,
+	requiredText,
+	variablePairsField,
+	variablesFromPairs,
+} from '../../../shared/messaging/fields';
+import { sendOperation } from '../../../shared/messaging/send';
+import { paths } from '../../../shared/transport/paths';
+import type { SmsSender } from './fields';
+import { flashOption, senderBody } from './fields';
+
+export const templateFields: INodeProperties[] = forOperation('sms', 'sendTemplate', [
+	{
+		displayName: 'Template Name',
+		name: 'templateName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. order_shipped',
+		description: "The SMS template's name in the workspace",
+	},
+	variablePairsField,
+]);
+
+export const sendTemplateOptions: INodeProperties[] = forOperation('sms', 'sendTemplate', [
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [flashOption, ...postBackOptions],
+	},
+]);
+
+export interface SmsTemplateInput extends SmsSender {
+	templateName?: string;
+	variables?: VariablePairs;
+	additionalFields?: PostBackInput & { isFlash?: boolean };
+}
+
+/** The template send body (docs/api.md §4.9): `variables` always, as the host requires it. */
+export function buildSmsTemplateBody(input: SmsTemplateInput): IDataObject {
+	const extra = input.additionalFields ?? {};
+	return {
+		...senderBody(input),
+		template_name: requiredText(
+			input.templateName,
+			'Template Name',
+			"Give the SMS template's name, such as order_shipped.",
+		).trim(),
+		variables: variablesFromPairs(input.variables),
+		...(extra.isFlash !== undefined ? { is_flash: extra.isFlash } : {}),
+		...postBackBody(extra),
+	};
+}
+
+export const sendTemplate = sendOperation({
+	name: 'Send Template',
+	value: 'sendTemplate',
+	action: 'Send an SMS template',
+	description:
+		'Queue an SMS made from a template and its variables; the answer carries a request ID',
+	url: paths.messaging.smsTemplateSend,
+	body: (context: IExecuteSingleFunctions) =>
+		buildSmsTemplateBody({
+			recipient: context.getNodeParameter('recipient') as string,
+			templateName: context.getNodeParameter('templateName') as string,
+			variables: context.getNodeParameter('variables', {}) as VariablePairs,
+			senderId: context.getNodeParameter('senderId') as string,
+			route: context.getNodeParameter('route') as string,
+			additionalFields: context.getNodeParameter(
+				'additionalFields',
+				{},
+			) as SmsTemplateInput['additionalFields'],
+		}),
+});

@@ -1,0 +1,196 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeProperties,
+	ResourceMapperValue,
+} from 'n8n-workflow';
+
+import { forOperation } from '../../../shared/descriptions';
+import { InputError, setOwn } from '../../../shared/input';
+import { parameterId } from '../../../shared/locators';
+import type { PostBackInput } from '../../../shared/messaging/fields';
+import {
+	phoneRecipientField,
+	postBackBody,
+	postBackOptions,
+} from '../../../shared/messaging/fields';
+import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
+import { sendOperation } from '../../../shared/messaging/send';
+import { toTemplateChoice } from '../../../shared/messaging/whatsApp';
+import { paths } from '../../../shared/transport/paths';
+
+export const sendTemplateFields: INodeProperties[] = forOperation('message', 'sendTemplate', [
+	{
+		displayName: 'Account',
+		name: 'phoneId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The WhatsApp account (business number) that sends the message',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchWhatsAppAccounts', searchable: true },
+			},
+			{
+				displayName: 'By Phone ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 104898309288724',
+			},
+		],
+	},
+	{
+		displayName: 'Template',
+		name: 'template',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: "One of the account's approved templates, in one of its languages",
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchWhatsAppTemplates', searchable: true },
+			},
+			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: 'e.g. welcome_message',
+			},
+		],
+	},
+	phoneRecipientField,
+	{
+		displayName: 'Variables',
+		name: 'variables',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		description: "The template's variables, each a field of its own, as the template names them",
+		typeOptions: {
+			loadOptionsDependsOn: ['phoneId.value', 'template.value', 'additionalFields.language'],
+			resourceMapper: {
+				resourceMapperMethod: 'getWhatsAppTemplateVariables',
+				mode: 'add',
+				valuesLabel: 'Template Variables',
+				fieldWords: { singular: 'variable', plural: 'variables' },
+				addAllFields: true,
+				supportAutoMap: false,
+				// Before a template is chosen, and for one without variables, there is nothing to fill in.
+				hideNoDataError: true,
+			},
+		},
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Language',
+				name: 'language',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. en_US',
+				description:
+					'The language code of the template to send. By default the language chosen with the template.',
+			},
+			...postBackOptions,
+		],
+	},
+]);
+
+type MapperInput = Partial<Pick<ResourceMapperValue, 'value' | 'schema'>>;
+
+const isEmpty = (value: unknown) =>
+	value === undefined || value === null || String(value).trim() === '';
+
+/** The mapped variables by key: every one of the template filled in, media ones a public address. */
+export function templateVariables(mapper: MapperInput | undefined): IDataObject {
+	const values = (mapper?.value ?? {}) as IDataObject;
+	const variables: IDataObject = {};
+	for (const field of (mapper?.schema ?? []).filter((f) => !f.removed)) {
+		const value = values[field.id];
+		const label = field.displayName.replace(/ — .*$/, '');
+		if (isEmpty(value)) {
+			throw new InputError(
+				'Variables',
+				`"${label}" is empty`,
+				'Fill in every variable of the template: WhatsApp sends a template only with all of them.',
+			);
+		}
+		const text = String(value);
+		setOwn(
+			variables,
+			field.id,
+			field.type === 'url' ? toHttpUrl(text, `Variables (${label})`) : text,
+		);
+	}
+	// Values without a field (a workflow saved elsewhere) go as they are: the host judges them.
+	for (const [key, value] of Object.entries(values)) {
+		if (!Object.hasOwn(variables, key) && !isEmpty(value)) setOwn(variables, key, String(value));
+	}
+	return variables;
+}
+
+export interface WhatsAppTemplateInput {
+	phoneId: string;
+	template: string;
+	recipient: string;
+	variables?: MapperInput;
+	additionalFields?: PostBackInput & { language?: string };
+}
+
+/** The template send body (docs/api.md §4.9). */
+export function buildWhatsAppTemplateBody(input: WhatsAppTemplateInput): IDataObject {
+	const extra = input.additionalFields ?? {};
+	const phoneId = input.phoneId.trim();
+	if (!phoneId)
+		throw new InputError('Account', 'none chosen', 'Choose the WhatsApp account from the list.');
+	const template = toTemplateChoice(input.template);
+	if (!template.name) {
+		throw new InputError(
+			'Template',
+			'none chosen',
+			"Choose the template from the list: it shows the account's approved templates.",
+		);
+	}
+	const language = extra.language?.trim() || template.language;
+	const variables = templateVariables(input.variables);
+	return {
+		recipient: toPhoneNumber(input.recipient),
+		phone_id: phoneId,
+		template_name: template.name,
+		...(language ? { language } : {}),
+		...(Object.keys(variables).length ? { variables } : {}),
+		...postBackBody(extra),
+	};
+}
+
+export const sendTemplate = sendOperation({
+	name: 'Send Template',
+	value: 'sendTemplate',
+	action: 'Send a WhatsApp template',
+	description:
+		"Queue one of the account's approved templates with its variables; the answer carries a request ID",
+	url: paths.messaging.whatsAppTemplateSend,
+	body: (context: IExecuteSingleFunctions) =>
+		buildWhatsAppTemplateBody({
+			phoneId: parameterId(context, 'phoneId'),
+			template: parameterId(context, 'template'),
+			recipient: context.getNodeParameter('recipient') as string,
+			variables: context.getNodeParameter('variables', {}) as MapperInput,
+			additionalFields: context.getNodeParameter(
+				'additionalFields',
+				{},
+			) as WhatsAppTemplateInput['additionalFields'],
+		}),
+});

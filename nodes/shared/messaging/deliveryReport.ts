@@ -1,0 +1,48 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { forOperation, operation, operationSelector } from '../descriptions';
+import { fromInput } from '../input';
+import { paths } from '../transport/paths';
+import { checkMessagingHost } from './host';
+import { requiredText } from './fields';
+
+async function sendRequestId(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const requestId = fromInput(this, () =>
+		requiredText(
+			this.getNodeParameter('requestId', ''),
+			'Request ID',
+			'Give the request_id a send returned, such as {{ $json.request_id }}.',
+		).trim(),
+	);
+	return { ...options, qs: { ...options.qs, request_id: requestId } };
+}
+
+/** Delivery Report → Get: one read for any channel (docs/api.md §4.9), in every messaging node. */
+export const deliveryReportDescription: INodeProperties[] = [
+	operationSelector('deliveryReport', [
+		operation({
+			name: 'Get',
+			value: 'get',
+			action: 'Get a delivery report',
+			description: 'The delivery status of a message, by the request ID its send returned',
+			method: 'GET',
+			url: paths.messaging.deliveryReport,
+			preSend: [checkMessagingHost, sendRequestId],
+		}),
+	]),
+	...forOperation('deliveryReport', 'get', [
+		{
+			displayName: 'Request ID',
+			name: 'requestId',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. f8df74d1-11fa-4485-b164-b9a65358f4fc',
+			description:
+				"The request_id that a send of any channel returned: drag it in from the send node's output",
+		},
+	]),
+];

@@ -1,0 +1,114 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { InputError, setOwn } from '../input';
+import { toHttpUrl } from './recipients';
+
+/** The recipient of a WhatsApp message or an SMS. */
+export const phoneRecipientField: INodeProperties = {
+	displayName: 'Recipient',
+	name: 'recipient',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. +91 98765 43210',
+	description:
+		'Country code and number. Spaces, dashes, brackets and a leading + are removed before sending.',
+};
+
+/** Postback URL and Data, in the Additional Fields of every send. */
+export const postBackOptions: INodeProperties[] = [
+	{
+		displayName: 'Postback Data',
+		name: 'postBackData',
+		type: 'string',
+		default: '',
+		description:
+			'Your own text, sent back with each delivery status (such as an order number), to match the status to your data',
+	},
+	{
+		displayName: 'Postback URL',
+		name: 'postBackUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/delivery-status',
+		description:
+			"Where the host posts the message's delivery status (delivered, failed, read…) each time it changes. The Workspace WhatsApp Trigger's URL receives them.",
+	},
+];
+
+export interface PostBackInput {
+	postBackUrl?: string;
+	postBackData?: string;
+}
+
+/** `post_back_url` and `post_back_data`, only when given. */
+export function postBackBody({ postBackUrl, postBackData }: PostBackInput): IDataObject {
+	return {
+		...(postBackUrl ? { post_back_url: toHttpUrl(postBackUrl, 'Postback URL') } : {}),
+		...(postBackData ? { post_back_data: postBackData } : {}),
+	};
+}
+
+/** Name and value pairs, for templates whose variables the host does not list (email, SMS). */
+export const variablePairsField: INodeProperties = {
+	displayName: 'Variables',
+	name: 'variables',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Variable',
+	default: {},
+	description: "The template's variables, each by its name in the template",
+	options: [
+		{
+			displayName: 'Variable',
+			name: 'variable',
+			values: [
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. first_name',
+					description: "The variable's name, as the template writes it",
+				},
+				{
+					displayName: 'Value',
+					name: 'value',
+					type: 'string',
+					default: '',
+				},
+			],
+		},
+	],
+};
+
+export interface VariablePairs {
+	variable?: Array<{ name?: string; value?: unknown }>;
+}
+
+/** The pairs as the `variables` object; a name given twice is a mistake, said before sending. */
+export function variablesFromPairs(pairs: VariablePairs | undefined): IDataObject {
+	const variables: IDataObject = {};
+	for (const { name, value } of pairs?.variable ?? []) {
+		const key = String(name ?? '').trim();
+		if (!key) {
+			throw new InputError(
+				'Variables',
+				'a variable has no name',
+				'Give each variable its name in the template, or remove the empty one.',
+			);
+		}
+		if (Object.hasOwn(variables, key)) {
+			throw new InputError('Variables', `"${key}" is given twice`, 'Keep one value per variable.');
+		}
+		setOwn(variables, key, value === undefined || value === null ? '' : String(value));
+	}
+	return variables;
+}
+
+/** Text a field must have. */
+export function requiredText(value: unknown, field: string, hint: string): string {
+	const text = String(value ?? '');
+	if (!text.trim()) throw new InputError(field, 'empty', hint);
+	return text;
+}

@@ -1,0 +1,55 @@
+import { InputError, toStringList } from '../input';
+
+/** Digits only, as the messaging host wants them (docs/api.md §4.9): "+91 (98765) 43-210" → "919876543210". */
+export function toPhoneNumber(value: unknown, field = 'Recipient'): string {
+	const text = String(value ?? '')
+		.trim()
+		.replace(/[\s\-()]/g, '')
+		.replace(/^\+/, '');
+	if (!/^\d+$/.test(text)) {
+		throw new InputError(
+			field,
+			`"${String(value ?? '')}" is not a phone number`,
+			'Give the country code and number, such as 919876543210 or +91 98765 43210.',
+		);
+	}
+	return text;
+}
+
+/** One address, trimmed; a name around it ("Ada <ada@example.com>") is not what the host takes. */
+export function toEmailAddress(value: unknown, field: string): string {
+	const text = String(value ?? '').trim();
+	if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(text)) {
+		throw new InputError(
+			field,
+			`"${String(value ?? '')}" is not an email address`,
+			'Give one address alone, such as ada@example.com.',
+		);
+	}
+	return text;
+}
+
+/** A public http(s) address: the host fetches it itself. */
+export function toHttpUrl(value: unknown, field: string): string {
+	const text = String(value ?? '').trim();
+	let protocol = '';
+	try {
+		protocol = new URL(text).protocol;
+	} catch {
+		// Not a URL at all: said below.
+	}
+	if (protocol !== 'http:' && protocol !== 'https:') {
+		throw new InputError(
+			field,
+			`"${text}" is not an http or https address`,
+			'Give a full public address, such as https://example.com/file.pdf.',
+		);
+	}
+	return text;
+}
+
+/** Addresses separated by commas or new lines, or an array from an expression. */
+export function toUrlList(value: unknown, field: string): string[] {
+	const parts = Array.isArray(value) ? value : String(value ?? '').split(/[,\n]/);
+	return toStringList(parts).map((url) => toHttpUrl(url, field));
+}

@@ -1,0 +1,148 @@
+import type {
+	FieldType,
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../transport/apiRequest';
+import { paths, segment } from '../transport/paths';
+import { MESSAGING_BASE_URL } from './host';
+
+/**
+ * The WhatsApp reads of the messaging host (docs/api.md §4.9): accounts, their templates a page at
+ * a time, and a template's variables; and the template picker's value, which carries the language.
+ */
+
+const read = async <T>(context: ILoadOptionsFunctions, url: string) =>
+	await apiRequest<T>(context, 'GET', url, { baseURL: MESSAGING_BASE_URL });
+
+/** "Acme Support (+1 234 567 8900)": the verified name and the number customers see. */
+export const accountLabel = (account: IDataObject) =>
+	`${String(account.verified_name ?? account.phone_id)} (${String(account.display_phone_number ?? '')})`;
+
+export async function readAccounts(context: ILoadOptionsFunctions): Promise<IDataObject[]> {
+	return await read<IDataObject[]>(context, paths.messaging.whatsAppAccounts);
+}
+
+/** A template as the picker stores it: its name and language, as one template is both. */
+export interface TemplateChoice {
+	name: string;
+	language?: string;
+}
+
+/** Meta's template names are lowercase letters, digits and underscores: `|` never occurs in one. */
+const SEPARATOR = '|';
+
+export const templateValue = ({ name, language }: TemplateChoice) =>
+	language ? `${name}${SEPARATOR}${language}` : name;
+
+/** "welcome_message|en" from the list, or a name typed By Name (its language then comes from elsewhere). */
+export function toTemplateChoice(value: unknown): TemplateChoice {
+	const [name, language] = String(value ?? '')
+		.trim()
+		.split(SEPARATOR)
+		.map((part) => part.trim());
+	return { name: name ?? '', ...(language ? { language } : {}) };
+}
+
+export const templateLabel = (template: IDataObject) =>
+	`${String(template.name)} (${String(template.language)})`;
+
+/** Per page: the host's default is 10; asking for more saves round trips. */
+const TEMPLATE_PAGE = 100;
+/** Pages read for one look at the picker: the search is done here, as the host has none. */
+const PAGES_PER_LOOK = 10;
+
+interface TemplatePage {
+	data?: IDataObject[];
+	pagination?: { size?: number };
+}
+
+/**
+ * The approved templates of an account that `keep` accepts, from `offset` on, until `enough` are
+ * found or the pages run out; `next` is where to go on from, if anything is left.
+ */
+export async function findApprovedTemplates(
+	context: ILoadOptionsFunctions,
+	phoneId: string,
+	keep: (template: IDataObject) => boolean,
+	{ offset = 0, enough = Infinity }: { offset?: number; enough?: number } = {},
+): Promise<{ found: IDataObject[]; next?: number }> {
+	const path = paths.messaging.whatsAppTemplates(segment(phoneId, 'Account'));
+	const found: IDataObject[] = [];
+	let at = offset;
+	for (let page = 0; page < PAGES_PER_LOOK; page++) {
+		const { data = [], pagination } = await read<TemplatePage>(
+			context,
+			`${path}?limit=${TEMPLATE_PAGE}&offset=${at}`,
+		);
+		found.push(...data.filter((t) => t.status === 'APPROVED' && keep(t)));
+		at += data.length;
+		const total = pagination?.size;
+		const ended = data.length < TEMPLATE_PAGE || (total !== undefined && at >= total);
+		if (ended) return { found };
+		if (found.length >= enough) break;
+	}
+	return { found, next: at };
+}
+
+/** The picker's entries: each approved template in each of its languages. */
+export const templateItem = (template: IDataObject): INodeListSearchItems => ({
+	name: templateLabel(template),
+	value: templateValue({ name: String(template.name), language: String(template.language) }),
+	description: String(template.category ?? ''),
+});
+
+/** The language of a template chosen By Name: that of its only approved version, else refused. */
+export async function languageOf(
+	context: ILoadOptionsFunctions,
+	phoneId: string,
+	name: string,
+): Promise<string> {
+	const { found } = await findApprovedTemplates(context, phoneId, (t) => t.name === name);
+	const languages = [...new Set(found.map((t) => String(t.language)))];
+	if (languages.length === 1) return languages[0];
+	throw new NodeOperationError(
+		context.getNode(),
+		languages.length
+			? `Template: "${name}" has several languages (${languages.join(', ')})`
+			: `Template: the account has no approved template "${name}"`,
+		{
+			description: languages.length
+				? 'Choose the template from the list, or set its language under Additional Fields → Language.'
+				: "Choose the template from the list: it shows the account's approved templates.",
+		},
+	);
+}
+
+export interface VariableKey {
+	keyName: string;
+	label?: string;
+	type?: string;
+}
+
+export async function readVariableKeys(
+	context: ILoadOptionsFunctions,
+	phoneId: string,
+	{ name, language }: Required<TemplateChoice>,
+): Promise<VariableKey[]> {
+	const path = paths.messaging.whatsAppVariableKeys(segment(phoneId, 'Account'));
+	const query = `template_name=${encodeURIComponent(name)}&language=${encodeURIComponent(language)}`;
+	const { data = [] } = await read<{ data?: VariableKey[] }>(context, `${path}?${query}`);
+	return data;
+}
+
+/** What each variable type takes (docs/api.md §4.9): its field type, and the words of its label. */
+export const VARIABLE_TYPES: Record<string, { field: FieldType; takes: string }> = {
+	TEXT: { field: 'string', takes: 'text' },
+	OTP: { field: 'string', takes: 'one-time code' },
+	IMAGE_URL: { field: 'url', takes: 'image URL' },
+	VIDEO_URL: { field: 'url', takes: 'video URL' },
+	DOCUMENT_URL: { field: 'url', takes: 'document URL' },
+};
+
+/** A type the docs do not name yet is still a field, of text. */
+export const variableType = (type: unknown) =>
+	VARIABLE_TYPES[String(type ?? '').toUpperCase()] ?? { field: 'string' as FieldType, takes: '' };

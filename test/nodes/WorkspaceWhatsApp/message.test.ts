@@ -1,0 +1,300 @@
+import type { INodeParameters, ResourceMapperField } from 'n8n-workflow';
+
+import { WorkspaceWhatsApp } from '../../../nodes/WorkspaceWhatsApp/WorkspaceWhatsApp.node';
+import { listSearch, resourceMapping } from '../../../nodes/shared/methods';
+import {
+	byId,
+	fromList,
+	mapperValue,
+	recordsAuthHeaders,
+	WHATSAPP_ACCOUNT,
+} from '../../harness/fixtures';
+import { loadOptionsContext } from '../../harness/loadOptions';
+import { runNode } from '../../harness/runNode';
+import { useSandbox } from '../../harness/sandbox';
+
+const env = useSandbox();
+
+const WELCOME_FIELDS: ResourceMapperField[] = [
+	{
+		id: 'customer_name',
+		displayName: 'Customer Name — text',
+		required: true,
+		defaultMatch: false,
+		canBeUsedToMatch: false,
+		display: true,
+		type: 'string',
+	},
+	{
+		id: 'product_image',
+		displayName: 'Product Image — image URL',
+		required: true,
+		defaultMatch: false,
+		canBeUsedToMatch: false,
+		display: true,
+		type: 'url',
+	},
+];
+
+const welcome = (values: object) =>
+	mapperValue('defineBelow', values, [], WELCOME_FIELDS) as unknown as INodeParameters;
+
+const send = (parameters: object, credentials = env.credentials) =>
+	runNode({
+		nodeType: new WorkspaceWhatsApp(),
+		parameters: {
+			resource: 'message',
+			operation: 'sendTemplate',
+			phoneId: fromList(WHATSAPP_ACCOUNT, 'Acme Support (+1 234 567 8900)'),
+			template: fromList('welcome_message|en', 'welcome_message (en)'),
+			recipient: '+91 98765 43210',
+			variables: welcome({
+				customer_name: 'Ada',
+				product_image: 'https://example.com/shoe.png',
+			}),
+			...parameters,
+		},
+		credentials,
+	});
+
+const editing = (parameters: object, credentials: object = env.credentials) =>
+	loadOptionsContext(
+		new WorkspaceWhatsApp(),
+		{ resource: 'message', operation: 'sendTemplate', ...parameters },
+		credentials as typeof env.credentials,
+	);
+
+describe('Send Template', () => {
+	test('sends the template chosen from the list, in its language, with the variables by key', async () => {
+		const { items } = await send({
+			additionalFields: { postBackUrl: 'https://example.com/status', postBackData: 'lead-7' },
+		});
+		expect(env.sandbox.requests).toHaveLength(1);
+		const [request] = env.sandbox.requests;
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/ingest/whatsapp/v1/template/send',
+			headers: recordsAuthHeaders,
+		});
+		expect(request.body).toEqual({
+			recipient: '919876543210',
+			phone_id: WHATSAPP_ACCOUNT,
+			template_name: 'welcome_message',
+			language: 'en',
+			variables: { customer_name: 'Ada', product_image: 'https://example.com/shoe.png' },
+			post_back_url: 'https://example.com/status',
+			post_back_data: 'lead-7',
+		});
+		expect(items.map((i) => i.json)).toEqual([
+			{
+				success: true,
+				message: 'WhatsApp request queued successfully',
+				request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+			},
+		]);
+	});
+
+	test('a template typed By Name goes without a language unless Language gives one', async () => {
+		await send({ template: { __rl: true, mode: 'name', value: 'welcome_message' } });
+		expect(env.sandbox.requests[0].body).not.toHaveProperty('language');
+		await send({
+			template: { __rl: true, mode: 'name', value: 'welcome_message' },
+			additionalFields: { language: 'es' },
+		});
+		expect(env.sandbox.requests[1].body?.language).toBe('es');
+	});
+
+	test('a variable whose expression comes out empty is refused by its label before sending', async () => {
+		// Left empty in the editor, n8n itself stops the workflow: the field is required.
+		const { error } = await send({
+			variables: welcome({
+				customer_name: '={{ $json.name }}',
+				product_image: 'https://example.com/shoe.png',
+			}),
+		});
+		expect(error?.message).toBe('Variables: "Customer Name" is empty');
+		expect(error?.description).toMatch(/Fill in every variable/);
+		expect(env.sandbox.requests).toHaveLength(0);
+	});
+
+	test('a media variable that is not a web address is refused before sending', async () => {
+		const { error } = await send({
+			variables: welcome({ customer_name: 'Ada', product_image: 'shoe.png' }),
+		});
+		expect(error?.message).toBe(
+			'Variables (Product Image): "shoe.png" is not an http or https address',
+		);
+		expect(env.sandbox.requests).toHaveLength(0);
+	});
+
+	test("a template the account has not approved gets the host's reason and a hint", async () => {
+		const { error } = await send({
+			template: fromList('summer_sale|en'),
+			variables: mapperValue('defineBelow', { discount: '10%' }),
+		});
+		expect(error?.message).toBe('Template summer_sale is pending, not approved');
+		expect(error?.description).toMatch(/^Check Recipient .* the Account, and the Template/);
+	});
+
+	test('the send is a write: a 502 after the host queued it is not sent again', async () => {
+		env.sandbox.addFault({ kind: 'server-error', afterHandling: true, statusCode: 502 });
+		const { error } = await send({});
+		expect(error).toBeDefined();
+		expect(env.sandbox.requests).toHaveLength(1);
+	});
+
+	test('without a Messaging Host Base URL nothing is sent', async () => {
+		const { error } = await send(
+			{},
+			{
+				...env.credentials,
+				workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, aiBaseUrl: '' },
+			},
+		);
+		expect(error?.message).toBe('The credential has no Messaging Host Base URL');
+		expect(env.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('pickers', () => {
+	test('accounts by verified name and number, valued by phone id, searchable', async () => {
+		const { results } = await listSearch.searchWhatsAppAccounts.call(editing({}));
+		expect(results).toEqual([
+			{ name: 'Acme Support (+1 234 567 8900)', value: '104898309288724' },
+			{ name: 'Acme Sales UK (+44 20 7946 0958)', value: '104898309288725' },
+		]);
+		expect(env.sandbox.requests[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/data/whatsapp/v1/accounts',
+			headers: recordsAuthHeaders,
+		});
+		const found = await listSearch.searchWhatsAppAccounts.call(editing({}), '+44');
+		expect(found.results.map((r) => r.value)).toEqual(['104898309288725']);
+	});
+
+	test('templates: nothing (and no request) before an account is chosen', async () => {
+		const { results } = await listSearch.searchWhatsAppTemplates.call(editing({}));
+		expect(results).toEqual([]);
+		expect(env.sandbox.requests).toHaveLength(0);
+	});
+
+	test("templates: the account's approved ones, each language its own entry, searchable", async () => {
+		const context = editing({ phoneId: byId(WHATSAPP_ACCOUNT) });
+		const { results, paginationToken } = await listSearch.searchWhatsAppTemplates.call(context);
+		expect(paginationToken).toBeUndefined();
+		expect(results.slice(0, 5)).toEqual([
+			{ name: 'welcome_message (en)', value: 'welcome_message|en', description: 'UTILITY' },
+			{ name: 'welcome_message (es)', value: 'welcome_message|es', description: 'UTILITY' },
+			{ name: 'order_update (en_US)', value: 'order_update|en_US', description: 'UTILITY' },
+			{ name: 'login_code (en)', value: 'login_code|en', description: 'AUTHENTICATION' },
+			{ name: 'product_video (en)', value: 'product_video|en', description: 'MARKETING' },
+		]);
+		expect(results.map((r) => r.value)).not.toContain('summer_sale|en');
+		expect(results.map((r) => r.value)).not.toContain('old_promo|en');
+		expect(results).toHaveLength(17);
+		expect(env.sandbox.requests.map((r) => [r.path, r.query])).toEqual([
+			[`/api/data/whatsapp/v1/${WHATSAPP_ACCOUNT}/templates`, { limit: '100', offset: '0' }],
+		]);
+		const found = await listSearch.searchWhatsAppTemplates.call(context, 'welcome');
+		expect(found.results.map((r) => r.name)).toEqual([
+			'welcome_message (en)',
+			'welcome_message (es)',
+		]);
+	});
+
+	test('templates: an account of many pages is read on until enough are found, then on scrolling', async () => {
+		const [account] = env.sandbox.state.whatsAppAccounts;
+		for (let i = 0; i < 500; i++) {
+			account.templates.push({
+				name: `bulk_${i}`,
+				language: 'en',
+				category: 'MARKETING',
+				status: i % 2 ? 'APPROVED' : 'PENDING',
+				components: [],
+				variables: [],
+			});
+		}
+		const context = editing({ phoneId: byId(WHATSAPP_ACCOUNT) });
+		const look = async (token?: string) =>
+			await listSearch.searchWhatsAppTemplates.call(context, 'bulk', token);
+		// 100 a page: the first three pages hold 40 + 50 + 50 approved "bulk" templates.
+		const first = await look();
+		expect([first.results.length, first.paginationToken]).toEqual([140, '300']);
+		const second = await look(first.paginationToken);
+		expect([second.results.length, second.paginationToken]).toEqual([100, '500']);
+		const last = await look(second.paginationToken);
+		expect([last.results.length, last.paginationToken]).toEqual([10, undefined]);
+		expect(
+			new Set([...first.results, ...second.results, ...last.results].map((r) => r.value)).size,
+		).toBe(250);
+	});
+
+	test('a picker without a Messaging Host Base URL says what to fill in', async () => {
+		const credentials = {
+			...env.credentials,
+			workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, aiBaseUrl: ' ' },
+		};
+		await expect(listSearch.searchWhatsAppAccounts.call(editing({}, credentials))).rejects.toThrow(
+			'The credential has no Messaging Host Base URL',
+		);
+	});
+});
+
+describe('the variables as fields', () => {
+	const fieldsFor = async (parameters: object) =>
+		(await resourceMapping.getWhatsAppTemplateVariables.call(editing(parameters))).fields;
+
+	test('nothing, and no request, before an account and a template are chosen', async () => {
+		expect(await fieldsFor({})).toEqual([]);
+		expect(await fieldsFor({ phoneId: byId(WHATSAPP_ACCOUNT) })).toEqual([]);
+		expect(env.sandbox.requests).toHaveLength(0);
+	});
+
+	test('one field per variable, labelled and typed from the variable keys', async () => {
+		const fields = await fieldsFor({
+			phoneId: byId(WHATSAPP_ACCOUNT),
+			template: fromList('welcome_message|en'),
+		});
+		expect(fields).toEqual(WELCOME_FIELDS);
+		expect(env.sandbox.requests.map((r) => [r.path, r.query])).toEqual([
+			[
+				`/api/data/whatsapp/v1/${WHATSAPP_ACCOUNT}/variable-keys`,
+				{ template_name: 'welcome_message', language: 'en' },
+			],
+		]);
+		const types = async (template: string) =>
+			(await fieldsFor({ phoneId: byId(WHATSAPP_ACCOUNT), template: fromList(template) })).map(
+				(f) => [f.displayName, f.type],
+			);
+		expect(await types('order_update|en_US')).toEqual([
+			['Order Number — text', 'string'],
+			['Invoice — document URL', 'url'],
+		]);
+		expect(await types('login_code|en')).toEqual([['OTP Code — one-time code', 'string']]);
+		expect(await types('product_video|en')).toEqual([['Header Video — video URL', 'url']]);
+		expect(await types('reminder_01|en')).toEqual([]);
+	});
+
+	test('a template typed By Name takes the language of its only approved version', async () => {
+		const fields = await fieldsFor({
+			phoneId: byId(WHATSAPP_ACCOUNT),
+			template: { __rl: true, mode: 'name', value: 'order_update' },
+		});
+		expect(fields.map((f) => f.id)).toEqual(['order_id', 'invoice']);
+	});
+
+	test('a template typed By Name in several languages asks for the language', async () => {
+		await expect(
+			fieldsFor({
+				phoneId: byId(WHATSAPP_ACCOUNT),
+				template: { __rl: true, mode: 'name', value: 'welcome_message' },
+			}),
+		).rejects.toThrow('Template: "welcome_message" has several languages (en, es)');
+		const fields = await fieldsFor({
+			phoneId: byId(WHATSAPP_ACCOUNT),
+			template: { __rl: true, mode: 'name', value: 'welcome_message' },
+			additionalFields: { language: 'es' },
+		});
+		expect(fields.map((f) => f.id)).toEqual(['customer_name', 'product_image']);
+	});
+});

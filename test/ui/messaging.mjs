@@ -1,0 +1,189 @@
+// The Workspace WhatsApp node in the editor (`npm run test:ui`, listed by run.mjs): Send
+// Template's account and template pickers and the template's variables as fields of their own.
+//   1. before an account is chosen, the Template picker and the variables show no error;
+//   2. the account picker lists verified name and number; the template picker the account's
+//      approved templates with their language, searchable;
+//   3. the chosen template's variables come as required fields, labelled with what they take;
+//      values typed by hand are sent by key, and the answer carries a request ID.
+import { isDeepStrictEqual } from 'node:util';
+
+import { PACKAGE } from '../rig/n8n.mjs';
+import { CREDENTIALS } from '../rig/sandbox.mjs';
+import { executeStep, openNode, sel, squash, waitForText } from './editor.mjs';
+
+const ACCOUNT = '104898309288724';
+const ACCOUNTS = ['Acme Support (+1 234 567 8900)', 'Acme Sales UK (+44 20 7946 0958)'];
+const VARIABLE_LABELS = ['Customer Name — text', 'Product Image — image URL'];
+const ERROR_WORDS = /error|could not|couldn.t|failed|problem/i;
+
+const fail = (message) => {
+	throw new Error(message);
+};
+const json = (value) => JSON.stringify(value);
+
+const workflowWith = (parameters) => {
+	const trigger = {
+		id: 't1',
+		name: 'When clicking ‘Execute workflow’',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const node = {
+		id: 'wa1',
+		name: 'Send welcome',
+		type: `${PACKAGE}.workspaceWhatsApp`,
+		typeVersion: 1,
+		position: [440, 0],
+		parameters: { resource: 'message', operation: 'sendTemplate', ...parameters },
+		credentials: { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi },
+	};
+	return {
+		nodes: [trigger, node],
+		connections: { [trigger.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+};
+
+/** The items a resource locator's open dropdown lists, once it lists any (or says it has none). */
+async function locatorItems(page) {
+	const items = page.locator(`${sel.locatorItem}:visible`);
+	await items
+		.first()
+		.waitFor({ timeout: 10_000 })
+		.catch(() => {});
+	return (await items.allInnerTexts()).map((text) => squash(text).split(' UTILITY')[0]);
+}
+
+/** What an open resource locator dropdown says besides its items: an error, or "no results". */
+const dropdownText = async (page) =>
+	squash(
+		(
+			await page
+				.locator('.el-popper:visible, [data-test-id="resource-locator-dropdown"]:visible')
+				.allInnerTexts()
+		).join(' '),
+	);
+
+export function messagingChecks() {
+	return [
+		[
+			'WhatsApp Send Template: no error on Template or the variables before an account is chosen; accounts by name and number; approved templates with their language, searchable',
+			async ({ page, env, shot }) => {
+				const id = await env.api.createWorkflow({
+					name: 'UI test: WhatsApp pickers',
+					...workflowWith({}),
+				});
+				await openNode(page, env.n8n.base, id, 'Send welcome');
+				const ndv = page.locator(sel.ndv);
+				const template = ndv.locator(sel.locator('template'));
+				await template.waitFor();
+
+				// Before an account: the template list is empty, with no error; nor has the mapper one.
+				await template.locator(sel.locatorInput).click();
+				const before = await locatorItems(page);
+				const beforeText = await dropdownText(page);
+				await shot('m1-template-before-account');
+				if (before.length) fail(`Template lists ${json(before)} before an account is chosen`);
+				if (await page.locator('[data-test-id="rlc-error-container"]:visible').count())
+					fail(`Template shows an error before an account is chosen: "${beforeText}"`);
+				await page.keyboard.press('Escape');
+				const mapperText = squash(
+					await ndv
+						.locator(sel.mapper)
+						.innerText()
+						.catch(() => ''),
+				);
+				if (ERROR_WORDS.test(mapperText))
+					fail(`the variables show "${mapperText}" before an account is chosen`);
+
+				await ndv.locator(`${sel.locator('phoneId')} ${sel.locatorInput}`).click();
+				const accounts = await locatorItems(page);
+				await shot('m1-accounts');
+				if (!isDeepStrictEqual(accounts, ACCOUNTS))
+					fail(`the account picker lists ${json(accounts)}, expected ${json(ACCOUNTS)}`);
+				await page.locator(sel.locatorItem, { hasText: ACCOUNTS[0] }).first().click();
+
+				await template.locator(sel.locatorInput).click();
+				const templates = await locatorItems(page);
+				await shot('m1-templates');
+				for (const wanted of [
+					'welcome_message (en)',
+					'welcome_message (es)',
+					'order_update (en_US)',
+				])
+					if (!templates.some((t) => t.startsWith(wanted)))
+						fail(`the template picker lacks "${wanted}": ${json(templates)}`);
+				if (templates.some((t) => /summer_sale|old_promo/.test(t)))
+					fail(`the template picker lists a template not approved: ${json(templates)}`);
+				const search = page.locator('input[placeholder="Search..."]:visible').first();
+				await search.fill('order');
+				await waitForText(
+					page.locator(`${sel.locatorItem}:visible`).first(),
+					(t) => t.startsWith('order_update'),
+					'the template search for "order"',
+				);
+				const found = await locatorItems(page);
+				await shot('m1-templates-search');
+				if (!found.every((t) => t.startsWith('order_update')))
+					fail(`searching "order" lists ${json(found)}`);
+				await page.keyboard.press('Escape');
+				return `before an account: Template lists nothing${beforeText ? ` ("${beforeText}")` : ''}, the variables show "${mapperText}"\naccounts: ${json(accounts)}\ntemplates: ${templates.length} approved, such as ${json(templates.slice(0, 3))}; "order" finds ${json(found)}`;
+			},
+		],
+		[
+			"WhatsApp Send Template: the template's variables as required fields labelled with what they take; values by hand are sent by key",
+			async ({ page, env, shot }) => {
+				const id = await env.api.createWorkflow({
+					name: 'UI test: WhatsApp variables',
+					...workflowWith({
+						phoneId: { __rl: true, mode: 'list', value: ACCOUNT, cachedResultName: ACCOUNTS[0] },
+					}),
+				});
+				await openNode(page, env.n8n.base, id, 'Send welcome');
+				const ndv = page.locator(sel.ndv);
+				await ndv.locator(`${sel.locator('template')} ${sel.locatorInput}`).click();
+				await page
+					.locator(sel.locatorItem, { hasText: /^\s*welcome_message \(en\)/ })
+					.first()
+					.click();
+				const mapper = ndv.locator(sel.mapper);
+				await mapper.locator(sel.parameter('product_image')).waitFor();
+				const labels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
+					.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
+					.filter((t) => t !== 'Template Variables');
+				if (!isDeepStrictEqual(labels, VARIABLE_LABELS))
+					fail(`the variable fields are ${json(labels)}, expected ${json(VARIABLE_LABELS)}`);
+				for (const key of ['customer_name', 'product_image'])
+					if (await mapper.locator(sel.removeField(key)).count())
+						fail(`${key} can be removed: it is not marked required`);
+				const issuesEmpty = await mapper.locator(sel.parameterIssues).count();
+				await shot('m2-variable-fields');
+
+				await mapper.locator(`${sel.parameter('customer_name')} input`).fill('Ada');
+				await mapper
+					.locator(`${sel.parameter('product_image')} input`)
+					.fill('https://example.com/welcome.png');
+				await ndv
+					.locator(`${sel.parameter('recipient')} input, ${sel.parameter('recipient')} textarea`)
+					.first()
+					.fill('+91 98765 43210');
+				env.sandbox.clearRequests();
+				await executeStep(page, 'WhatsApp request queued successfully');
+				await shot('m2-sent');
+				const sends = env.sandbox.requests.filter((r) => r.method === 'POST');
+				const wanted = {
+					recipient: '919876543210',
+					phone_id: ACCOUNT,
+					template_name: 'welcome_message',
+					language: 'en',
+					variables: { customer_name: 'Ada', product_image: 'https://example.com/welcome.png' },
+				};
+				if (sends.length !== 1 || !isDeepStrictEqual(sends[0].body, wanted))
+					fail(`the sandbox got ${json(sends.map((r) => [r.path, r.body]))}`);
+				return `fields: ${json(labels)} (${issuesEmpty} shown as missing while empty)\nsent: POST ${sends[0].path} ${json(sends[0].body)}`;
+			},
+		],
+	];
+}
