@@ -1,4 +1,6 @@
 // Types of the sandbox (server.js) for the TypeScript tests.
+import type { Webhooks } from './messaging/webhooks';
+
 export interface RecordedRequest {
 	method: string;
 	path: string;
@@ -73,6 +75,8 @@ export interface Sandbox {
 		userGroups: Map<string, { [key: string]: unknown }>;
 		sms: { [key: string]: unknown }[];
 	};
+	/** The workspace's webhooks for incoming messages (messaging/webhooks.js). */
+	readonly webhooks: Webhooks;
 	clearRequests(): void;
 	addFault(fault: Fault): void;
 	rateLimit(settings: RateLimit): void;

@@ -9,6 +9,7 @@
 const http = require('node:http');
 const { createFaults } = require('./faults');
 const { createHandler } = require('./http');
+const { createWebhooks } = require('./messaging/webhooks');
 const { createQueries } = require('./query');
 const { createRateLimiter } = require('./rateLimiter');
 const { createRouter } = require('./routing');
@@ -60,8 +61,12 @@ function createSandbox(options = {}) {
 	const clearStats = () =>
 		Object.assign(stats, { queryBytes: 0, connections: 0, peakConnections: stats.openConnections });
 
+	// The workspace's webhooks: what it POSTs to a URL a test names (an n8n trigger's).
+	const webhooks = createWebhooks({ clock });
+
 	const sandbox = {
 		clock,
+		webhooks,
 		stats,
 		limiter,
 		faults,
@@ -74,6 +79,7 @@ function createSandbox(options = {}) {
 			limiter.restore();
 			sandbox.requests = [];
 			faults.clear();
+			webhooks.reset();
 		},
 	};
 	const { handle, send } = createHandler(sandbox);
@@ -99,6 +105,8 @@ function createSandbox(options = {}) {
 			clearStats();
 		},
 		stats,
+		/** The workspace's webhook settings, incoming messages and their deliveries (messaging/webhooks.js). */
+		webhooks,
 		/** The token bucket: `{ rate, burst, retryAfter: 'seconds' | 'date' | 'none' }`; rate 0 turns it off. */
 		rateLimit(settings) {
 			limiter.configure(settings);
