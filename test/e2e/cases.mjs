@@ -52,6 +52,15 @@ const EVERY_5_SECONDS = {
 	})),
 };
 
+/** The secret header the WhatsApp trigger examples and the sandbox's webhooks share. */
+const WHATSAPP_HEADER_NAME = 'X-Webhook-Secret';
+const WHATSAPP_SECRET_HEADER = { [WHATSAPP_HEADER_NAME]: 'example-secret-replace-me' };
+const WHATSAPP_TRIGGER_PARAMETERS = {
+	events: ['incoming.whatsapp.message', 'delivery_status'],
+	headerName: WHATSAPP_HEADER_NAME,
+	headerValue: WHATSAPP_SECRET_HEADER[WHATSAPP_HEADER_NAME],
+};
+
 export const cases = [
 	{
 		file: 'records-collection-get-many',
@@ -1473,6 +1482,109 @@ export const cases = [
 			),
 	},
 	...messageSendCases,
+	// The WhatsApp trigger, active: the sandbox, as the workspace, POSTs to n8n's production URL.
+	{
+		file: 'whatsapp-trigger-incoming-message',
+		title: 'Workspace WhatsApp Trigger: a WhatsApp message comes in, then again as a retry',
+		node: 'workspaceWhatsAppTrigger',
+		trigger: true,
+		webhook: true,
+		parameters: WHATSAPP_TRIGGER_PARAMETERS,
+		during: async (sandbox, url) => {
+			sandbox.webhooks.configure({
+				name: 'n8n',
+				endpoint: url,
+				events: ['incoming.whatsapp.message'],
+				dataType: 'event-with-data',
+				headers: WHATSAPP_SECRET_HEADER,
+			});
+			const { event } = await sandbox.webhooks.receive('whatsapp', {
+				from: '919876543210',
+				name: 'Grace Hopper',
+				message: { type: 'text', text: { body: 'Is the offer still on?' } },
+			});
+			// The workspace did not see n8n's answer: it delivers the same event again.
+			await sandbox.webhooks.redeliver(event.eventId);
+			// A send's post-back URL: the delivery callback, with the vendor's too-large message_id, twice.
+			const callback = `{"workspace_id": "ws_sandbox", "type": "delivery_status", "message_id": 604132581490819123, "request_id": "65ca1d21-8854-4d39-a0bd-64f1cd7b8db1", "channel": "whatsapp", "recipient": "919876543210", "status": "delivered", "remark": "", "status_at": "2026-01-28T17:17:59.254174911Z", "post_back_data": "lead-42"}`;
+			const callbacks = [];
+			for (let i = 0; i < 2; i++) {
+				const response = await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', ...WHATSAPP_SECRET_HEADER },
+					body: callback,
+				});
+				callbacks.push(response.status);
+			}
+			return { event, callbacks, executions: 2 };
+		},
+		withinSeconds: 30,
+		check: (runs, sandbox, { event, callbacks }) => {
+			assert.deepEqual(
+				sandbox.webhooks.deliveries.map((d) => [d.why, d.status]),
+				[
+					['first', 200],
+					['redelivery', 200],
+				],
+				'deliveries and what n8n answered',
+			);
+			assert.deepEqual(callbacks, [200, 200], 'what n8n answered the callbacks');
+			assert.deepEqual(
+				runs.map((run) => [run.status, run.items.length]),
+				[
+					['success', 1],
+					['success', 1],
+				],
+				'executions: one per event',
+			);
+			assert.deepEqual(runs[0].items[0], event, 'the message, as the workspace sent it');
+			assert.deepEqual(
+				[runs[1].items[0].event, runs[1].items[0].message_id, runs[1].items[0].post_back_data],
+				['delivery_status', '604132581490819123', 'lead-42'],
+			);
+			return `the message emitted once of 2 deliveries, the callback once of 2, message_id ${runs[1].items[0].message_id}`;
+		},
+	},
+	{
+		file: 'whatsapp-trigger-without-secret-refused',
+		title: 'Workspace WhatsApp Trigger: deliveries without the secret header are refused',
+		node: 'workspaceWhatsAppTrigger',
+		trigger: true,
+		webhook: true,
+		parameters: WHATSAPP_TRIGGER_PARAMETERS,
+		during: async (sandbox, url) => {
+			sandbox.webhooks.configure({ name: 'no header', endpoint: url });
+			sandbox.webhooks.configure({
+				name: 'wrong value',
+				endpoint: url,
+				headers: { [WHATSAPP_HEADER_NAME]: 'a-guess' },
+			});
+			await sandbox.webhooks.receive('whatsapp');
+			// The workspace's first retry, asked for now rather than waited for (15 s).
+			await sandbox.webhooks.runDue({ now: true });
+			return { executions: 0 };
+		},
+		withinSeconds: 0,
+		check: (runs, sandbox) => {
+			const [noHeader, wrongValue] = sandbox.webhooks.hooks.map((hook) => hook.id);
+			assert.deepEqual(
+				sandbox.webhooks.deliveries.map((d) => [d.hookId, d.attempt, d.status]),
+				[
+					[noHeader, 0, 401],
+					[wrongValue, 0, 403],
+					[noHeader, 1, 401],
+					[wrongValue, 1, 403],
+				],
+			);
+			assert.deepEqual(
+				sandbox.webhooks.pending.map((p) => p.attempt),
+				[2, 2],
+				'the workspace will retry again',
+			);
+			assert.deepEqual(runs, [], 'executions');
+			return '4 deliveries refused (401 without the header, 403 with another value), no execution';
+		},
+	},
 ];
 
 /** A change made through the API, as another user of the workspace makes it; its `data`. */
@@ -1688,6 +1800,8 @@ const NODE_CREDENTIAL = {
 	workspaceRecordsTrigger: 'workspaceRecordsApi',
 	workspaceListsTrigger: 'workspaceRecordsApi',
 	workspaceActivitiesTrigger: 'workspaceRecordsApi',
+	// Calls nothing: no credential.
+	workspaceWhatsAppTrigger: undefined,
 };
 
 /** A Code node that makes `testCase.items` items, as an import or a form's batch would. */
@@ -1703,6 +1817,14 @@ const itemsNode = (testCase) => ({
 			`return Array.from({ length: ${testCase.items} }, (_, i) => ({ json: { name: 'Imported ' + i } }));`,
 	},
 });
+
+/** A fixed UUID-shaped id per case, so that the examples stay the same from run to run. */
+function webhookIdOf(file) {
+	let hash = 0;
+	for (const char of file) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+	const hex = hash.toString(16).padStart(8, '0');
+	return `${hex}-0000-4000-8000-${hex}0000`;
+}
 
 /**
  * The importable workflow of a case: a Manual Trigger and the node, with a credential
@@ -1722,7 +1844,9 @@ export function workflowOf(testCase, index) {
 		typeVersion: 1,
 		position: [testCase.items ? 520 : 260, 0],
 		parameters: testCase.parameters,
-		credentials: { [credential]: CREDENTIALS[credential] },
+		...(credential ? { credentials: { [credential]: CREDENTIALS[credential] } } : {}),
+		// A webhook's production URL is /webhook/<webhookId>/<path>; the editor gives each one an id.
+		...(testCase.webhook ? { webhookId: webhookIdOf(testCase.file) } : {}),
 		...testCase.nodeSettings,
 	};
 	if (testCase.trigger) {

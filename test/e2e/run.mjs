@@ -233,7 +233,8 @@ async function runCredentialTests(n8n, sandbox, version) {
  * A trigger cannot start `n8n execute`, which needs a Manual Trigger. So the trigger cases
  * run as in the editor: a started n8n, an owner, and a manual run from the trigger over the
  * REST API ("Fetch Test Event"), whose execution is then read back; or, for an `active`
- * case, the workflow activated and polled by n8n's scheduler (runActiveCase).
+ * case, the workflow activated and polled by n8n's scheduler (runActiveCase); or, for a
+ * `webhook` case, activated and called at its production URL by the sandbox (runWebhookCase).
  */
 async function runTriggerCases(runtime, userFolder, sandbox, version) {
 	const triggerCases = runCases.filter((c) => c.trigger);
@@ -252,7 +253,8 @@ async function runTriggerCases(runtime, userFolder, sandbox, version) {
 			let active;
 			let failure;
 			try {
-				if (testCase.active) active = await runActiveCase(n8n, sandbox, testCase, workflow);
+				if (testCase.webhook) active = await runWebhookCase(n8n, sandbox, testCase, workflow);
+				else if (testCase.active) active = await runActiveCase(n8n, sandbox, testCase, workflow);
 				else items = await n8n.rest.runFromTrigger(workflow.id, workflow.nodes[0].name);
 			} catch (error) {
 				failure = error;
@@ -376,6 +378,56 @@ async function runActiveCase(n8n, sandbox, testCase, workflow) {
 		await untilQuiet(sandbox);
 	}
 	return { runs: await readRuns(), outcome };
+}
+
+/** After the executions expected have started: long enough for a duplicate one to show. */
+const WEBHOOK_QUIET_MS = 4000;
+
+/**
+ * A webhook trigger case: the workflow activated as a user does; once n8n answers at the
+ * trigger's production URL (http://host:port/webhook/<webhookId>/<path>), `during(sandbox, url)`
+ * has the sandbox deliver to it what the case is about and says how many executions must
+ * follow (`executions`). The run waits for them (at most `withinSeconds`), then
+ * WEBHOOK_QUIET_MS more, deactivates the workflow and reads back every execution it started.
+ */
+async function runWebhookCase(n8n, sandbox, testCase, workflow) {
+	const trigger = workflow.nodes[0];
+	const readRuns = executionsOf(n8n.rest, workflow.id, trigger.name);
+	// `webhook`: the path in the trigger's description (`webhooks[0].path`).
+	const url = `${n8n.base}/webhook/${trigger.webhookId}/webhook`;
+	await n8n.rest.activate(workflow.id);
+	let outcome;
+	try {
+		await untilWebhookListens(url);
+		outcome = await testCase.during(sandbox, url);
+		const deadlineAt = Date.now() + testCase.withinSeconds * 1000;
+		while ((await readRuns()).length < outcome.executions && Date.now() < deadlineAt)
+			await sleep(500);
+		await sleep(WEBHOOK_QUIET_MS);
+	} finally {
+		await n8n.rest.deactivate(workflow.id);
+	}
+	return { runs: await readRuns(), outcome };
+}
+
+/**
+ * n8n 2.x activates through an outbox: the URL answers 404 for a moment. A request without
+ * the secret header tells when it listens (the trigger refuses it, starting nothing).
+ */
+async function untilWebhookListens(url) {
+	for (let waited = 0; ; waited += 250) {
+		const response = await fetch(url, { method: 'POST', body: '{}' });
+		await response.text();
+		if (response.status !== 404) {
+			if (response.status !== 401)
+				throw new Error(
+					`${url} answered ${response.status} to a request without the secret header`,
+				);
+			return;
+		}
+		if (waited > 60_000) throw new Error(`${url} still answers 404 a minute after activation`);
+		await sleep(250);
+	}
 }
 
 /**

@@ -13,6 +13,7 @@ import { WorkspaceRecordsTrigger } from '../../nodes/WorkspaceRecordsTrigger/Wor
 import { WorkspaceSms } from '../../nodes/WorkspaceSms/WorkspaceSms.node';
 import { WorkspaceUserGroups } from '../../nodes/WorkspaceUserGroups/WorkspaceUserGroups.node';
 import { WorkspaceWhatsApp } from '../../nodes/WorkspaceWhatsApp/WorkspaceWhatsApp.node';
+import { WorkspaceWhatsAppTrigger } from '../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
 import { CREDENTIAL_TYPES } from '../harness/credentials';
 import { SingleNodeTypes } from '../harness/runNode';
 
@@ -142,6 +143,11 @@ test.each([
 	[new WorkspaceRecordsTrigger(), { event: 'newRecord' }, 'New Record'],
 	[new WorkspaceListsTrigger(), { event: 'listEntryUpdated' }, 'List Entry Updated'],
 	[new WorkspaceActivitiesTrigger(), { event: 'activityDue' }, 'Activity Due'],
+	[
+		new WorkspaceWhatsAppTrigger(),
+		{ events: ['incoming.whatsapp.message', 'delivery_status'] },
+		'Incoming WhatsApp Message, Delivery Status',
+	],
 ])("the canvas subtitle speaks the dropdowns' words: %#", (node, parameters, shown) => {
 	expect(subtitleFor(node, parameters)).toBe(shown);
 });

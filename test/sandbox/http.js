@@ -29,6 +29,15 @@ function createHandler(sandbox) {
 	}
 
 	async function handleControl(req, res, path, body) {
+		if (path.startsWith('/__sandbox/webhooks')) {
+			try {
+				const answer = await sandbox.webhooks.control(req.method, path, body);
+				if (answer !== undefined) return send(res, 200, answer);
+			} catch (error) {
+				if (error instanceof ApiError) return send(res, error.statusCode, errorBody(error));
+				throw error;
+			}
+		}
 		if (req.method === 'GET' && path === '/__sandbox/requests')
 			return send(res, 200, sandbox.requests);
 		if (req.method === 'DELETE' && path === '/__sandbox/requests') {

@@ -1,4 +1,6 @@
 // Types of the sandbox (server.js) for the TypeScript tests.
+import type { Webhooks } from './messaging/webhooks';
+
 export interface RecordedRequest {
 	method: string;
 	path: string;
@@ -109,6 +111,8 @@ export interface Sandbox {
 		/** Resolves once every postback scheduled so far has been tried. */
 		settled(): Promise<void>;
 	};
+	/** The workspace's webhooks for incoming messages (messaging/webhooks.js). */
+	readonly webhooks: Webhooks;
 	clearRequests(): void;
 	addFault(fault: Fault): void;
 	rateLimit(settings: RateLimit): void;

@@ -11,6 +11,7 @@ const { createFaults } = require('./faults');
 const { createPostbacks } = require('./messaging/postbacks');
 const { createSends } = require('./messaging/sends');
 const { createHandler } = require('./http');
+const { createWebhooks } = require('./messaging/webhooks');
 const { createQueries } = require('./query');
 const { createRateLimiter } = require('./rateLimiter');
 const { createRouter } = require('./routing');
@@ -67,8 +68,12 @@ function createSandbox(options = {}) {
 	const clearStats = () =>
 		Object.assign(stats, { queryBytes: 0, connections: 0, peakConnections: stats.openConnections });
 
+	// The workspace's webhooks: what it POSTs to a URL a test names (an n8n trigger's).
+	const webhooks = createWebhooks({ clock });
+
 	const sandbox = {
 		clock,
+		webhooks,
 		stats,
 		limiter,
 		faults,
@@ -86,6 +91,7 @@ function createSandbox(options = {}) {
 			sandbox.requests = [];
 			faults.clear();
 			postbacks.clear();
+			webhooks.reset();
 		},
 	};
 	const { handle, send } = createHandler(sandbox);
@@ -113,6 +119,8 @@ function createSandbox(options = {}) {
 		stats,
 		/** The delivery-status postbacks sent to the post-back URLs of sends, and their outcome. */
 		postbacks,
+		/** The workspace's webhook settings, incoming messages and their deliveries (messaging/webhooks.js). */
+		webhooks,
 		/** The token bucket: `{ rate, burst, retryAfter: 'seconds' | 'date' | 'none' }`; rate 0 turns it off. */
 		rateLimit(settings) {
 			limiter.configure(settings);

@@ -15,7 +15,8 @@
 //   7. adds a fresh Record Get: Options (the request knobs) is its last parameter;
 //   8. runs Get Many with a condition leadScore Equals a number, Send Value As left as it is;
 //   9. Workspace WhatsApp's pickers and template variables (messaging.mjs);
-//  10. saves the credential with a wrong API key and reads the message shown (last: the
+//  10. opens the WhatsApp trigger: its Production URL, the setup notice, Events, a hidden secret;
+//  11. saves the credential with a wrong API key and reads the message shown (last: the
 //      credential is wrong from then on).
 // Every check prints `ok …` or `FAIL …` and saves screenshots to $TMPDIR/workspace-records-ui-artifacts/; the run
 // ends with `N passed, M failed` and stops n8n, the sandbox and the browser whatever happened.
@@ -87,6 +88,14 @@ const fail = (message) => {
 };
 const json = (value) => JSON.stringify(value);
 
+/** The actions n8n's panel makes of a trigger: one per option of its Event(s) or Trigger On field. */
+function eventActions(trigger) {
+	const field = trigger.properties.find((p) =>
+		['event', 'events', 'trigger on'].includes(p.displayName?.toLowerCase()),
+	);
+	return (field?.options ?? []).filter((o) => !['*', '', ' '].includes(o.name)).length;
+}
+
 /**
  * What the node panel should list for this package, worked out from the built nodes and n8n's
  * own rule (n8n-editor-ui, generateMergedNodesAndActions): a trigger "X Trigger" whose action
@@ -115,7 +124,12 @@ function expectedPanelEntries() {
 			});
 			action.description = trigger.description;
 		} else {
-			entries.set(trigger.name, { name: trigger.displayName, description: trigger.description });
+			// Listed alone, a trigger with several events (one action each) loses "Trigger" from its name.
+			const name =
+				eventActions(trigger) > 1
+					? trigger.displayName.replace('Trigger', '').trim()
+					: trigger.displayName;
+			entries.set(trigger.name, { name, description: trigger.description });
 		}
 	}
 	return { entries: [...entries.values()], merged };
@@ -747,6 +761,47 @@ function checks() {
 			},
 		],
 		...messagingChecks(),
+		[
+			'WhatsApp Trigger: its Production URL under Webhook URLs, the notice saying where to paste it (Settings → Developer → Webhook, Event with Data), Events and a hidden secret',
+			async ({ page, env, shot }) => {
+				const webhookId = '5d0c5c1e-7a43-4c55-9a8e-0f2b7c9a1e02';
+				const id = await env.api.createWorkflow({
+					name: 'UI test: WhatsApp trigger',
+					nodes: [
+						{
+							id: 'wa-trigger',
+							name: 'Incoming WhatsApp',
+							type: `${PACKAGE}.workspaceWhatsAppTrigger`,
+							typeVersion: 1,
+							position: [0, 0],
+							webhookId,
+							parameters: {},
+						},
+					],
+					connections: {},
+				});
+				await openNode(page, env.n8n.base, id, 'Incoming WhatsApp');
+				const ndv = page.locator(sel.ndv);
+				await ndv.getByText('Webhook URLs').first().click();
+				await ndv.getByText('Production URL').first().click();
+				// n8n names its host as its WEBHOOK_URL says (localhost by default), with its port.
+				const path = `:${new URL(env.n8n.base).port}/webhook/${webhookId}/webhook`;
+				const text = await waitForText(ndv, (t) => t.includes(path), `the Production URL …${path}`);
+				const url = /\S+/.exec(text.slice(text.lastIndexOf('http', text.indexOf(path))))[0];
+				await shot('8-whatsapp-trigger');
+				for (const words of ['Settings → Developer → Webhook', 'Event with Data', 'custom header'])
+					if (!text.includes(words))
+						fail(`the panel does not say "${words}": ${text.slice(0, 600)}`);
+				const events = await shownValue(ndv.locator(sel.parameter('events')));
+				if (!events.includes('Incoming WhatsApp Message'))
+					fail(`Events shows "${events}", expected Incoming WhatsApp Message`);
+				const secret = ndv.locator(sel.parameter('headerValue')).locator('input').first();
+				if ((await secret.getAttribute('type')) !== 'password')
+					fail('Secret Header Value is not a password field');
+				const shown = await shownParameters(ndv);
+				return `Production URL ${url}; parameters: ${shown.map((p) => p.label || '(notice)').join(', ')}; Events: ${events}`;
+			},
+		],
 		[
 			'Credential: saved with a wrong API Key, the test message names the fields to check (API Key and Workspace ID)',
 			async ({ page, env, shot }) => {

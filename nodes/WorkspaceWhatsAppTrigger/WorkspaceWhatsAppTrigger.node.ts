@@ -1,0 +1,59 @@
+import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { eventsSubtitle, triggerProperties } from './fields';
+import { receiveEvent, secretRequired } from './receive';
+
+const SETUP_HINT =
+	"Publish the workflow, then paste this node's Production URL as the Endpoint of a webhook in the workspace's Settings → Developer → Webhook";
+
+export class WorkspaceWhatsAppTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workspace WhatsApp Trigger',
+		name: 'workspaceWhatsAppTrigger',
+		icon: {
+			light: 'file:../../icons/whatsAppTrigger.svg',
+			dark: 'file:../../icons/whatsAppTrigger.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: eventsSubtitle(),
+		// n8n's node panel files this trigger under Workspace WhatsApp and shows this description
+		// for both, so it speaks of the sends too.
+		description:
+			'Send WhatsApp template messages and get delivery reports, or start a workflow when a WhatsApp or RCS message comes in or a delivery status arrives',
+		defaults: { name: 'Workspace WhatsApp Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
+		triggerPanel: {
+			header: '',
+			executionsHelp: {
+				inactive:
+					"While building: click 'Listen for test event', put the Test URL in the workspace webhook for now, and send a message to your number. Once it works, publish the workflow and put the Production URL there instead.",
+				active:
+					'The workflow is published: every event the workspace posts to the Production URL starts an execution, once per event even when the workspace retries.',
+			},
+			activationHint: SETUP_HINT,
+		},
+		properties: triggerProperties,
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await secretRequired.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	webhook = receiveEvent;
+}

@@ -1,0 +1,22 @@
+import { createHash, timingSafeEqual } from 'crypto';
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+export type SecretCheck = 'accepted' | 'missing' | 'wrong';
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * Whether a request carries the secret header set on both sides (the workspace webhook's
+ * custom header, this node's fields). Compared as digests, in constant time: how much of a
+ * guess was right must not show in how long the answer took.
+ */
+export function checkSecretHeader(
+	headers: ReturnType<IWebhookFunctions['getHeaderData']>,
+	name: string,
+	expected: string,
+): SecretCheck {
+	const received = headers[name.trim().toLowerCase()];
+	const value = Array.isArray(received) ? received[0] : received;
+	if (value === undefined || value === '') return 'missing';
+	return expected !== '' && timingSafeEqual(digest(value), digest(expected)) ? 'accepted' : 'wrong';
+}

@@ -1,0 +1,357 @@
+import type { IDataObject, IHookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { clock } from '../../../nodes/shared/clock';
+import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
+import {
+	forgetProcessMemory,
+	REMEMBER_AT_MOST,
+	REMEMBER_MS,
+} from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
+import { ONLY_EVENT_NOTICE } from '../../../nodes/WorkspaceWhatsAppTrigger/events';
+import type { Answer, Delivery } from './fakeWebhook';
+import { fakeWebhookHost } from './fakeWebhook';
+
+const SECRET = { 'X-Webhook-Secret': 's3cret-value' };
+const ALL_EVENTS = ['incoming.whatsapp.message', 'incoming.rcs.message', 'delivery_status'];
+
+/** The vendor's documented payloads ("Event with Data"), one per message type it shows. */
+const whatsApp = (eventId: string, message: IDataObject): IDataObject => ({
+	event: 'incoming.whatsapp.message',
+	eventId,
+	timestamp: 1744346001738,
+	phoneId: '104898309288724',
+	wabaId: '102290129340398',
+	messageId: `wamid.${eventId}`,
+	sender: { name: 'John Doe', number: '919999999999' },
+	message,
+});
+const rcs = (eventId: string, message: IDataObject): IDataObject => ({
+	event: 'incoming.rcs.message',
+	eventId,
+	timestamp: 1744346001738,
+	botId: 'bot_79',
+	messageId: 'MxUMzTyF6kRBe7q5cPpwDufg',
+	sender: { number: '919999999999' },
+	message,
+});
+/** A delivery callback as the vendor's example, with its message_id beyond a double's precision. */
+const CALLBACK_TEXT =
+	'{"workspace_id": "69614209f51dfafb2231a6fe", "type": "delivery_status", "message_id": 604132581490819123, "request_id": "65ca1d21-8854-4d39-a0bd-64f1cd7b8db1", "channel": "whatsapp", "recipient": "919090909090", "status": "delivered", "remark": "", "status_at": "2026-01-28T17:17:59.254174911Z", "post_back_data": "somedata"}';
+
+const realNow = clock.now;
+let now = 1_800_000_000_000;
+beforeEach(() => {
+	forgetProcessMemory();
+	clock.now = () => now;
+});
+afterAll(() => (clock.now = realNow));
+
+function trigger(parameters: IDataObject = {}, options?: Parameters<typeof fakeWebhookHost>[1]) {
+	const host = fakeWebhookHost(
+		{
+			events: ALL_EVENTS,
+			headerName: 'X-Webhook-Secret',
+			headerValue: 's3cret-value',
+			...parameters,
+		},
+		options,
+	);
+	const node = new WorkspaceWhatsAppTrigger();
+	/** One request: what webhook() returned, the items it emitted and what it answered itself. */
+	const deliver = async (delivery: Delivery) => {
+		const answer: Answer = {};
+		const result: IWebhookResponseData = await node.webhook.call(
+			host.contextFor({ headers: SECRET, ...delivery }, answer),
+		);
+		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
+		return { result, items, answer };
+	};
+	return { ...host, deliver };
+}
+
+describe('the secret header', () => {
+	test('a request without it is refused with 401 and emits nothing', async () => {
+		const { deliver, staticData } = trigger();
+		const { result, items, answer } = await deliver({
+			body: whatsApp('e1', { type: 'text', text: { body: 'Hi' } }),
+			headers: {},
+		});
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(items).toEqual([]);
+		expect(answer.status).toBe(401);
+		expect(JSON.stringify(answer.body)).toContain('X-Webhook-Secret is missing');
+		// Not remembered either: the real delivery, with the header, still comes through.
+		expect(staticData).toEqual({});
+	});
+
+	test('a request with another value is refused with 403, and the value is never echoed', async () => {
+		const { deliver } = trigger();
+		const { items, answer } = await deliver({
+			body: whatsApp('e1', { type: 'text', text: { body: 'Hi' } }),
+			headers: { 'x-webhook-secret': 's3cret-valuE' },
+		});
+		expect(items).toEqual([]);
+		expect(answer.status).toBe(403);
+		expect(JSON.stringify(answer.body)).not.toContain('s3cret');
+	});
+
+	test('the header name is matched whatever its case, as HTTP says', async () => {
+		const { deliver } = trigger({ headerName: '  x-WEBHOOK-secret ' });
+		const { items } = await deliver({
+			body: whatsApp('e1', { type: 'text', text: { body: 'Hi' } }),
+			headers: { 'X-Webhook-Secret': 's3cret-value' },
+		});
+		expect(items).toHaveLength(1);
+	});
+
+	test('with the value left empty every request is refused, and activation says what to fill in', async () => {
+		const { deliver, contextFor } = trigger({ headerValue: '' });
+		const { items, answer } = await deliver({
+			body: whatsApp('e1', { type: 'text', text: { body: 'Hi' } }),
+			headers: { 'X-Webhook-Secret': '' },
+		});
+		expect(items).toEqual([]);
+		expect(answer.status).toBe(403);
+		const hooks = new WorkspaceWhatsAppTrigger().webhookMethods.default;
+		const activation = contextFor({ body: {} }, {}) as unknown as IHookFunctions;
+		await expect(hooks.checkExists.call(activation)).rejects.toThrow(
+			/Set Secret Header Name and Secret Header Value.*Settings → Developer → Webhook/,
+		);
+	});
+
+	test('with both fields set, activation has nothing to register: the URL is pasted in the workspace', async () => {
+		const { contextFor } = trigger();
+		const hooks = new WorkspaceWhatsAppTrigger().webhookMethods.default;
+		const activation = contextFor({ body: {} }, {}) as unknown as IHookFunctions;
+		expect(await hooks.checkExists.call(activation)).toBe(true);
+		expect(await hooks.create.call(activation)).toBe(true);
+		expect(await hooks.delete.call(activation)).toBe(true);
+	});
+});
+
+describe('every message type comes out as the vendor documents it', () => {
+	test.each([
+		['WhatsApp text', whatsApp('w1', { type: 'text', text: { body: 'Hi' } })],
+		['WhatsApp emoji', whatsApp('w2', { type: 'text', text: { body: '😁😁' } })],
+		[
+			'WhatsApp image',
+			whatsApp('w3', {
+				type: 'image',
+				image: {
+					caption: '',
+					mime_type: 'image/png',
+					link: 'https://files.example/sample-image.png',
+					name: 'sample-image.png',
+					size: 192699,
+				},
+			}),
+		],
+		[
+			'WhatsApp video',
+			whatsApp('w4', {
+				type: 'video',
+				video: {
+					caption: 'Look',
+					mime_type: 'video/mp4',
+					link: 'https://files.example/clip.mp4',
+					name: 'clip.mp4',
+					size: 1048576,
+				},
+			}),
+		],
+		['RCS text', rcs('r1', { type: 'text', text: 'Hi' })],
+		['RCS quick reply', rcs('r2', { type: 'reply', reply: 'More' })],
+		[
+			'RCS image',
+			rcs('r3', {
+				type: 'image',
+				image: {
+					mimeType: 'image/jpeg',
+					fileSizeBytes: 86267,
+					fileName: 'a.jpg',
+					fileUri: 'https://x/a.jpg',
+				},
+			}),
+		],
+		[
+			'RCS video',
+			rcs('r4', {
+				type: 'video',
+				video: {
+					mimeType: 'video/mp4',
+					fileSizeBytes: 86267,
+					fileName: 'v.mp4',
+					fileUri: 'https://x/v.mp4',
+				},
+			}),
+		],
+		// Types the stored docs cut off (or never show): as received, never dropped.
+		[
+			'WhatsApp location (undocumented)',
+			whatsApp('w5', { type: 'location', location: { latitude: 12.9, longitude: 77.6 } }),
+		],
+		[
+			'WhatsApp button reply (undocumented)',
+			whatsApp('w6', { type: 'button', button: { text: 'Yes' } }),
+		],
+		[
+			'RCS audio (undocumented)',
+			rcs('r5', { type: 'audio', audio: { fileUri: 'https://x/a.ogg' } }),
+		],
+	])('%s', async (_, payload) => {
+		const { deliver } = trigger();
+		const { items, result } = await deliver({ body: payload });
+		expect(items).toEqual([payload]);
+		// Answered by n8n ("Workflow was started") as soon as webhook() returns.
+		expect(result.noWebhookResponse).toBeUndefined();
+	});
+
+	test('a body n8n did not parse (no JSON content type) is read from the raw body', async () => {
+		const payload = whatsApp('w7', { type: 'text', text: { body: 'Hi' } });
+		const { deliver } = trigger();
+		const { items } = await deliver({ body: JSON.stringify(payload), parsedBody: {} });
+		expect(items).toEqual([payload]);
+	});
+});
+
+describe('Only Event (the webhook sends no data)', () => {
+	test('comes out as received, with a notice to choose Event with Data', async () => {
+		const payload = {
+			event: 'incoming.whatsapp.message',
+			eventId: 'o1',
+			timestamp: 1744346001738,
+		};
+		const { deliver } = trigger();
+		const { items } = await deliver({ body: payload });
+		expect(items).toEqual([{ ...payload, notice: ONLY_EVENT_NOTICE }]);
+		expect(ONLY_EVENT_NOTICE).toMatch(/Event with Data/);
+	});
+});
+
+describe('delivery statuses (post-back callbacks)', () => {
+	test('come out with event delivery_status and every digit of message_id', async () => {
+		const { deliver } = trigger();
+		const { items } = await deliver({ body: CALLBACK_TEXT });
+		expect(items).toEqual([
+			{
+				event: 'delivery_status',
+				workspace_id: '69614209f51dfafb2231a6fe',
+				type: 'delivery_status',
+				message_id: '604132581490819123',
+				request_id: '65ca1d21-8854-4d39-a0bd-64f1cd7b8db1',
+				channel: 'whatsapp',
+				recipient: '919090909090',
+				status: 'delivered',
+				remark: '',
+				status_at: '2026-01-28T17:17:59.254174911Z',
+				post_back_data: 'somedata',
+			},
+		]);
+		// What JSON.parse alone would have made of it.
+		expect(String(JSON.parse(CALLBACK_TEXT).message_id)).not.toBe('604132581490819123');
+	});
+
+	test('the same status of the same send, posted again, is emitted once; the next status is new', async () => {
+		const { deliver } = trigger();
+		expect((await deliver({ body: CALLBACK_TEXT })).items).toHaveLength(1);
+		const again = await deliver({ body: CALLBACK_TEXT });
+		expect(again.items).toEqual([]);
+		expect(again.result.webhookResponse).toEqual({ message: 'Received before: not emitted again' });
+		const read = CALLBACK_TEXT.replace('"delivered"', '"read"').replace('59.254', '61.000');
+		expect((await deliver({ body: read })).items).toEqual([
+			expect.objectContaining({ status: 'read' }),
+		]);
+	});
+});
+
+describe('each event once, when the workspace retries', () => {
+	const hello = whatsApp('3472dff5-7c06-40e6-be06-a28a335ac263', {
+		type: 'text',
+		text: { body: 'Hi' },
+	});
+
+	test('a retry of the same eventId is answered 2xx and not emitted again', async () => {
+		const { deliver } = trigger();
+		expect((await deliver({ body: hello })).items).toHaveLength(1);
+		now += 15_000;
+		const retry = await deliver({ body: hello });
+		expect(retry.items).toEqual([]);
+		expect(retry.answer.status).toBeUndefined();
+		expect(retry.result.webhookResponse).toBeDefined();
+	});
+
+	test('remembered in the static data n8n saves: a restarted n8n still knows it', async () => {
+		const { deliver } = trigger();
+		await deliver({ body: hello });
+		forgetProcessMemory();
+		now += 6 * 60 * 60 * 1000;
+		expect((await deliver({ body: hello })).items).toEqual([]);
+	});
+
+	test('remembered in this process too: a lost update of the static data does not emit twice', async () => {
+		const { deliver, staticData } = trigger();
+		await deliver({ body: hello });
+		// Two deliveries at once: the second one's copy of the static data, saved last, wins.
+		for (const key of Object.keys(staticData)) delete staticData[key];
+		expect((await deliver({ body: hello })).items).toEqual([]);
+		// And the static data has it again.
+		expect(JSON.stringify(staticData)).toContain(String(hello.eventId));
+	});
+
+	test("remembered past the vendor's last retry (about 3.8 days), then let go", async () => {
+		const { deliver, staticData } = trigger();
+		await deliver({ body: hello });
+		const lastRetry = [15, 40, 180, 600, 3600, 21600, 43200, 86400, 172800].reduce((a, b) => a + b);
+		expect(REMEMBER_MS).toBeGreaterThan(lastRetry * 1000);
+		now += lastRetry * 1000;
+		expect((await deliver({ body: hello })).items).toEqual([]);
+		now += REMEMBER_MS;
+		await deliver({ body: whatsApp('later', { type: 'text', text: { body: 'x' } }) });
+		expect(JSON.stringify(staticData)).not.toContain(String(hello.eventId));
+	});
+
+	test('memory is bounded: the oldest events go first', async () => {
+		const { deliver, staticData } = trigger();
+		for (let i = 0; i < REMEMBER_AT_MOST + 5; i++) {
+			now += 1;
+			await deliver({ body: whatsApp(`bulk-${i}`, { type: 'text', text: { body: 'x' } }) });
+		}
+		const seen = (staticData['node:Workspace WhatsApp Trigger'] as IDataObject)
+			.seenEvents as unknown[];
+		expect(seen).toHaveLength(REMEMBER_AT_MOST);
+		expect(JSON.stringify(seen[0])).toContain('bulk-5');
+	});
+
+	test('two triggers (or a test run and the published workflow) remember apart', async () => {
+		const published = trigger();
+		const testRun = trigger({}, { mode: 'manual' });
+		expect((await published.deliver({ body: hello })).items).toHaveLength(1);
+		expect((await testRun.deliver({ body: hello })).items).toHaveLength(1);
+	});
+});
+
+describe('events not chosen, and requests that are no event', () => {
+	test('an event not chosen in Events is acknowledged (2xx) and not emitted', async () => {
+		const { deliver } = trigger({ events: ['incoming.whatsapp.message'] });
+		const { items, result, answer } = await deliver({
+			body: rcs('r1', { type: 'text', text: 'Hi' }),
+		});
+		expect(items).toEqual([]);
+		expect(answer.status).toBeUndefined();
+		expect(result.webhookResponse).toEqual({
+			message: 'Received: incoming.rcs.message is not chosen in Events',
+		});
+	});
+
+	test.each([
+		['another event name', { event: 'incoming.email.message', eventId: 'x' }],
+		['no event at all', { hello: 'world' }],
+		['not JSON', 'hello'],
+	])('%s: acknowledged, not emitted, and logged', async (_, body) => {
+		const { deliver, warnings } = trigger();
+		const { items, answer } = await deliver({ body });
+		expect(items).toEqual([]);
+		expect(answer.status).toBeUndefined();
+		expect(warnings).toHaveLength(1);
+	});
+});
