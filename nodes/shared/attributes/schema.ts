@@ -97,10 +97,11 @@ export async function attributeSchemaOf(
 				attributeKey(d),
 			] as const,
 	);
-	const taken = (name: string) =>
+	// A name is its own key in other letters ("Emails", emails) without being ambiguous.
+	const taken = (name: string, own: string) =>
 		named.filter(([other]) => other === name).length > 1 ||
-		[...types.keys()].some((key) => key.toLowerCase() === name);
-	return { types, keyOfName: new Map(named.filter(([name]) => name && !taken(name))) };
+		[...types.keys()].some((key) => key !== own && key.toLowerCase() === name);
+	return { types, keyOfName: new Map(named.filter(([name, key]) => name && !taken(name, key))) };
 }
 
 /** The choices of a select, status or member attribute, for the editor's dropdowns. */

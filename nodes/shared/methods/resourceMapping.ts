@@ -11,10 +11,13 @@ import { apiRequest } from '../transport/apiRequest';
 /** Attribute types whose value can identify a record, for Create or Update to match on. */
 const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
 
-/** The name, the key Map Automatically matches on, and what the value takes; sending reads no label. */
-function mapperLabel(name: string, key: string, takes?: string): string {
-	const label = name === key ? key : `${name} (${key})`;
-	return takes ? `${label} — ${takes}` : label;
+/**
+ * The name, and the key Map Automatically and JSON use where it is not the name in other
+ * letters: short, as n8n cuts a long label at the panel's width. What a value takes is said in
+ * full in the notice below the mapper (attributes/fields.ts); sending reads no label.
+ */
+function mapperLabel(name: string, key: string): string {
+	return name.toLowerCase() === key.toLowerCase() ? name : `${name} (${key})`;
 }
 
 /** The resource mapper's fields: one per writable attribute, typed, with its choices. */
@@ -38,7 +41,7 @@ export async function getAttributeFields(
 			const name = String(definition.name ?? key);
 			return {
 				id: key,
-				displayName: mapperLabel(name, key, type.takes),
+				displayName: mapperLabel(name, key),
 				required: definition.isRequired === true,
 				defaultMatch: definition === emails,
 				canBeUsedToMatch: IDENTIFYING_TYPES.includes(inputType),
