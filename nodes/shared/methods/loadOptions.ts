@@ -9,7 +9,9 @@ import { ACTIVITY_COLLECTION, paths } from '../transport/paths';
  * A dropdown's only entry, greyed out, where its list depends on a field not chosen yet (or has
  * nothing to offer): n8n shows a bare "No data" for an empty list.
  */
-const saying = (text: string): INodePropertyOptions[] => [{ name: text, value: '', disabled: true }];
+const saying = (text: string): INodePropertyOptions[] => [
+	{ name: text, value: '', disabled: true },
+];
 
 /** The attributes where the user is that `keep` accepts, as "Name (key)", valued by `valueOf`. */
 async function attributeOptions(

@@ -42,7 +42,7 @@ test('options and statuses become their names, people ID, name and email, compan
 	});
 });
 
-test("a list entry loses __v and its two empty links, keeps the one to its record", () => {
+test('a list entry loses __v and its two empty links, keeps the one to its record', () => {
 	const entry = {
 		_id: 'f5',
 		listId: 'a1',
