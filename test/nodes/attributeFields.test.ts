@@ -186,7 +186,7 @@ describe('what the attributes send', () => {
 		]);
 	});
 
-	test('Record › Create, Map Automatically: fields named by key or by name (a label with its key changes nothing)', async () => {
+	test('Record › Create, Map Automatically: fields named by key or by name (a field named like a label with its key is left out)', async () => {
 		const { error } = await run(
 			records,
 			{

@@ -88,7 +88,7 @@ export const JSON_SHOWN = { show: { useJson: [true] } };
 /** The notice above the mapper: the resource mapper shows no hint of its own. */
 export const mapperNotice: INodeProperties = {
 	displayName:
-		'Map Automatically sends the fields of the input item named like an attribute: its key (in brackets after a name that differs from it), or its name where no other attribute shares it. Other fields are left out.',
+		'Map Automatically sends the fields of the input item named like an attribute: by its name (as below) where no other attribute shares it, or by its API key. Other fields are left out.',
 	name: 'mapperNotice',
 	type: 'notice',
 	default: '',

@@ -113,7 +113,7 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 		const { fields } = await getAttributeFields.call(context);
 		const byKey = Object.fromEntries(fields.map((f) => [f.id, f]));
 		expect(byKey.createdAt).toBeUndefined();
-		// A label shows the key Map Automatically matches on, where it is not the name in other letters.
+		// A label is the attribute's name (Map Automatically matches on it too), short enough not to be cut.
 		expect(byKey.name).toMatchObject({
 			displayName: 'Name',
 			type: 'string',
@@ -121,14 +121,14 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 			display: true,
 		});
 		expect(byKey.leadScore).toMatchObject({
-			displayName: 'Lead Score (leadScore)',
+			displayName: 'Lead Score',
 			type: 'number',
 			required: false,
 		});
 		// Short: what a value takes is said in full in the notice below the mapper, not cut in a label.
 		expect(
 			['emails', 'phoneNumbers', 'company', 'owner'].map((key) => byKey[key].displayName),
-		).toEqual(['Emails', 'Phone Numbers (phoneNumbers)', 'Company', 'Owner']);
+		).toEqual(['Emails', 'Phone Numbers', 'Company', 'Owner']);
 		// Create or Update: Emails preselected; only attributes that can identify a record offered.
 		expect(fields.filter((f) => f.defaultMatch).map((f) => f.id)).toEqual(['emails']);
 		expect(
