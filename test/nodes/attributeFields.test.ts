@@ -81,6 +81,7 @@ describe('the attributes on screen', () => {
 			expect(shown.slice(shown.indexOf('mapperNotice'))).toEqual([
 				'mapperNotice',
 				mapper,
+				'valueHintsNotice',
 				'useJson',
 				...(mapper === 'upsertColumns' ? ['updateAllMatches'] : []),
 				'options',
@@ -185,7 +186,7 @@ describe('what the attributes send', () => {
 		]);
 	});
 
-	test("Record › Create, Map Automatically: fields named by key or by name (the labels' hints change nothing)", async () => {
+	test('Record › Create, Map Automatically: fields named by key or by name (a field named like a label with its key is left out)', async () => {
 		const { error } = await run(
 			records,
 			{
@@ -201,7 +202,7 @@ describe('what the attributes send', () => {
 					'Lead Score': '3',
 					'Phone Numbers': '+44 20 7000, +44 20 7001',
 					company: { _id: FIRST_COMPANY, name: 'Acme' },
-					'Emails (emails) — comma-separated or an array': 'ignored@example.com',
+					'Lead Score (leadScore)': '99',
 				},
 			],
 		);
@@ -217,6 +218,21 @@ describe('what the attributes send', () => {
 				company: FIRST_COMPANY,
 			},
 		]);
+	});
+
+	test('Record › Create, Map Automatically: a name that is its own key in other letters ("Emails") maps to it', async () => {
+		const { error } = await run(
+			records,
+			{
+				resource: 'record',
+				operation: 'create',
+				collectionId: byId(PEOPLE),
+				columns: mapperValue('autoMapInputData', null),
+			},
+			[{ Name: 'Capital', Emails: 'cap@example.com' }],
+		);
+		expect(error).toBeUndefined();
+		expect(sent().at(-1)?.[2]).toEqual({ name: 'Capital', emails: ['cap@example.com'] });
 	});
 
 	test('Record › Create or Update, Use JSON Instead: it matches on Match On', async () => {

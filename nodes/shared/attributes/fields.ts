@@ -81,18 +81,28 @@ export const typedValueFields: INodeProperties[] = [
 	},
 ];
 
-/** What the values of some attribute types take: said in full above the mapper, short in labels. */
-const VALUE_HINTS =
-	'Emails, phone numbers, domains and multi-select take one value or several, comma-separated or as an array; a record reference such as Company takes a record ID, e.g. {{ $json._id }}.';
-
 const MAPPER_SHOWN = { hide: { useJson: [true] } };
 
 export const JSON_SHOWN = { show: { useJson: [true] } };
 
 /** The notice above the mapper: the resource mapper shows no hint of its own. */
 export const mapperNotice: INodeProperties = {
-	displayName: `Map Automatically sends the fields of the input item named like an attribute: its key, in brackets after each name below, or its name where no other attribute shares it. Other fields are left out. ${VALUE_HINTS}`,
+	displayName:
+		'Map Automatically sends the fields of the input item named like an attribute: by its name (as below) where no other attribute shares it, or by its API key. Other fields are left out.',
 	name: 'mapperNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: MAPPER_SHOWN,
+};
+
+/**
+ * What the values of some attribute types take, right below the mapper's fields. n8n's mapper
+ * gives a field no hint and cuts a long label at the panel's width; a notice is shown in full.
+ */
+export const valueHintsNotice: INodeProperties = {
+	displayName:
+		'Emails, phone numbers, domains and multi-select take one value or several, comma-separated or as an array; a record reference such as Company takes a record ID, e.g. {{ $json._id }}.',
+	name: 'valueHintsNotice',
 	type: 'notice',
 	default: '',
 	displayOptions: MAPPER_SHOWN,

@@ -17,19 +17,30 @@ import { attributeKey, attributeType, isWritable } from './types';
 const ACTIVITY_SUBJECTS = ['activity', 'newActivity', 'activityCompleted', 'activityDue'];
 const LIST_ENTRY_SUBJECTS = ['listEntry', 'newListEntry', 'listEntryUpdated'];
 
+/** Whether the node's subject has its attributes on a list (else on a collection). */
+function ofList(context: ParameterSource, subject: string): boolean {
+	return (
+		LIST_ENTRY_SUBJECTS.includes(subject) ||
+		(subject === 'attribute' && context.getNodeParameter('target', 'collection') === 'list')
+	);
+}
+
+const subjectOf = (context: ParameterSource) =>
+	String(context.getNodeParameter('resource', '') || context.getNodeParameter('event', ''));
+
 /** Where the attributes of the node's subject live; undefined until its collection or list is chosen. */
 export function subjectAttributesPath(context: ParameterSource): string | undefined {
-	const subject = String(
-		context.getNodeParameter('resource', '') || context.getNodeParameter('event', ''),
-	);
+	const subject = subjectOf(context);
 	if (ACTIVITY_SUBJECTS.includes(subject))
 		return paths.attributes('collection', ACTIVITY_COLLECTION);
-	const ofList =
-		LIST_ENTRY_SUBJECTS.includes(subject) ||
-		(subject === 'attribute' && context.getNodeParameter('target', 'collection') === 'list');
-	const id = parameterId(context, ofList ? 'listId' : 'collectionId');
-	return id ? paths.attributes(ofList ? 'list' : 'collection', segment(id)) : undefined;
+	const list = ofList(context, subject);
+	const id = parameterId(context, list ? 'listId' : 'collectionId');
+	return id ? paths.attributes(list ? 'list' : 'collection', segment(id)) : undefined;
 }
+
+/** The field to choose before the attributes can be listed, as the user sees it. */
+export const subjectField = (context: ParameterSource): 'Collection' | 'List' =>
+	ofList(context, subjectOf(context)) ? 'List' : 'Collection';
 
 /** The schema of one node run, fetched once for all its items. */
 const schemas = new Map<string, Promise<IDataObject[]>>();
@@ -86,10 +97,11 @@ export async function attributeSchemaOf(
 				attributeKey(d),
 			] as const,
 	);
-	const taken = (name: string) =>
+	// A name is its own key in other letters ("Emails", emails) without being ambiguous.
+	const taken = (name: string, own: string) =>
 		named.filter(([other]) => other === name).length > 1 ||
-		[...types.keys()].some((key) => key.toLowerCase() === name);
-	return { types, keyOfName: new Map(named.filter(([name]) => name && !taken(name))) };
+		[...types.keys()].some((key) => key !== own && key.toLowerCase() === name);
+	return { types, keyOfName: new Map(named.filter(([name, key]) => name && !taken(name, key))) };
 }
 
 /** The attributes the service keeps unique (`isUnique`), as definitions. */

@@ -108,12 +108,7 @@ interface AttributeType {
 	field: FieldType;
 	toWire: ToWire;
 	choices?: AttributeChoices;
-	/** What a value takes, where the field's type does not say it: shown in the mapper's label. */
-	takes?: string;
 }
-
-/** Attributes that hold several values take them as the list conversion (`toStringList`) reads them. */
-const SEVERAL = 'comma-separated or an array';
 
 /** The vendor's input types (docs/api.md §2.9) and what each becomes. */
 export const ATTRIBUTE_TYPES: Record<string, AttributeType> = {
@@ -127,12 +122,12 @@ export const ATTRIBUTE_TYPES: Record<string, AttributeType> = {
 	status: { field: 'options', toWire: asOption, choices: 'status' },
 	select: { field: 'options', toWire: asOption, choices: 'options' },
 	// A text field, not n8n's array: the editor would mark "a, b" as not an array.
-	multiselect: { field: 'string', toWire: asOptions, takes: SEVERAL },
-	'record-reference': { field: 'string', toWire: asId, takes: 'a record ID' },
+	multiselect: { field: 'string', toWire: asOptions },
+	'record-reference': { field: 'string', toWire: asId },
 	'actor-reference': { field: 'options', toWire: asId, choices: 'members' },
-	domain: { field: 'string', toWire: asList, takes: SEVERAL },
-	'email-address': { field: 'string', toWire: asList, takes: SEVERAL },
-	'phone-number': { field: 'string', toWire: asList, takes: SEVERAL },
+	domain: { field: 'string', toWire: asList },
+	'email-address': { field: 'string', toWire: asList },
+	'phone-number': { field: 'string', toWire: asList },
 	file: { field: 'string', toWire: asText },
 };
 

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { isPlainObject } from '../input';
 import { idIn, parameterId } from '../locators';
 import { requireMessagingHost } from '../messaging/host';
 import {
@@ -50,6 +51,32 @@ async function searchQuery(
 
 const nameOf = (record: IDataObject) => String(record.name || record._id);
 
+const firstOf = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
+
+/** The attributes, in order, whose value tells two records of one name apart. */
+const SECOND_IDENTITY = ['emails', 'domains', 'phoneNumbers', 'company'];
+
+/**
+ * A record by its name and a second piece of identity (its email, domain, phone or company),
+ * else the end of its ID: the picker shows names alone, and two "Grace Hopper"s are common.
+ */
+function recordLabel(record: IDataObject): string {
+	for (const key of SECOND_IDENTITY) {
+		const value = firstOf(record[key]);
+		const text = isPlainObject(value) ? value.name : value;
+		if (typeof text === 'string' && text.trim()) return `${nameOf(record)} (${text.trim()})`;
+	}
+	return `${nameOf(record)} (ID …${String(record._id).slice(-6)})`;
+}
+
+/**
+ * What a picker whose list depends on another field offers before that field is chosen: one
+ * entry saying so. n8n would show an error ("Could not load list") for a thrown one.
+ */
+const chooseFirst = (field: string): INodeListSearchResult => ({
+	results: [{ name: `Choose ${/^[AEIOU]/.test(field) ? 'an' : 'a'} ${field} first`, value: '' }],
+});
+
 interface WholeSearch {
 	path: string;
 	/** The texts a search term is looked for in. */
@@ -88,7 +115,11 @@ export async function searchLists(this: ILoadOptionsFunctions, filter?: string) 
 	return await searchWhole(this, filter, {
 		path: paths.lists,
 		texts: (l) => [l.name, l.slug],
-		name: (l) => String(l.name),
+		// Which collection a list holds: a record of another one cannot be added to it.
+		name: (l) => {
+			const collection = isPlainObject(l.collection) ? l.collection.name : undefined;
+			return collection ? `${String(l.name)} (${String(collection)})` : String(l.name);
+		},
 		value: idOf,
 	});
 }
@@ -111,7 +142,7 @@ async function searchCollectionRecords(
 ): Promise<INodeListSearchResult> {
 	return await searchQuery(context, {
 		endpoint: queries.records(collectionSegment),
-		label: nameOf,
+		label: recordLabel,
 		filter,
 		paginationToken,
 	});
@@ -122,8 +153,14 @@ export async function searchRecords(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const collectionId = segment(parameterId(this, 'collectionId'), 'Collection');
-	return await searchCollectionRecords(this, collectionId, filter, paginationToken);
+	const collectionId = parameterId(this, 'collectionId');
+	if (!collectionId.trim()) return chooseFirst('Collection');
+	return await searchCollectionRecords(
+		this,
+		segment(collectionId, 'Collection'),
+		filter,
+		paginationToken,
+	);
 }
 
 /** Searched in the Associated Collection chosen beside it, in Additional or Update Fields. */
@@ -135,6 +172,7 @@ export async function searchAssociatedRecords(
 	const fields =
 		this.getNodeParameter('operation') === 'update' ? 'updateFields' : 'additionalFields';
 	const collectionId = idIn(this.getNodeParameter(`${fields}.associatedCollection`, ''));
+	if (!collectionId) return chooseFirst('Associated Collection');
 	const segmentId = segment(collectionId, 'Associated Collection');
 	return await searchCollectionRecords(this, segmentId, filter, paginationToken);
 }
@@ -145,11 +183,9 @@ export async function searchListRecords(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const list = await apiRequest<IDataObject>(
-		this,
-		'GET',
-		paths.list(segment(parameterId(this, 'listId'), 'List')),
-	);
+	const listId = parameterId(this, 'listId');
+	if (!listId.trim()) return chooseFirst('List');
+	const list = await apiRequest<IDataObject>(this, 'GET', paths.list(segment(listId, 'List')));
 	return await searchCollectionRecords(this, segment(list.collectionId), filter, paginationToken);
 }
 
@@ -172,7 +208,9 @@ export async function searchListEntries(
 	_filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const endpoint = queries.listEntries(segment(parameterId(this, 'listId'), 'List'));
+	const listId = parameterId(this, 'listId');
+	if (!listId.trim()) return chooseFirst('List');
+	const endpoint = queries.listEntries(segment(listId, 'List'));
 	const label = (entry: IDataObject) => `Entry for record ${String(entry.recordId)}`;
 	return await searchQuery(this, { endpoint, label, paginationToken });
 }

@@ -1,9 +1,17 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { attributeChoices, subjectAttributesPath } from '../attributes/schema';
+import { attributeChoices, subjectAttributesPath, subjectField } from '../attributes/schema';
 import { attributeKey, attributeType } from '../attributes/types';
 import { apiRequest } from '../transport/apiRequest';
 import { ACTIVITY_COLLECTION, paths } from '../transport/paths';
+
+/**
+ * A dropdown's only entry, greyed out, where its list depends on a field not chosen yet (or has
+ * nothing to offer): n8n shows a bare "No data" for an empty list.
+ */
+const saying = (text: string): INodePropertyOptions[] => [
+	{ name: text, value: '', disabled: true },
+];
 
 /** The attributes where the user is that `keep` accepts, as "Name (key)", valued by `valueOf`. */
 async function attributeOptions(
@@ -12,7 +20,7 @@ async function attributeOptions(
 	valueOf: (attribute: IDataObject) => string = attributeKey,
 ): Promise<INodePropertyOptions[]> {
 	const path = subjectAttributesPath(context);
-	if (!path) return [];
+	if (!path) return saying(`Choose a ${subjectField(context)} first`);
 	const attributes = await apiRequest(context, 'GET', path);
 	return attributes.filter(keep).map((a) => ({
 		name: `${String(a.name)} (${attributeKey(a)})`,
@@ -50,7 +58,8 @@ export async function getActivityStatuses(
 export async function getStatusAttributes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await attributeOptions(this, (a) => attributeType(a) === 'status');
+	const options = await attributeOptions(this, (a) => attributeType(a) === 'status');
+	return options.length ? options : saying('This collection has no status or pipeline attribute');
 }
 
 /** The statuses of the status attribute chosen in Status Attribute. */
@@ -59,7 +68,8 @@ export async function getStatusesOfAttribute(
 ): Promise<INodePropertyOptions[]> {
 	const path = subjectAttributesPath(this);
 	const key = String(this.getNodeParameter('statusAttribute', '') ?? '');
-	if (!path || !key) return [];
+	if (!path) return saying(`Choose a ${subjectField(this)} first`);
+	if (!key) return saying('Choose a Status Attribute first');
 	return await statusesAt(this, path, key);
 }
 

@@ -19,10 +19,15 @@ import { apiRequest } from '../transport/apiRequest';
 /** Attribute types whose value can identify a record, for Create or Update to match on. */
 const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
 
-/** The name, the key Map Automatically matches on, and what the value takes; sending reads no label. */
-function mapperLabel(name: string, key: string, takes?: string): string {
-	const label = name === key ? key : `${name} (${key})`;
-	return takes ? `${label} — ${takes}` : label;
+/**
+ * A field's label: the attribute's name, which Map Automatically also matches on, with its key
+ * only where another attribute has the same name. n8n cuts a longer label at the panel's width
+ * (to 170 px while the pointer is on the field); what a value takes is said in full in the notice
+ * below the mapper (attributes/fields.ts). Sending reads no label.
+ */
+function mapperLabel(name: string, key: string, names: string[]): string {
+	const same = names.filter((other) => other.toLowerCase() === name.toLowerCase()).length;
+	return same > 1 ? `${name} (${key})` : name;
 }
 
 /** The resource mapper's fields: one per writable attribute, typed, with its choices. */
@@ -38,6 +43,9 @@ export async function getAttributeFields(
 	// Create or Update starts with the required attributes and the one it matches on, whose
 	// value it needs; n8n's editor shows a match it preselected only if the field says so.
 	const upsert = this.getNodeParameter('operation', '') === 'upsert';
+	const names = definitions.map((definition) =>
+		String(definition.name ?? attributeKey(definition)),
+	);
 	const fields = await Promise.all(
 		definitions.map(async (definition): Promise<ResourceMapperField> => {
 			const inputType = attributeType(definition);
@@ -46,7 +54,7 @@ export async function getAttributeFields(
 			const name = String(definition.name ?? key);
 			return {
 				id: key,
-				displayName: mapperLabel(name, key, type.takes),
+				displayName: mapperLabel(name, key, names),
 				required: definition.isRequired === true,
 				defaultMatch: definition === emails,
 				canBeUsedToMatch: IDENTIFYING_TYPES.includes(inputType),

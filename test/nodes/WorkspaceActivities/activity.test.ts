@@ -232,20 +232,24 @@ describe('the associated record: a picker, collection then record', () => {
 				env.credentials,
 			);
 			const { results } = await listSearch.searchAssociatedRecords.call(context, 'Ada');
-			expect(results).toContainEqual({ name: 'Ada Lovelace', value: ADA_RECORD });
+			expect(results).toContainEqual({
+				name: 'Ada Lovelace (ada.lovelace0@example.com)',
+				value: ADA_RECORD,
+			});
 			expect(env.sandbox.requests[0].path).toBe(`/api/v1/collection-records/${PEOPLE}/query`);
 		}
 	});
 
-	test('the list before a collection is chosen says to choose it', async () => {
+	test('the list before a collection is chosen says to choose it, as an entry, not an error', async () => {
 		const context = loadOptionsContext(
 			new WorkspaceActivities(),
 			{ resource: 'activity', operation: 'create', additionalFields: {} },
 			env.credentials,
 		);
-		await expect(listSearch.searchAssociatedRecords.call(context)).rejects.toThrow(
-			/Associated Collection/,
-		);
+		expect(await listSearch.searchAssociatedRecords.call(context)).toEqual({
+			results: [{ name: 'Choose an Associated Collection first', value: '' }],
+		});
+		expect(env.sandbox.requests).toEqual([]);
 	});
 });
 

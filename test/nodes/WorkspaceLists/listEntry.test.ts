@@ -2,6 +2,7 @@ import { WorkspaceLists } from '../../../nodes/WorkspaceLists/WorkspaceLists.nod
 import {
 	ADA_RECORD,
 	byId,
+	COMPANIES,
 	FIRST_COMPANY,
 	FIRST_ENTRY,
 	HOT_LEADS,
@@ -47,13 +48,35 @@ test('List Entry → Create links a record, with list attribute values under dat
 	});
 });
 
-test('List Entry → Create with a record of another collection names the record, not the list', async () => {
+test("List Entry → Create with a record of another collection says whose it is and the list's", async () => {
 	const { error } = await run({
 		operation: 'create',
 		listId: byId(HOT_LEADS),
 		recordId: byId(FIRST_COMPANY),
 	});
-	expect(error?.message).toBe(`The record with ID "${FIRST_COMPANY}" was not found`);
+	expect(error?.message).toBe(
+		`The record with ID "${FIRST_COMPANY}" belongs to Companies, not to People, the collection of the list "Hot Leads"`,
+	);
+	expect(error?.description).toBe(
+		'Check the Record parameter: a list takes records of its own collection only. Choose a record of People (From List offers only those), or in List choose a list of Companies.',
+	);
+	// The refused create, the list, the collections, then each other collection until found.
+	expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
+		['POST', entriesPath],
+		['GET', `/api/v1/lists/${HOT_LEADS}`],
+		['GET', '/api/v1/collections'],
+		['GET', `/api/v1/collection-records/${COMPANIES}/${FIRST_COMPANY}`],
+	]);
+});
+
+test('List Entry → Create with a record in no collection keeps "not found"', async () => {
+	const missing = 'f9ffffffffffffffffffffff';
+	const { error } = await run({
+		operation: 'create',
+		listId: byId(HOT_LEADS),
+		recordId: byId(missing),
+	});
+	expect(error?.message).toBe(`The record with ID "${missing}" was not found`);
 	expect(error?.description).toMatch(/^Check the Record parameter/);
 });
 

@@ -1,6 +1,6 @@
 import { simplifyRecord } from '../../../nodes/shared/simplify';
 
-test('options and statuses become their names, people name and email, companies name and ID', () => {
+test('options and statuses become their names, people ID, name and email, companies name and ID', () => {
 	const record = {
 		_id: 'f1',
 		name: 'Ada Lovelace',
@@ -34,10 +34,36 @@ test('options and statuses become their names, people name and email, companies 
 		createdAt: '2026-01-01T00:00:00.000Z',
 		source: 'Referral',
 		lifecycle: 'Lead',
-		owner: { name: 'Grace Hopper', email: 'grace@example.com' },
+		owner: { _id: 'e1', name: 'Grace Hopper', email: 'grace@example.com' },
 		company: { _id: 'f10', name: 'Analytical Engines' },
 		tags: ['Software'],
 		share: [],
 		custom: { anything: 'else' },
+	});
+});
+
+test('a list entry loses __v and its two empty links, keeps the one to its record', () => {
+	const entry = {
+		_id: 'f5',
+		listId: 'a1',
+		peopleId: 'f0',
+		companyId: null,
+		dealId: null,
+		recordId: 'f0',
+		owner: 'e1',
+		priority: { _id: 'b9', name: 'High', color: '#ef4444', order: 0, isArchived: false },
+		createdAt: '2026-01-01T00:00:00.000Z',
+		updatedAt: '2026-01-01T00:00:00.000Z',
+		__v: 0,
+	};
+	expect(simplifyRecord(entry)).toEqual({
+		_id: 'f5',
+		listId: 'a1',
+		peopleId: 'f0',
+		recordId: 'f0',
+		owner: 'e1',
+		priority: 'High',
+		createdAt: '2026-01-01T00:00:00.000Z',
+		updatedAt: '2026-01-01T00:00:00.000Z',
 	});
 });

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/descriptions';
 import { simplifyField } from '../../../shared/simplify';
 import { paths, queries } from '../../../shared/transport/paths';
-import { listEntryCreateFields } from './create';
+import { addRecordToList, listEntryCreateFields } from './create';
 import { findCreatedListEntry } from './findCreated';
 import { listEntryGetAllFields } from './getAll';
 import { listEntryAttributesToSend, listEntrySharedFields } from './shared';
@@ -30,6 +30,7 @@ export const listEntryDescription: INodeProperties[] = [
 			method: 'POST',
 			url: paths.listEntries(list),
 			preSend: [sendAttributes('data')],
+			run: addRecordToList,
 			lookUp: findCreatedListEntry,
 		}),
 		operation({

@@ -1,4 +1,9 @@
-import { attributeMapperField, jsonFields, mapperNotice } from '../../../shared/attributes/fields';
+import {
+	attributeMapperField,
+	jsonFields,
+	mapperNotice,
+	valueHintsNotice,
+} from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
 import { entryLocator, listLocator } from '../../../shared/locators';
 
@@ -15,5 +20,6 @@ export const listEntryAttributesToSend = [
 	...forOperation('listEntry', WRITES, [mapperNotice]),
 	...forOperation('listEntry', 'create', [attributeMapperField('add', 'list entry')]),
 	...forOperation('listEntry', 'update', [attributeMapperField('map', 'list entry')]),
+	...forOperation('listEntry', WRITES, [valueHintsNotice]),
 	...forOperation('listEntry', WRITES, jsonFields({ what: 'list entry data' })),
 ];

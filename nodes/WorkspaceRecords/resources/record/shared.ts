@@ -1,4 +1,9 @@
-import { attributeMapperField, jsonFields, mapperNotice } from '../../../shared/attributes/fields';
+import {
+	attributeMapperField,
+	jsonFields,
+	mapperNotice,
+	valueHintsNotice,
+} from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
 import { collectionLocator, recordLocator } from '../../../shared/locators';
 
@@ -20,5 +25,6 @@ export const recordAttributesToSend = [
 	...forOperation('record', 'create', [attributeMapperField('add', 'record')]),
 	...forOperation('record', 'update', [attributeMapperField('map', 'record')]),
 	...forOperation('record', 'upsert', [attributeMapperField('upsert', 'record')]),
+	...forOperation('record', WRITES, [valueHintsNotice]),
 	...forOperation('record', WRITES, jsonFields({ what: 'record' })),
 ];

@@ -113,27 +113,22 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 		const { fields } = await getAttributeFields.call(context);
 		const byKey = Object.fromEntries(fields.map((f) => [f.id, f]));
 		expect(byKey.createdAt).toBeUndefined();
-		// Each label shows the key Map Automatically matches on.
+		// A label is the attribute's name (Map Automatically matches on it too), short enough not to be cut.
 		expect(byKey.name).toMatchObject({
-			displayName: 'Name (name)',
+			displayName: 'Name',
 			type: 'string',
 			required: true,
 			display: true,
 		});
 		expect(byKey.leadScore).toMatchObject({
-			displayName: 'Lead Score (leadScore)',
+			displayName: 'Lead Score',
 			type: 'number',
 			required: false,
 		});
-		// Where the type does not say what a value takes, the label does (the notice says it in full).
+		// Short: what a value takes is said in full in the notice below the mapper, not cut in a label.
 		expect(
 			['emails', 'phoneNumbers', 'company', 'owner'].map((key) => byKey[key].displayName),
-		).toEqual([
-			'Emails (emails) — comma-separated or an array',
-			'Phone Numbers (phoneNumbers) — comma-separated or an array',
-			'Company (company) — a record ID',
-			'Owner (owner)',
-		]);
+		).toEqual(['Emails', 'Phone Numbers', 'Company', 'Owner']);
 		// Create or Update: Emails preselected; only attributes that can identify a record offered.
 		expect(fields.filter((f) => f.defaultMatch).map((f) => f.id)).toEqual(['emails']);
 		expect(
@@ -182,8 +177,8 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 		);
 		const { fields } = await getAttributeFields.call(context);
 		expect(fields.map((f) => [f.id, f.type, f.displayName])).toEqual([
-			['priority', 'options', 'Priority (priority)'],
-			['note', 'string', 'Note (note)'],
+			['priority', 'options', 'Priority'],
+			['note', 'string', 'Note'],
 		]);
 	});
 });

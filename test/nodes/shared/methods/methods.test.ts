@@ -7,6 +7,7 @@ import { listSearch, loadOptions } from '../../../../nodes/shared/methods';
 
 const {
 	searchActivities,
+	searchAssociatedRecords,
 	searchCollections,
 	searchListEntries,
 	searchListRecords,
@@ -22,7 +23,10 @@ const {
 	getStatusesOfAttribute,
 } = loadOptions;
 import { WorkspaceRecordsTrigger } from '../../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
-import { byId, HOT_LEADS, PEOPLE, recordsAuthHeaders } from '../../../harness/fixtures';
+import { byId, COMPANIES, HOT_LEADS, PEOPLE, recordsAuthHeaders } from '../../../harness/fixtures';
+
+/** The deals collection of the seed (test/sandbox/seed.js). */
+const DEALS = 'a00000000000000000000003';
 import { loadOptionsContext } from '../../../harness/loadOptions';
 import { useSandbox } from '../../../harness/sandbox';
 
@@ -62,7 +66,11 @@ test('records are searched by name on the server, a page at a time', async () =>
 		limit: 100,
 		offset: 0,
 	});
-	expect(found.results.map((r) => r.name)).toEqual(['Grace Hopper', 'Grace Hopper']);
+	// Told apart by a second piece of identity: the email.
+	expect(found.results.map((r) => r.name)).toEqual([
+		'Grace Hopper (grace.hopper11@example.com)',
+		'Grace Hopper (grace.hopper111@example.com)',
+	]);
 });
 
 test('lists, list entries, members and activities', async () => {
@@ -72,7 +80,7 @@ test('lists, list entries, members and activities', async () => {
 		env.credentials,
 	);
 	expect((await searchLists.call(lists, 'hot')).results).toEqual([
-		{ name: 'Hot Leads', value: HOT_LEADS },
+		{ name: 'Hot Leads (People)', value: HOT_LEADS },
 	]);
 	expect((await searchListEntries.call(lists)).results[0]).toEqual({
 		name: 'Entry for record f00000000000000000000001',
@@ -148,7 +156,9 @@ test("Record Entered a Status offers the collection's status attributes, then th
 	expect(await getStatusAttributes.call(trigger())).toEqual([
 		{ name: 'Lifecycle (lifecycle)', value: 'lifecycle', description: 'Type: status' },
 	]);
-	expect(await getStatusesOfAttribute.call(trigger())).toEqual([]);
+	expect(await getStatusesOfAttribute.call(trigger())).toEqual([
+		{ name: 'Choose a Status Attribute first', value: '', disabled: true },
+	]);
 	const statuses = await getStatusesOfAttribute.call(trigger({ statusAttribute: 'lifecycle' }));
 	expect(statuses.map((o) => o.name)).toEqual(['Lead', 'Customer', 'Churned']);
 });
@@ -178,4 +188,53 @@ test("a list's record picker searches the list's own collection", async () => {
 	]);
 	expect(results).toHaveLength(3);
 	expect(results.every((r) => r.name.startsWith('Grace '))).toBe(true);
+});
+
+test('pickers that depend on a field not chosen yet say which, instead of failing', async () => {
+	const choose = (name: string) => [{ name, value: '', disabled: true }];
+	const trigger = loadOptionsContext(
+		new WorkspaceRecordsTrigger(),
+		{ event: 'recordEnteredStatus' },
+		env.credentials,
+	);
+	expect(await getStatusAttributes.call(trigger)).toEqual(choose('Choose a Collection first'));
+	expect(await getStatusesOfAttribute.call(trigger)).toEqual(choose('Choose a Collection first'));
+	const entries = loadOptionsContext(
+		new WorkspaceLists(),
+		{ resource: 'listEntry', operation: 'update' },
+		env.credentials,
+	);
+	expect(await getAttributes.call(entries)).toEqual(choose('Choose a List first'));
+
+	const first = (name: string) => ({ results: [{ name, value: '' }] });
+	const activity = loadOptionsContext(
+		new WorkspaceActivities(),
+		{ resource: 'activity', operation: 'create', additionalFields: {} },
+		env.credentials,
+	);
+	expect(await searchAssociatedRecords.call(activity)).toEqual(
+		first('Choose an Associated Collection first'),
+	);
+	expect(await searchRecords.call(records())).toEqual(first('Choose a Collection first'));
+	expect(await searchListRecords.call(entries)).toEqual(first('Choose a List first'));
+	expect(await searchListEntries.call(entries)).toEqual(first('Choose a List first'));
+	expect(env.sandbox.requests).toEqual([]);
+});
+
+test('a collection without a status attribute says so in Status Attribute', async () => {
+	const trigger = loadOptionsContext(
+		new WorkspaceRecordsTrigger(),
+		{ event: 'recordEnteredStatus', collectionId: byId(COMPANIES) },
+		env.credentials,
+	);
+	expect(await getStatusAttributes.call(trigger)).toEqual([
+		{ name: 'This collection has no status or pipeline attribute', value: '', disabled: true },
+	]);
+});
+
+test('records of other collections are told apart by domain, then company', async () => {
+	const companies = await searchRecords.call(records({ collectionId: byId(COMPANIES) }), 'Enigma');
+	expect(companies.results.map((r) => r.name)).toEqual(['Enigma Labs (enigmalabs.example)']);
+	const deals = await searchRecords.call(records({ collectionId: byId(DEALS) }));
+	expect(deals.results[0].name).toMatch(/^.+ \(Analytical Engines\)$/);
 });
