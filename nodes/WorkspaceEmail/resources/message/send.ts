@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { forOperation } from '../../../shared/descriptions';
 import { requiredText } from '../../../shared/messaging/fields';
@@ -59,11 +59,11 @@ export const send = sendOperation({
 	action: 'Send an email',
 	description: 'Queue an email for sending; the answer carries a request ID',
 	url: paths.messaging.emailSend,
-	body: (context: IExecuteSingleFunctions) =>
-		buildEmailBody({
-			recipient: context.getNodeParameter('recipient') as string,
-			subject: context.getNodeParameter('subject') as string,
-			message: context.getNodeParameter('message') as string,
-			additionalFields: context.getNodeParameter('additionalFields', {}) as EmailOptions,
-		}),
+	parameters: {
+		recipient: 'value',
+		subject: 'value',
+		message: 'value',
+		additionalFields: 'object',
+	},
+	body: buildEmailBody,
 });

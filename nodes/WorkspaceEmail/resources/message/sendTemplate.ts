@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { forOperation } from '../../../shared/descriptions';
 import type { VariablePairs } from '../../../shared/messaging/fields';
@@ -75,11 +75,11 @@ export const sendTemplate = sendOperation({
 	description:
 		'Queue an email made from a template and its variables; the answer carries a request ID',
 	url: paths.messaging.emailTemplateSend,
-	body: (context: IExecuteSingleFunctions) =>
-		buildEmailTemplateBody({
-			recipient: context.getNodeParameter('recipient') as string,
-			templateName: context.getNodeParameter('templateName') as string,
-			variables: context.getNodeParameter('variables', {}) as VariablePairs,
-			additionalFields: context.getNodeParameter('additionalFields', {}) as EmailOptions,
-		}),
+	parameters: {
+		recipient: 'value',
+		templateName: 'value',
+		variables: 'object',
+		additionalFields: 'object',
+	},
+	body: buildEmailTemplateBody,
 });

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { forOperation } from '../../../shared/descriptions';
 import type { PostBackInput } from '../../../shared/messaging/fields';
@@ -78,15 +78,12 @@ export const send = sendOperation({
 	action: 'Send an SMS',
 	description: 'Queue an SMS for sending; the answer carries a request ID',
 	url: paths.messaging.smsSend,
-	body: (context: IExecuteSingleFunctions) =>
-		buildSmsBody({
-			recipient: context.getNodeParameter('recipient') as string,
-			message: context.getNodeParameter('message') as string,
-			senderId: context.getNodeParameter('senderId') as string,
-			route: context.getNodeParameter('route') as string,
-			additionalFields: context.getNodeParameter(
-				'additionalFields',
-				{},
-			) as SmsInput['additionalFields'],
-		}),
+	parameters: {
+		recipient: 'value',
+		message: 'value',
+		senderId: 'value',
+		route: 'value',
+		additionalFields: 'object',
+	},
+	body: buildSmsBody,
 });

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { forOperation } from '../../../shared/descriptions';
 import type { PostBackInput, VariablePairs } from '../../../shared/messaging/fields';
@@ -67,16 +67,13 @@ export const sendTemplate = sendOperation({
 	description:
 		'Queue an SMS made from a template and its variables; the answer carries a request ID',
 	url: paths.messaging.smsTemplateSend,
-	body: (context: IExecuteSingleFunctions) =>
-		buildSmsTemplateBody({
-			recipient: context.getNodeParameter('recipient') as string,
-			templateName: context.getNodeParameter('templateName') as string,
-			variables: context.getNodeParameter('variables', {}) as VariablePairs,
-			senderId: context.getNodeParameter('senderId') as string,
-			route: context.getNodeParameter('route') as string,
-			additionalFields: context.getNodeParameter(
-				'additionalFields',
-				{},
-			) as SmsTemplateInput['additionalFields'],
-		}),
+	parameters: {
+		recipient: 'value',
+		templateName: 'value',
+		variables: 'object',
+		senderId: 'value',
+		route: 'value',
+		additionalFields: 'object',
+	},
+	body: buildSmsTemplateBody,
 });

@@ -1,13 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeProperties,
-	ResourceMapperValue,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 
 import { forOperation } from '../../../shared/descriptions';
 import { InputError, setOwn } from '../../../shared/input';
-import { parameterId } from '../../../shared/locators';
 import type { PostBackInput } from '../../../shared/messaging/fields';
 import {
 	phoneRecipientField,
@@ -182,15 +176,12 @@ export const sendTemplate = sendOperation({
 	description:
 		"Queue one of the account's approved templates with its variables; the answer carries a request ID",
 	url: paths.messaging.whatsAppTemplateSend,
-	body: (context: IExecuteSingleFunctions) =>
-		buildWhatsAppTemplateBody({
-			phoneId: parameterId(context, 'phoneId'),
-			template: parameterId(context, 'template'),
-			recipient: context.getNodeParameter('recipient') as string,
-			variables: context.getNodeParameter('variables', {}) as MapperInput,
-			additionalFields: context.getNodeParameter(
-				'additionalFields',
-				{},
-			) as WhatsAppTemplateInput['additionalFields'],
-		}),
+	parameters: {
+		phoneId: 'picker',
+		template: 'picker',
+		recipient: 'value',
+		variables: 'object',
+		additionalFields: 'object',
+	},
+	body: buildWhatsAppTemplateBody,
 });
