@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import { requiredText } from '../../../shared/messaging/fields';
 import { toEmailAddress } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
@@ -26,14 +26,7 @@ export const sendFields: INodeProperties[] = forOperation('message', 'send', [
 		default: '',
 		description: 'The content of the email, in HTML or plain text',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: emailOptions,
-	},
+	additionalFieldsCollection(emailOptions),
 ]);
 
 export interface EmailInput {

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { VariablePairs } from '../../../shared/messaging/fields';
 import {
 	requiredText,
@@ -25,23 +25,16 @@ export const sendTemplateFields: INodeProperties[] = forOperation('message', 'se
 		description: "The email template's name in the workspace",
 	},
 	variablePairsField,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			...emailOptions,
-			{
-				displayName: 'Subject',
-				name: 'subject',
-				type: 'string',
-				default: '',
-				description: "The subject line. By default the template's own.",
-			},
-		],
-	},
+	additionalFieldsCollection([
+		...emailOptions,
+		{
+			displayName: 'Subject',
+			name: 'subject',
+			type: 'string',
+			default: '',
+			description: "The subject line. By default the template's own.",
+		},
+	]),
 ]);
 
 export interface EmailTemplateInput {

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { PostBackInput } from '../../../shared/messaging/fields';
 import { postBackBody, postBackOptions, requiredText } from '../../../shared/messaging/fields';
 import { sendOperation } from '../../../shared/messaging/send';
@@ -20,31 +20,24 @@ export const messageField: INodeProperties[] = forOperation('sms', 'send', [
 ]);
 
 export const sendOptions: INodeProperties[] = forOperation('sms', 'send', [
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'DLT Entity ID',
-				name: 'dltEntityId',
-				type: 'string',
-				default: '',
-				description: "The sender's entity ID in India's DLT registry",
-			},
-			{
-				displayName: 'DLT Template ID',
-				name: 'dltTemplateId',
-				type: 'string',
-				default: '',
-				description: "The message template's ID in India's DLT registry",
-			},
-			flashOption,
-			...postBackOptions,
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'DLT Entity ID',
+			name: 'dltEntityId',
+			type: 'string',
+			default: '',
+			description: "The sender's entity ID in India's DLT registry",
+		},
+		{
+			displayName: 'DLT Template ID',
+			name: 'dltTemplateId',
+			type: 'string',
+			default: '',
+			description: "The message template's ID in India's DLT registry",
+		},
+		flashOption,
+		...postBackOptions,
+	]),
 ]);
 
 export interface SmsInput extends SmsSender {

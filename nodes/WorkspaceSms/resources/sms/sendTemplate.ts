@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { PostBackInput, VariablePairs } from '../../../shared/messaging/fields';
 import {
 	postBackBody,
@@ -28,14 +28,7 @@ export const templateFields: INodeProperties[] = forOperation('sms', 'sendTempla
 ]);
 
 export const sendTemplateOptions: INodeProperties[] = forOperation('sms', 'sendTemplate', [
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [flashOption, ...postBackOptions],
-	},
+	additionalFieldsCollection([flashOption, ...postBackOptions]),
 ]);
 
 export interface SmsTemplateInput extends SmsSender {

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import { InputError, setOwn } from '../../../shared/input';
 import type { PostBackInput } from '../../../shared/messaging/fields';
 import {
@@ -81,25 +81,18 @@ export const sendTemplateFields: INodeProperties[] = forOperation('message', 'se
 			},
 		},
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Language',
-				name: 'language',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. en_US',
-				description:
-					'The language code of the template to send. By default the language chosen with the template.',
-			},
-			...postBackOptions,
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Language',
+			name: 'language',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. en_US',
+			description:
+				'The language code of the template to send. By default the language chosen with the template.',
+		},
+		...postBackOptions,
+	]),
 ]);
 
 type MapperInput = Partial<Pick<ResourceMapperValue, 'value' | 'schema'>>;
