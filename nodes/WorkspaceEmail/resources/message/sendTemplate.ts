@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { VariablePairs } from '../../../shared/messaging/fields';
 import {
+	optionalText,
 	requiredText,
 	variablePairsField,
 	variablesFromPairs,
@@ -56,7 +57,7 @@ export function buildEmailTemplateBody(input: EmailTemplateInput): IDataObject {
 			"Give the email template's name, such as welcome_email.",
 		).trim(),
 		...(Object.keys(variables).length ? { variables } : {}),
-		...(extra.subject ? { subject: extra.subject } : {}),
+		...optionalText('subject', extra.subject),
 		...emailOptionsBody(extra),
 	};
 }

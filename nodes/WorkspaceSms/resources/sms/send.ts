@@ -2,7 +2,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { PostBackInput } from '../../../shared/messaging/fields';
-import { postBackBody, postBackOptions, requiredText } from '../../../shared/messaging/fields';
+import {
+	optionalSwitch,
+	optionalText,
+	postBackBody,
+	postBackOptions,
+	requiredText,
+} from '../../../shared/messaging/fields';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport/paths';
 import type { SmsSender } from './fields';
@@ -58,9 +64,9 @@ export function buildSmsBody(input: SmsInput): IDataObject {
 		message: requiredText(input.message, 'Message', 'Write the text of the SMS.'),
 		sender_id: sender.sender_id,
 		route: sender.route,
-		...(extra.isFlash !== undefined ? { is_flash: extra.isFlash } : {}),
-		...(extra.dltEntityId ? { dlt_entity_id: extra.dltEntityId } : {}),
-		...(extra.dltTemplateId ? { dlt_template_id: extra.dltTemplateId } : {}),
+		...optionalSwitch('is_flash', extra.isFlash),
+		...optionalText('dlt_entity_id', extra.dltEntityId),
+		...optionalText('dlt_template_id', extra.dltTemplateId),
 		...postBackBody(extra),
 	};
 }

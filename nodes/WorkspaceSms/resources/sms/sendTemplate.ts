@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { PostBackInput, VariablePairs } from '../../../shared/messaging/fields';
 import {
+	optionalSwitch,
 	postBackBody,
 	postBackOptions,
 	requiredText,
@@ -48,7 +49,7 @@ export function buildSmsTemplateBody(input: SmsTemplateInput): IDataObject {
 			"Give the SMS template's name, such as order_shipped.",
 		).trim(),
 		variables: variablesFromPairs(input.variables),
-		...(extra.isFlash !== undefined ? { is_flash: extra.isFlash } : {}),
+		...optionalSwitch('is_flash', extra.isFlash),
 		...postBackBody(extra),
 	};
 }

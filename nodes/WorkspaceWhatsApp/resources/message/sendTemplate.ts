@@ -4,6 +4,7 @@ import { additionalFieldsCollection, forOperation } from '../../../shared/descri
 import { InputError, setOwn } from '../../../shared/input';
 import type { PostBackInput } from '../../../shared/messaging/fields';
 import {
+	optionalText,
 	phoneRecipientField,
 	postBackBody,
 	postBackOptions,
@@ -156,7 +157,7 @@ export function buildWhatsAppTemplateBody(input: WhatsAppTemplateInput): IDataOb
 		recipient: toPhoneNumber(input.recipient),
 		phone_id: phoneId,
 		template_name: template.name,
-		...(language ? { language } : {}),
+		...optionalText('language', language),
 		...(Object.keys(variables).length ? { variables } : {}),
 		...postBackBody(extra),
 	};
