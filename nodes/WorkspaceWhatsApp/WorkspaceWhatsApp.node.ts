@@ -1,23 +1,11 @@
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceSelector, subtitleOf } from '../shared/descriptions';
-import { deliveryReportDescription } from '../shared/messaging/deliveryReport';
-import { MESSAGING_BASE_URL } from '../shared/messaging/host';
+import { messagingNodeParts } from '../shared/messaging/node';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { requestDefaults } from '../shared/transport/apiRequest';
-import { optionsField } from '../shared/transport/operationRequests';
 import { messageDescription } from './resources/message';
 
-const properties: INodeProperties[] = [
-	resourceSelector([
-		{ name: 'Message', value: 'message' },
-		{ name: 'Delivery Report', value: 'deliveryReport' },
-	]),
-	...messageDescription,
-	...deliveryReportDescription,
-	optionsField,
-];
+const messaging = messagingNodeParts({ name: 'Message', value: 'message' }, messageDescription);
 
 export class WorkspaceWhatsApp implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,18 +14,14 @@ export class WorkspaceWhatsApp implements INodeType {
 		icon: { light: 'file:../../icons/whatsApp.svg', dark: 'file:../../icons/whatsApp.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: subtitleOf(properties),
+		subtitle: messaging.subtitle,
 		description:
 			'Send WhatsApp template messages and read delivery reports through the Workspace Records messaging host',
 		defaults: { name: 'Workspace WhatsApp' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
-		],
-		requestDefaults: { ...requestDefaults, baseURL: MESSAGING_BASE_URL },
-		properties,
+		...messaging.sharedDescription,
 	};
 
 	methods = { credentialTest, listSearch, loadOptions, resourceMapping };

@@ -217,3 +217,13 @@ export const returnAllAndLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/** The optional fields of an operation, each added by the user from the "Add Field" list. */
+export const additionalFieldsCollection = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options,
+});

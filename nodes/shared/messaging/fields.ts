@@ -41,11 +41,27 @@ export interface PostBackInput {
 	postBackData?: string;
 }
 
+/**
+ * An optional text under the host's name, left out when empty so that the host applies its own
+ * default; `check` turns a given one into what the host takes, or says what to fix.
+ */
+export function optionalText(
+	hostName: string,
+	value: string | undefined,
+	check: (text: string) => string = (text) => text,
+): IDataObject {
+	return value ? { [hostName]: check(value) } : {};
+}
+
+/** An optional switch: once added it is sent on or off as set; not added, the host decides. */
+export const optionalSwitch = (hostName: string, value: boolean | undefined): IDataObject =>
+	value !== undefined ? { [hostName]: value } : {};
+
 /** `post_back_url` and `post_back_data`, only when given. */
 export function postBackBody({ postBackUrl, postBackData }: PostBackInput): IDataObject {
 	return {
-		...(postBackUrl ? { post_back_url: toHttpUrl(postBackUrl, 'Postback URL') } : {}),
-		...(postBackData ? { post_back_data: postBackData } : {}),
+		...optionalText('post_back_url', postBackUrl, (url) => toHttpUrl(url, 'Postback URL')),
+		...optionalText('post_back_data', postBackData),
 	};
 }
 

@@ -1,7 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { PostBackInput } from '../../../shared/messaging/fields';
-import { postBackBody, postBackOptions } from '../../../shared/messaging/fields';
+import {
+	optionalSwitch,
+	optionalText,
+	postBackBody,
+	postBackOptions,
+} from '../../../shared/messaging/fields';
 import { toEmailAddress, toUrlList } from '../../../shared/messaging/recipients';
 
 /** What both sends take besides their content (docs/api.md §4.9), in Additional Fields. */
@@ -86,16 +91,16 @@ export interface EmailOptions extends PostBackInput {
 export function emailOptionsBody(extra: EmailOptions): IDataObject {
 	const attachments = toUrlList(extra.attachments, 'Attachment URLs');
 	return {
-		...(extra.fromEmail ? { from_email: toEmailAddress(extra.fromEmail, 'From Email') } : {}),
-		...(extra.fromName ? { from_name: extra.fromName } : {}),
-		...(extra.preHeader ? { pre_header: extra.preHeader } : {}),
-		...(extra.replyToEmail
-			? { reply_to_email: toEmailAddress(extra.replyToEmail, 'Reply-To Email') }
-			: {}),
-		...(extra.replyToName ? { reply_to_name: extra.replyToName } : {}),
+		...optionalText('from_email', extra.fromEmail, (text) => toEmailAddress(text, 'From Email')),
+		...optionalText('from_name', extra.fromName),
+		...optionalText('pre_header', extra.preHeader),
+		...optionalText('reply_to_email', extra.replyToEmail, (text) =>
+			toEmailAddress(text, 'Reply-To Email'),
+		),
+		...optionalText('reply_to_name', extra.replyToName),
 		...(attachments.length ? { attachments } : {}),
-		...(extra.trackOpens !== undefined ? { track_opens: extra.trackOpens } : {}),
-		...(extra.trackClicks !== undefined ? { track_clicks: extra.trackClicks } : {}),
+		...optionalSwitch('track_opens', extra.trackOpens),
+		...optionalSwitch('track_clicks', extra.trackClicks),
 		...postBackBody(extra),
 	};
 }

@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import { requiredText } from '../../../shared/messaging/fields';
 import { toEmailAddress } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
@@ -26,14 +26,7 @@ export const sendFields: INodeProperties[] = forOperation('message', 'send', [
 		default: '',
 		description: 'The content of the email, in HTML or plain text',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: emailOptions,
-	},
+	additionalFieldsCollection(emailOptions),
 ]);
 
 export interface EmailInput {
@@ -59,11 +52,11 @@ export const send = sendOperation({
 	action: 'Send an email',
 	description: 'Queue an email for sending; the answer carries a request ID',
 	url: paths.messaging.emailSend,
-	body: (context: IExecuteSingleFunctions) =>
-		buildEmailBody({
-			recipient: context.getNodeParameter('recipient') as string,
-			subject: context.getNodeParameter('subject') as string,
-			message: context.getNodeParameter('message') as string,
-			additionalFields: context.getNodeParameter('additionalFields', {}) as EmailOptions,
-		}),
+	parameters: {
+		recipient: 'value',
+		subject: 'value',
+		message: 'value',
+		additionalFields: 'object',
+	},
+	body: buildEmailBody,
 });

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { VariablePairs } from '../../../shared/messaging/fields';
 import {
+	optionalText,
 	requiredText,
 	variablePairsField,
 	variablesFromPairs,
@@ -25,23 +26,16 @@ export const sendTemplateFields: INodeProperties[] = forOperation('message', 'se
 		description: "The email template's name in the workspace",
 	},
 	variablePairsField,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			...emailOptions,
-			{
-				displayName: 'Subject',
-				name: 'subject',
-				type: 'string',
-				default: '',
-				description: "The subject line. By default the template's own.",
-			},
-		],
-	},
+	additionalFieldsCollection([
+		...emailOptions,
+		{
+			displayName: 'Subject',
+			name: 'subject',
+			type: 'string',
+			default: '',
+			description: "The subject line. By default the template's own.",
+		},
+	]),
 ]);
 
 export interface EmailTemplateInput {
@@ -63,7 +57,7 @@ export function buildEmailTemplateBody(input: EmailTemplateInput): IDataObject {
 			"Give the email template's name, such as welcome_email.",
 		).trim(),
 		...(Object.keys(variables).length ? { variables } : {}),
-		...(extra.subject ? { subject: extra.subject } : {}),
+		...optionalText('subject', extra.subject),
 		...emailOptionsBody(extra),
 	};
 }
@@ -75,11 +69,11 @@ export const sendTemplate = sendOperation({
 	description:
 		'Queue an email made from a template and its variables; the answer carries a request ID',
 	url: paths.messaging.emailTemplateSend,
-	body: (context: IExecuteSingleFunctions) =>
-		buildEmailTemplateBody({
-			recipient: context.getNodeParameter('recipient') as string,
-			templateName: context.getNodeParameter('templateName') as string,
-			variables: context.getNodeParameter('variables', {}) as VariablePairs,
-			additionalFields: context.getNodeParameter('additionalFields', {}) as EmailOptions,
-		}),
+	parameters: {
+		recipient: 'value',
+		templateName: 'value',
+		variables: 'object',
+		additionalFields: 'object',
+	},
+	body: buildEmailTemplateBody,
 });

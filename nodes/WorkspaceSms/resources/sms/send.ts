@@ -1,8 +1,14 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { PostBackInput } from '../../../shared/messaging/fields';
-import { postBackBody, postBackOptions, requiredText } from '../../../shared/messaging/fields';
+import {
+	optionalSwitch,
+	optionalText,
+	postBackBody,
+	postBackOptions,
+	requiredText,
+} from '../../../shared/messaging/fields';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport/paths';
 import type { SmsSender } from './fields';
@@ -20,31 +26,24 @@ export const messageField: INodeProperties[] = forOperation('sms', 'send', [
 ]);
 
 export const sendOptions: INodeProperties[] = forOperation('sms', 'send', [
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'DLT Entity ID',
-				name: 'dltEntityId',
-				type: 'string',
-				default: '',
-				description: "The sender's entity ID in India's DLT registry",
-			},
-			{
-				displayName: 'DLT Template ID',
-				name: 'dltTemplateId',
-				type: 'string',
-				default: '',
-				description: "The message template's ID in India's DLT registry",
-			},
-			flashOption,
-			...postBackOptions,
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'DLT Entity ID',
+			name: 'dltEntityId',
+			type: 'string',
+			default: '',
+			description: "The sender's entity ID in India's DLT registry",
+		},
+		{
+			displayName: 'DLT Template ID',
+			name: 'dltTemplateId',
+			type: 'string',
+			default: '',
+			description: "The message template's ID in India's DLT registry",
+		},
+		flashOption,
+		...postBackOptions,
+	]),
 ]);
 
 export interface SmsInput extends SmsSender {
@@ -65,9 +64,9 @@ export function buildSmsBody(input: SmsInput): IDataObject {
 		message: requiredText(input.message, 'Message', 'Write the text of the SMS.'),
 		sender_id: sender.sender_id,
 		route: sender.route,
-		...(extra.isFlash !== undefined ? { is_flash: extra.isFlash } : {}),
-		...(extra.dltEntityId ? { dlt_entity_id: extra.dltEntityId } : {}),
-		...(extra.dltTemplateId ? { dlt_template_id: extra.dltTemplateId } : {}),
+		...optionalSwitch('is_flash', extra.isFlash),
+		...optionalText('dlt_entity_id', extra.dltEntityId),
+		...optionalText('dlt_template_id', extra.dltTemplateId),
 		...postBackBody(extra),
 	};
 }
@@ -78,15 +77,12 @@ export const send = sendOperation({
 	action: 'Send an SMS',
 	description: 'Queue an SMS for sending; the answer carries a request ID',
 	url: paths.messaging.smsSend,
-	body: (context: IExecuteSingleFunctions) =>
-		buildSmsBody({
-			recipient: context.getNodeParameter('recipient') as string,
-			message: context.getNodeParameter('message') as string,
-			senderId: context.getNodeParameter('senderId') as string,
-			route: context.getNodeParameter('route') as string,
-			additionalFields: context.getNodeParameter(
-				'additionalFields',
-				{},
-			) as SmsInput['additionalFields'],
-		}),
+	parameters: {
+		recipient: 'value',
+		message: 'value',
+		senderId: 'value',
+		route: 'value',
+		additionalFields: 'object',
+	},
+	body: buildSmsBody,
 });

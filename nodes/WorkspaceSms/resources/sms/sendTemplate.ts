@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { PostBackInput, VariablePairs } from '../../../shared/messaging/fields';
 import {
+	optionalSwitch,
 	postBackBody,
 	postBackOptions,
 	requiredText,
@@ -28,14 +29,7 @@ export const templateFields: INodeProperties[] = forOperation('sms', 'sendTempla
 ]);
 
 export const sendTemplateOptions: INodeProperties[] = forOperation('sms', 'sendTemplate', [
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [flashOption, ...postBackOptions],
-	},
+	additionalFieldsCollection([flashOption, ...postBackOptions]),
 ]);
 
 export interface SmsTemplateInput extends SmsSender {
@@ -55,7 +49,7 @@ export function buildSmsTemplateBody(input: SmsTemplateInput): IDataObject {
 			"Give the SMS template's name, such as order_shipped.",
 		).trim(),
 		variables: variablesFromPairs(input.variables),
-		...(extra.isFlash !== undefined ? { is_flash: extra.isFlash } : {}),
+		...optionalSwitch('is_flash', extra.isFlash),
 		...postBackBody(extra),
 	};
 }
@@ -67,16 +61,13 @@ export const sendTemplate = sendOperation({
 	description:
 		'Queue an SMS made from a template and its variables; the answer carries a request ID',
 	url: paths.messaging.smsTemplateSend,
-	body: (context: IExecuteSingleFunctions) =>
-		buildSmsTemplateBody({
-			recipient: context.getNodeParameter('recipient') as string,
-			templateName: context.getNodeParameter('templateName') as string,
-			variables: context.getNodeParameter('variables', {}) as VariablePairs,
-			senderId: context.getNodeParameter('senderId') as string,
-			route: context.getNodeParameter('route') as string,
-			additionalFields: context.getNodeParameter(
-				'additionalFields',
-				{},
-			) as SmsTemplateInput['additionalFields'],
-		}),
+	parameters: {
+		recipient: 'value',
+		templateName: 'value',
+		variables: 'object',
+		senderId: 'value',
+		route: 'value',
+		additionalFields: 'object',
+	},
+	body: buildSmsTemplateBody,
 });

@@ -1,15 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeProperties,
-	ResourceMapperValue,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import { InputError, setOwn } from '../../../shared/input';
-import { parameterId } from '../../../shared/locators';
 import type { PostBackInput } from '../../../shared/messaging/fields';
 import {
+	optionalText,
 	phoneRecipientField,
 	postBackBody,
 	postBackOptions,
@@ -87,25 +82,18 @@ export const sendTemplateFields: INodeProperties[] = forOperation('message', 'se
 			},
 		},
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Language',
-				name: 'language',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. en_US',
-				description:
-					'The language code of the template to send. By default the language chosen with the template.',
-			},
-			...postBackOptions,
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Language',
+			name: 'language',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. en_US',
+			description:
+				'The language code of the template to send. By default the language chosen with the template.',
+		},
+		...postBackOptions,
+	]),
 ]);
 
 type MapperInput = Partial<Pick<ResourceMapperValue, 'value' | 'schema'>>;
@@ -169,7 +157,7 @@ export function buildWhatsAppTemplateBody(input: WhatsAppTemplateInput): IDataOb
 		recipient: toPhoneNumber(input.recipient),
 		phone_id: phoneId,
 		template_name: template.name,
-		...(language ? { language } : {}),
+		...optionalText('language', language),
 		...(Object.keys(variables).length ? { variables } : {}),
 		...postBackBody(extra),
 	};
@@ -182,15 +170,12 @@ export const sendTemplate = sendOperation({
 	description:
 		"Queue one of the account's approved templates with its variables; the answer carries a request ID",
 	url: paths.messaging.whatsAppTemplateSend,
-	body: (context: IExecuteSingleFunctions) =>
-		buildWhatsAppTemplateBody({
-			phoneId: parameterId(context, 'phoneId'),
-			template: parameterId(context, 'template'),
-			recipient: context.getNodeParameter('recipient') as string,
-			variables: context.getNodeParameter('variables', {}) as MapperInput,
-			additionalFields: context.getNodeParameter(
-				'additionalFields',
-				{},
-			) as WhatsAppTemplateInput['additionalFields'],
-		}),
+	parameters: {
+		phoneId: 'picker',
+		template: 'picker',
+		recipient: 'value',
+		variables: 'object',
+		additionalFields: 'object',
+	},
+	body: buildWhatsAppTemplateBody,
 });

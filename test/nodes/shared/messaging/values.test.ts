@@ -1,3 +1,4 @@
+import { optionalSwitch, optionalText } from '../../../../nodes/shared/messaging/fields';
 import {
 	toEmailAddress,
 	toHttpUrl,
@@ -41,4 +42,13 @@ test('a template value carries its language; a name alone has none', () => {
 	});
 	expect(toTemplateChoice(' welcome_message ')).toEqual({ name: 'welcome_message' });
 	expect(toTemplateChoice('')).toEqual({ name: '' });
+});
+
+test('optional fields: text only when not empty, a switch whenever it was added', () => {
+	expect(optionalText('from_name', undefined)).toEqual({});
+	expect(optionalText('from_name', '')).toEqual({});
+	expect(optionalText('from_name', 'Acme')).toEqual({ from_name: 'Acme' });
+	expect(optionalText('post_back_url', 'x', () => 'checked')).toEqual({ post_back_url: 'checked' });
+	expect(optionalSwitch('is_flash', undefined)).toEqual({});
+	expect(optionalSwitch('is_flash', false)).toEqual({ is_flash: false });
 });

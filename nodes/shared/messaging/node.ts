@@ -1,0 +1,38 @@
+import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+
+import { resourceSelector, subtitleOf } from '../descriptions';
+import { requestDefaults } from '../transport/apiRequest';
+import { optionsField } from '../transport/operationRequests';
+import { deliveryReportDescription } from './deliveryReport';
+import { MESSAGING_BASE_URL } from './host';
+
+/**
+ * What the Email, SMS and WhatsApp nodes share: the credential, the messaging host, and their
+ * fields (the node's own resource, then Delivery Report and Request Options). Each node keeps its
+ * identity (name, icon, usableAsTool…) as a literal in its class: lint reads them only there.
+ */
+export function messagingNodeParts(
+	resource: INodePropertyOptions,
+	resourceDescription: INodeProperties[],
+): {
+	subtitle: string;
+	sharedDescription: Pick<INodeTypeDescription, 'credentials' | 'requestDefaults' | 'properties'>;
+} {
+	const properties: INodeProperties[] = [
+		resourceSelector([resource, { name: 'Delivery Report', value: 'deliveryReport' }]),
+		...resourceDescription,
+		...deliveryReportDescription,
+		optionsField,
+	];
+	return {
+		subtitle: subtitleOf(properties),
+		sharedDescription: {
+			credentials: [
+				{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
+			],
+			// Messages go to the API's second host (docs/api.md §4.9), not the records one.
+			requestDefaults: { ...requestDefaults, baseURL: MESSAGING_BASE_URL },
+			properties,
+		},
+	};
+}
