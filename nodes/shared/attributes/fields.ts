@@ -81,21 +81,40 @@ export const typedValueFields: INodeProperties[] = [
 	},
 ];
 
-/** What the values of some attribute types take: said in full above the mapper, short in labels. */
-const VALUE_HINTS =
-	'Emails, phone numbers, domains and multi-select take one value or several, comma-separated or as an array; a record reference such as Company takes a record ID, e.g. {{ $json._id }}.';
+export type MapperMode = 'add' | 'map' | 'upsert';
+
+/** One name per mode: routing evaluates every property for every item, shown or not. */
+export const MAPPER_PARAMETERS: Record<MapperMode, string> = {
+	add: 'columns',
+	map: 'updateColumns',
+	upsert: 'upsertColumns',
+};
 
 const MAPPER_SHOWN = { hide: { useJson: [true] } };
 
 export const JSON_SHOWN = { show: { useJson: [true] } };
 
-/** The notice above the mapper: the resource mapper shows no hint of its own. */
+/**
+ * The notice above the mapper, about Map Automatically alone: hidden in Map Each Column
+ * Manually (whichever operation's mapper it is) and before a collection or list is chosen.
+ * `hide` because one rule per mapper name must be able to hide it: `show` needs all to match.
+ */
 export const mapperNotice: INodeProperties = {
-	displayName: `Map Automatically sends the fields of the input item named like an attribute: its key, in brackets after each name below, or its name where no other attribute shares it. Other fields are left out. ${VALUE_HINTS}`,
+	displayName:
+		"Map Automatically sends each input field named like an attribute's key or name (such as leadScore or Lead Score); other fields are left out. Emails, phones and multi-selects take one value or a list; a record link such as Company takes a record ID.",
 	name: 'mapperNotice',
 	type: 'notice',
 	default: '',
-	displayOptions: MAPPER_SHOWN,
+	displayOptions: {
+		hide: {
+			useJson: [true],
+			...Object.fromEntries(
+				Object.values(MAPPER_PARAMETERS).map((name) => [`${name}.mappingMode`, ['defineBelow']]),
+			),
+			'collectionId.value': [''],
+			'listId.value': [''],
+		},
+	},
 };
 
 export function jsonFields({ what }: { what: string }): INodeProperties[] {
@@ -121,15 +140,6 @@ export function jsonFields({ what }: { what: string }): INodeProperties[] {
 
 /** Whether this node's attributes come as JSON (Use JSON Instead) rather than from the mapper; a switch without expressions, read as stored. */
 export const usesJson = (node: INode) => node.parameters.useJson === true;
-
-export type MapperMode = 'add' | 'map' | 'upsert';
-
-/** One name per mode: routing evaluates every property for every item, shown or not. */
-export const MAPPER_PARAMETERS: Record<MapperMode, string> = {
-	add: 'columns',
-	map: 'updateColumns',
-	upsert: 'upsertColumns',
-};
 
 /** `mode` is n8n's: 'add' marks required attributes, 'upsert' asks for one to match on. */
 export function attributeMapperField(mode: MapperMode, what: string): INodeProperties {
