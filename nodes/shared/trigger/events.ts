@@ -6,6 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { withCompletion } from '../activityOutput';
 import { clock } from '../clock';
 import { fromInput } from '../input';
 import { collectionLocator, listLocator, parameterId } from '../locators';
@@ -210,7 +211,9 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 	const emit = (rows: IDataObject[]) => {
 		if (!rows.length) return null;
 		const simplify = this.getNodeParameter('simplify', false) as boolean;
-		return [this.helpers.returnJsonArray(simplify ? rows.map(simplifyRecord) : rows)];
+		// As the Activities node outputs them; the positions above keep the service's values.
+		const shown = ACTIVITY_EVENTS.includes(event) ? rows.map(withCompletion) : rows;
+		return [this.helpers.returnJsonArray(simplify ? shown.map(simplifyRecord) : shown)];
 	};
 	if (this.getMode() === 'manual') return emit(await testEvent(this, event, source));
 	// One poll per trigger at a time: a poll n8n gave up on must not read beside the next.
