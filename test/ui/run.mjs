@@ -13,7 +13,9 @@
 //      the mapper, which puts the JSON in its place;
 //   6. adds a fresh Record Create or Update: Emails preselected as the attribute to match on;
 //   7. adds a fresh Record Get: Options (the request knobs) is its last parameter;
-//   8. runs Get Many with a condition leadScore Equals a number, Send Value As left as it is;
+//   8. runs Get Many with a condition leadScore Equals a number, Compare Value As left as it is;
+//   then the words of issue 31 (words.mjs): short notices, types and condition fields in
+//      plain words, Schedule At's time zone and the activity output, a dead SMS host;
 //   9. saves the credential with a wrong API key and reads the message shown (last: the
 //      credential is wrong from then on).
 // Every check prints `ok …` or `FAIL …` and saves screenshots to $TMPDIR/workspace-records-ui-artifacts/; the run
@@ -50,14 +52,16 @@ import {
 	TIMEOUT,
 	waitForText,
 } from './editor.mjs';
+import { wordsChecks } from './words.mjs';
 
 const require = createRequire(import.meta.url);
 // Outside the project: n8n-node build copies every image under it into dist/, which ships.
 const ARTIFACTS =
 	process.env.WORKSPACE_RECORDS_UI_ARTIFACTS ?? join(tmpdir(), 'workspace-records-ui-artifacts');
-// The browser part takes about a minute and a half, n8n's start about half a minute; this
-// leaves room for a busy CI machine. Installing n8n itself (first run only) is not counted.
-const DEADLINE_MS = 300_000;
+// The browser part takes about two minutes (four on a machine shared with other runs), n8n's
+// start about half a minute; this leaves room for a busy CI machine. Installing n8n itself
+// (first run only) is not counted.
+const DEADLINE_MS = 480_000;
 
 const { PEOPLE, LIFECYCLE_CUSTOMER: CUSTOMER } = SEED_IDS;
 const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
@@ -65,8 +69,7 @@ const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
 /** The mapper's own error when it has no fields (n8n: resourceMapper.fetchingFields.*). */
 const NO_FIELDS = /No attributes found|Can.t get attributes|\bRetry\b/;
 /** The start of the notice the node shows above the attribute mapper. */
-const MAPPER_NOTICE =
-	'Map Automatically sends the fields of the input item named like an attribute:';
+const MAPPER_NOTICE = 'Map Automatically sends each input field named like';
 /** What a label adds for an attribute of several values, and for a record reference. */
 const LIST_TYPES = ['email-address', 'phone-number', 'domain', 'multiselect'];
 const LIST_HINT = ' — comma-separated or an array';
@@ -500,7 +503,11 @@ function checks() {
 				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
 				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
 				await mapper.locator(sel.parameter('name')).waitFor();
+				// The notice is about Map Automatically, and shown in that mode only (words.mjs).
+				await openSelect(mapper.locator(sel.mappingMode));
+				await pickOption(page, 'Map Automatically');
 				const notice = ndv.locator(sel.nodeParameters).getByText(MAPPER_NOTICE).first();
+				await notice.waitFor({ timeout: 10_000 }).catch(() => {});
 				if (!(await notice.isVisible()))
 					fail(
 						`no notice "${MAPPER_NOTICE}…" is shown; the parameters: ${(await shownParameters(ndv)).map((p) => p.label).join(' | ')}`,
@@ -676,7 +683,7 @@ function checks() {
 			},
 		],
 		[
-			'Get Many: a condition Lead Score Equals 98, Send Value As left at its default "By Attribute Type", finds the one person scored 98',
+			'Get Many: a condition Lead Score Equals 98, Compare Value As left at its default "Attribute\'s Type", finds the one person scored 98',
 			async ({ page, env, shot }) => {
 				const stored = [...env.sandbox.state.records.get(PEOPLE).values()];
 				const holders = stored.filter((record) => record.leadScore === SCORE);
@@ -704,8 +711,8 @@ function checks() {
 				const operator = await shownValue(conditions.locator(sel.parameter('operator')));
 				if (!operator.includes('Equals')) fail(`Condition shows "${operator}", expected Equals`);
 				const sendAs = await shownValue(conditions.locator(sel.parameter('valueType')));
-				if (!sendAs.includes('By Attribute Type'))
-					fail(`Send Value As shows "${sendAs}", expected the default "By Attribute Type"`);
+				if (!sendAs.includes("Attribute's Type"))
+					fail(`Compare Value As shows "${sendAs}", expected the default "Attribute's Type"`);
 				const value = sel.parameter('value');
 				await conditions.locator(`${value} input, ${value} textarea`).first().fill(String(SCORE));
 				await conditions.locator(sel.parameter('valueType')).scrollIntoViewIfNeeded();
@@ -738,9 +745,10 @@ function checks() {
 					fail(
 						`the filter sent: ${filters.join(', ') || 'none'}, expected leadScore $eq the number ${SCORE}`,
 					);
-				return `Send Value As: "${sendAs}"; sent ${filters.join(', ')}; found ${target.name} (${target._id}), leadScore ${target.leadScore}`;
+				return `Compare Value As: "${sendAs}"; sent ${filters.join(', ')}; found ${target.name} (${target._id}), leadScore ${target.leadScore}`;
 			},
 		],
+		...wordsChecks(),
 		[
 			'Credential: saved with a wrong API Key, the test message names the fields to check (API Key and Workspace ID)',
 			async ({ page, env, shot }) => {
