@@ -209,3 +209,19 @@ test.each([...NODES, ...TRIGGERS].map((node) => [node.description.name, node] as
 		expect(typeof methods?.credentialTest?.[testedBy as string]).toBe('function');
 	},
 );
+
+test.each(NODES.map((node) => [node.description.name, node] as const))(
+	'%s: every display rule names a parameter of its level, or a path from the root (n8n 1.x fails every run otherwise)',
+	(_, node) => {
+		const { properties } = node.description;
+		const names = new Set(properties.map((p) => p.name));
+		const unresolvable = properties.flatMap((p) =>
+			Object.values(p.displayOptions ?? {}).flatMap((rule) =>
+				Object.keys(rule ?? {})
+					.filter((key) => !/^[/@]/.test(key) && !names.has(key))
+					.map((key) => `${p.name}: ${key}`),
+			),
+		);
+		expect(unresolvable).toEqual([]);
+	},
+);

@@ -98,6 +98,8 @@ export const JSON_SHOWN = { show: { useJson: [true] } };
  * The notice above the mapper, about Map Automatically alone: hidden in Map Each Column
  * Manually (whichever operation's mapper it is) and before a collection or list is chosen.
  * `hide` because one rule per mapper name must be able to hide it: `show` needs all to match.
+ * Paths into a value start at the root ('/'): n8n 1.x resolves a rule's parameter by name, and
+ * would find no parameter "columns.mappingMode" (every run of the node would fail).
  */
 export const mapperNotice: INodeProperties = {
 	displayName:
@@ -109,10 +111,10 @@ export const mapperNotice: INodeProperties = {
 		hide: {
 			useJson: [true],
 			...Object.fromEntries(
-				Object.values(MAPPER_PARAMETERS).map((name) => [`${name}.mappingMode`, ['defineBelow']]),
+				Object.values(MAPPER_PARAMETERS).map((name) => [`/${name}.mappingMode`, ['defineBelow']]),
 			),
-			'collectionId.value': [''],
-			'listId.value': [''],
+			'/collectionId.value': [''],
+			'/listId.value': [''],
 		},
 	},
 };

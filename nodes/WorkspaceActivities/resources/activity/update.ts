@@ -37,9 +37,10 @@ export const activityUpdateFields = forOperation('activity', 'update', [
 			...optionalActivityFields,
 		],
 	},
-	// Shown once Schedule At is among the fields to update, under them.
+	// Shown once Schedule At is among the fields to update, under them. From the root ('/'):
+	// n8n 1.x looks a rule's parameter up by name and finds none called "updateFields.scheduleAt".
 	{
 		...timeZoneField,
-		displayOptions: { show: { 'updateFields.scheduleAt': [{ _cnd: { exists: true } }] } },
+		displayOptions: { show: { '/updateFields.scheduleAt': [{ _cnd: { exists: true } }] } },
 	},
 ]);
