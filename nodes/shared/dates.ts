@@ -114,3 +114,30 @@ export function toUtcIso(value: unknown, timeZone: string, field: string): strin
 /** Schedule At of activities: any date n8n produces, naive ones in the workflow's time zone. */
 export const toScheduleAt = (value: unknown, timeZone: string, field = 'Schedule At') =>
 	toUtcIso(value, timeZone, field);
+
+/**
+ * The Time Zone a node reads naive dates in: the field's value, checked, or the workflow's when
+ * the field is empty. Its default (`={{ $now.zoneName }}`) makes the editor show the zone used.
+ */
+export function timeZoneOf(value: unknown, workflowTimeZone: string, field = 'Time Zone'): string {
+	const zone = String(value ?? '').trim();
+	if (!zone) return workflowTimeZone;
+	if (!isTimeZone(zone)) {
+		throw new InputError(
+			field,
+			`"${zone}" is not a time zone`,
+			"Give a zone such as Europe/Berlin, America/New_York or UTC; left empty, the workflow's time zone is used.",
+		);
+	}
+	return zone;
+}
+
+/** Whether the runtime knows the zone (Intl refuses an unknown one). */
+function isTimeZone(zone: string): boolean {
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: zone });
+		return true;
+	} catch {
+		return false;
+	}
+}

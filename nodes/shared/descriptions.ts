@@ -88,7 +88,10 @@ export const operationSelector = (
 });
 
 /** The `data` of the response envelope: one item for an object, one per element for an array. */
-const dataRoot: PostReceiveAction = { type: 'rootProperty', properties: { property: 'data' } };
+export const dataRoot: PostReceiveAction = {
+	type: 'rootProperty',
+	properties: { property: 'data' },
+};
 
 export interface OperationSpec {
 	name: string;
@@ -146,8 +149,10 @@ export const queryOperation = ({
 	action,
 	description,
 	endpoint,
-}: Pick<OperationSpec, 'action' | 'description'> & { endpoint: QueryEndpoint }) =>
+	output,
+}: Pick<OperationSpec, 'action' | 'description' | 'output'> & { endpoint: QueryEndpoint }) =>
 	operation({
+		output,
 		name: 'Get Many',
 		value: 'getAll',
 		action,

@@ -26,8 +26,10 @@ describe('workspaceRecordsApi', () => {
 	test('the right key passes, by GET /api/v1/collections with both auth headers and the Bearer form', async () => {
 		const result = await testCredential('workspaceRecordsApi', env.credentials.workspaceRecordsApi);
 		expect(result.status).toBe('OK');
+		// Then the SMS host, filled in here: the path it sends on, read (GET), so nothing is sent.
 		expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
 			['GET', '/api/v1/collections'],
+			['GET', '/api/ingest/sms/v1/message/send'],
 		]);
 		expect(env.sandbox.requests[0].headers).toMatchObject({
 			'x-api-key': 'wr_test_key',
@@ -55,7 +57,10 @@ describe('workspaceRecordsApi', () => {
 			baseUrl: ` ${env.url}/api/v1/ `,
 		});
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(env.sandbox.requests.map((r) => r.path)).toEqual(['/api/v1/collections']);
+		expect(env.sandbox.requests.map((r) => r.path)).toEqual([
+			'/api/v1/collections',
+			'/api/ingest/sms/v1/message/send',
+		]);
 	});
 
 	test('nothing listening at the Base URL says so, naming the host and Base URL, never the key', async () => {
@@ -163,6 +168,82 @@ describe('workspaceRecordsApi', () => {
 		});
 		expect(result.status).toBe('OK');
 		expect(env.sandbox.requests[0].path).toBe('/api/v1/collections');
+	});
+});
+
+describe('workspaceRecordsApi with an SMS Host Base URL', () => {
+	const records = () => env.credentials.workspaceRecordsApi;
+
+	test('left empty, the SMS host is not tested', async () => {
+		const result = await testCredential('workspaceRecordsApi', { ...records(), aiBaseUrl: ' ' });
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(env.sandbox.requests.map((r) => r.path)).toEqual(['/api/v1/collections']);
+	});
+
+	test('nothing listening there fails, naming the SMS host and the field, never the key', async () => {
+		const result = await testCredential('workspaceRecordsApi', {
+			...records(),
+			aiBaseUrl: goneUrl,
+			apiKey: LEAK_PROBE,
+		});
+		// The key is wrong too, but the records host answers first: its refusal is what is said.
+		expect(result.message).toMatch(/^The service refused the credential/);
+		const reached = await testCredential('workspaceRecordsApi', {
+			...records(),
+			aiBaseUrl: `${goneUrl}/`,
+		});
+		expect(reached).toEqual({
+			status: 'Error',
+			message: `Could not reach the SMS host at ${goneUrl}: check SMS Host Base URL (the connection was refused)`,
+		});
+	});
+
+	test('an SMS host that is not an address says so', async () => {
+		const result = await testCredential('workspaceRecordsApi', {
+			...records(),
+			aiBaseUrl: 'messaging.example.com',
+		});
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'"messaging.example.com" is not an address: check SMS Host Base URL (it begins with https:// or http://)',
+		});
+	});
+
+	test('an SMS host that refuses the key, or redirects, fails naming the field', async () => {
+		env.sandbox.addFault({ kind: 'status', statusCode: 401, body: { message: 'Unauthorised' } });
+		// The fault meets the first request, the records host's: it must fail there, as a refusal.
+		expect((await testCredential('workspaceRecordsApi', records())).message).toMatch(
+			/^The service refused the credential/,
+		);
+		const sms = createSandbox();
+		const smsUrl = await sms.start();
+		try {
+			sms.addFault({ kind: 'status', statusCode: 403, body: { message: 'Forbidden' } });
+			expect(
+				await testCredential('workspaceRecordsApi', { ...records(), aiBaseUrl: smsUrl }),
+			).toEqual({
+				status: 'Error',
+				message:
+					'The SMS host refused the credential (HTTP 403): check SMS Host Base URL, and that the API key may send SMS',
+			});
+			sms.addFault({
+				kind: 'status',
+				statusCode: 302,
+				headers: { Location: `${elsewhereUrl}/` },
+				body: {},
+			});
+			expect(
+				await testCredential('workspaceRecordsApi', { ...records(), aiBaseUrl: smsUrl }),
+			).toEqual({
+				status: 'Error',
+				message: `The SMS host redirects to ${elsewhereUrl}/: use that address in SMS Host Base URL`,
+			});
+			expect(elsewhere.requests).toHaveLength(0);
+			expect(sms.state.sms).toEqual([]);
+		} finally {
+			await sms.stop();
+		}
 	});
 });
 

@@ -1605,6 +1605,43 @@ export const cases = [
 			);
 			assert.deepEqual(runs, [], 'executions');
 			return '4 deliveries refused (401 without the header, 403 with another value), no execution';
+	{
+		file: 'activities-create-time-zone',
+		title:
+			'Workspace Activities: a call at 10:00 Tokyo time (Time Zone typed in), output completed false',
+		node: 'workspaceActivities',
+		// No Workflow Settings → Timezone (n8n's default, America/New_York): Time Zone wins.
+		parameters: {
+			resource: 'activity',
+			operation: 'create',
+			name: 'Call',
+			scheduleAt: '2026-11-23T10:00:00',
+			timeZone: 'Asia/Tokyo',
+			iconType: 'interaction',
+			interactionIcon: 'call',
+		},
+		requests: [
+			[
+				'POST',
+				'/api/v1/collection-records/activity-list',
+				{
+					name: 'Call',
+					scheduleAt: '2026-11-23T01:00:00.000Z',
+					iconType: 'interaction',
+					iconValue: 'call',
+				},
+			],
+		],
+		check: (items) => {
+			const { scheduleAt, completed, completedTime } = items[0].json;
+			assert.deepEqual(
+				{ scheduleAt, completed, completedTime },
+				{
+					scheduleAt: '2026-11-23T01:00:00.000Z',
+					completed: false,
+					completedTime: null,
+				},
+			);
 		},
 	},
 ];

@@ -189,11 +189,13 @@ const CREDENTIAL_TESTS = 'credential-test';
  * The credential test as the editor's Test button runs it (POST /rest/credentials/test), on the
  * imported records credential: n8n must find the nodes' testedBy method (the credential has no
  * `test` of its own), which passes the right settings and, with nothing listening at the Base
- * URL (a port the OS gave out, closed again), names the address and the field to fix.
+ * URL (a port the OS gave out, closed again), names the address and the field to fix; the
+ * same for the SMS Host Base URL, tested when it is filled in.
  */
 async function runCredentialTests(n8n, sandbox, version) {
 	const [records] = sandboxCredentials(sandbox);
 	const closedUrl = `http://127.0.0.1:${await freePort()}`;
+	const closedSmsUrl = `http://127.0.0.1:${await freePort()}`;
 	const checks = [
 		['passes', records.data, { status: 'OK', message: 'Connection successful!' }],
 		[
@@ -202,6 +204,14 @@ async function runCredentialTests(n8n, sandbox, version) {
 			{
 				status: 'Error',
 				message: `Could not reach ${closedUrl}: check Base URL (the connection was refused)`,
+			},
+		],
+		[
+			'with the SMS host at a closed port, names the SMS host and SMS Host Base URL',
+			{ ...records.data, aiBaseUrl: closedSmsUrl },
+			{
+				status: 'Error',
+				message: `Could not reach the SMS host at ${closedSmsUrl}: check SMS Host Base URL (the connection was refused)`,
 			},
 		],
 	];

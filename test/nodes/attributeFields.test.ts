@@ -78,8 +78,8 @@ describe('the attributes on screen', () => {
 				options: {},
 			});
 			const shown = shownFields(nodeType, chosen);
-			expect(shown.slice(shown.indexOf('mapperNotice'))).toEqual([
-				'mapperNotice',
+			// The Map Automatically notice is not shown in Map Each Column Manually (notices.test.ts).
+			expect(shown.slice(shown.indexOf(mapper))).toEqual([
 				mapper,
 				'valueHintsNotice',
 				'useJson',

@@ -81,18 +81,42 @@ export const typedValueFields: INodeProperties[] = [
 	},
 ];
 
+export type MapperMode = 'add' | 'map' | 'upsert';
+
+/** One name per mode: routing evaluates every property for every item, shown or not. */
+export const MAPPER_PARAMETERS: Record<MapperMode, string> = {
+	add: 'columns',
+	map: 'updateColumns',
+	upsert: 'upsertColumns',
+};
+
 const MAPPER_SHOWN = { hide: { useJson: [true] } };
 
 export const JSON_SHOWN = { show: { useJson: [true] } };
 
-/** The notice above the mapper: the resource mapper shows no hint of its own. */
+/**
+ * The notice above the mapper, about Map Automatically alone: hidden in Map Each Column
+ * Manually (whichever operation's mapper it is) and before a collection or list is chosen.
+ * `hide` because one rule per mapper name must be able to hide it: `show` needs all to match.
+ * Paths into a value start at the root ('/'): n8n 1.x resolves a rule's parameter by name, and
+ * would find no parameter "columns.mappingMode" (every run of the node would fail).
+ */
 export const mapperNotice: INodeProperties = {
 	displayName:
-		'Map Automatically sends the fields of the input item named like an attribute: by its name (as below) where no other attribute shares it, or by its API key. Other fields are left out.',
+		"Map Automatically sends each input field named like an attribute's key or name (such as leadScore or Lead Score); other fields are left out.",
 	name: 'mapperNotice',
 	type: 'notice',
 	default: '',
-	displayOptions: MAPPER_SHOWN,
+	displayOptions: {
+		hide: {
+			useJson: [true],
+			...Object.fromEntries(
+				Object.values(MAPPER_PARAMETERS).map((name) => [`/${name}.mappingMode`, ['defineBelow']]),
+			),
+			'/collectionId.value': [''],
+			'/listId.value': [''],
+		},
+	},
 };
 
 /**
@@ -131,15 +155,6 @@ export function jsonFields({ what }: { what: string }): INodeProperties[] {
 
 /** Whether this node's attributes come as JSON (Use JSON Instead) rather than from the mapper; a switch without expressions, read as stored. */
 export const usesJson = (node: INode) => node.parameters.useJson === true;
-
-export type MapperMode = 'add' | 'map' | 'upsert';
-
-/** One name per mode: routing evaluates every property for every item, shown or not. */
-export const MAPPER_PARAMETERS: Record<MapperMode, string> = {
-	add: 'columns',
-	map: 'updateColumns',
-	upsert: 'upsertColumns',
-};
 
 /** `mode` is n8n's: 'add' marks required attributes, 'upsert' asks for one to match on. */
 export function attributeMapperField(mode: MapperMode, what: string): INodeProperties {

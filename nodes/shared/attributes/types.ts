@@ -131,6 +131,38 @@ export const ATTRIBUTE_TYPES: Record<string, AttributeType> = {
 	file: { field: 'string', toWire: asText },
 };
 
+/**
+ * Each type as the workspace's own screens name it: "Member", not "actor-reference". For
+ * people, in dropdowns; the API's key stays in code and errors about the wire.
+ */
+const TYPE_WORDS: Record<string, string> = {
+	text: 'Text',
+	number: 'Number',
+	currency: 'Currency',
+	rating: 'Rating',
+	checkbox: 'Checkbox',
+	date: 'Date',
+	timestamp: 'Date and time',
+	status: 'Status',
+	select: 'Select',
+	multiselect: 'Multi-select',
+	'record-reference': 'Record link',
+	'actor-reference': 'Member',
+	domain: 'Domain',
+	'email-address': 'Email',
+	'phone-number': 'Phone',
+	file: 'File',
+	'ai-wizard': 'AI wizard',
+};
+
+/** A type in words; one the table does not know, from its key ("due-date" → "Due date"). */
+export function typeInWords(inputType: string): string {
+	const known = TYPE_WORDS[inputType];
+	if (known) return known;
+	const words = inputType.replace(/[-_]+/g, ' ').trim();
+	return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Unknown';
+}
+
 /** What a type unknown to the table gets: the value as it is. */
 const AS_GIVEN: AttributeType = { field: 'string', toWire: (value) => value };
 

@@ -11,10 +11,11 @@ import type {
 import { WorkspaceRecordsApi } from '../../../credentials/WorkspaceRecordsApi.credentials';
 import { WorkspaceUserGroupsApi } from '../../../credentials/WorkspaceUserGroupsApi.credentials';
 import { requestDefaults } from '../transport/apiRequest';
-import { hostOf } from '../transport/baseUrl';
+import { credentialBaseUrl, hostOf } from '../transport/baseUrl';
 import { unreachableReason } from '../transport/door';
 import type { ApiFailure } from '../transport/errors';
 import { describeFailure, HINTS } from '../transport/errors';
+import { paths } from '../transport/paths';
 
 /**
  * Tests named by `testedBy` (a literal in every node, where n8n's lint looks for it), not a
@@ -28,6 +29,8 @@ const TEST_TIMEOUT_MS = 15_000;
 const OK: INodeCredentialTestResult = { status: 'OK', message: 'Connection successful!' };
 
 interface Probe {
+	/** The credential field that holds the host's address, its label, and what messages call the host. */
+	host?: { field: string; label: string; called: string };
 	/** Builds the request's headers and base URL, as the nodes' requests get them. */
 	authenticate: (
 		credentials: ICredentialDataDecryptedObject,
@@ -54,15 +57,20 @@ async function runProbe(
 	probe: Probe,
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
-	const baseUrl = hostOf(data.baseUrl);
+	const { field, label, called } = probe.host ?? {
+		field: 'baseUrl',
+		label: 'Base URL',
+		called: '',
+	};
+	const baseUrl = hostOf(data[field]);
 	if (!/^https?:\/\/[^/]/i.test(baseUrl)) {
 		return {
 			status: 'Error',
-			message: `"${baseUrl}" is not an address: check Base URL (it begins with https:// or http://)`,
+			message: `"${baseUrl}" is not an address: check ${label} (it begins with https:// or http://)`,
 		};
 	}
 	const request = await probe.authenticate(data, {
-		baseURL: requestDefaults.baseURL,
+		baseURL: credentialBaseUrl(field),
 		url: probe.url,
 		method: probe.method,
 		headers: requestDefaults.headers,
@@ -87,7 +95,7 @@ async function runProbe(
 		})) as IN8nHttpFullResponse;
 		message = probe.judge(response);
 	} catch (error) {
-		message = `Could not reach ${baseUrl}: check Base URL (${unreachableReason(error) ?? 'the request failed'})`;
+		message = `Could not reach ${called}${baseUrl}: check ${label} (${unreachableReason(error) ?? 'the request failed'})`;
 	}
 	if (message === undefined) return OK;
 	// Nothing above quotes the request, but an answer might echo the key back.
@@ -110,8 +118,9 @@ export async function testRecordsCredential(
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
 	const credentialType = new WorkspaceRecordsApi();
-	return await runProbe(this, credential, {
-		authenticate: credentialType.authenticate.bind(credentialType),
+	const authenticate = credentialType.authenticate.bind(credentialType);
+	const records = await runProbe(this, credential, {
+		authenticate,
 		method: 'GET',
 		url: '/api/v1/collections',
 		judge: (response) => {
@@ -119,6 +128,26 @@ export async function testRecordsCredential(
 			if (!failure) return undefined;
 			if (response.statusCode < 300) return RECORDS_REFUSED;
 			return RECORDS_FIELD_MESSAGES[response.statusCode] ?? inWords(response, failure);
+		},
+	});
+	// The SMS host is optional: tested only when its field is filled in, after the records host.
+	if (records.status !== 'OK' || !String(credential.data?.aiBaseUrl ?? '').trim()) return records;
+	return await runProbe(this, credential, {
+		host: { field: 'aiBaseUrl', label: 'SMS Host Base URL', called: 'the SMS host at ' },
+		authenticate,
+		// A read of the send path sends nothing: any answer but a refusal or a redirect proves the host.
+		method: 'GET',
+		url: paths.smsSend,
+		judge: ({ statusCode, headers }) => {
+			if (statusCode === 401 || statusCode === 403)
+				return `The SMS host refused the credential (HTTP ${statusCode}): check SMS Host Base URL, and that the API key may send SMS`;
+			if (statusCode >= 300 && statusCode < 400) {
+				const location = headers?.location;
+				return location
+					? `The SMS host redirects to ${String(location)}: use that address in SMS Host Base URL`
+					: `The SMS host redirects elsewhere (HTTP ${statusCode}): check SMS Host Base URL`;
+			}
+			return undefined;
 		},
 	});
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { attributeChoices, subjectAttributesPath, subjectField } from '../attributes/schema';
-import { attributeKey, attributeType } from '../attributes/types';
+import { attributeKey, attributeType, typeInWords } from '../attributes/types';
 import { apiRequest } from '../transport/apiRequest';
 import { ACTIVITY_COLLECTION, paths } from '../transport/paths';
 
@@ -25,7 +25,7 @@ async function attributeOptions(
 	return attributes.filter(keep).map((a) => ({
 		name: `${String(a.name)} (${attributeKey(a)})`,
 		value: valueOf(a),
-		description: `Type: ${attributeType(a)}`,
+		description: `Type: ${typeInWords(attributeType(a))}`,
 	}));
 }
 

@@ -4,21 +4,24 @@ import { attributePicker } from '../attributes/fields';
 
 const forOperators = (...operators: string[]) => ({ show: { operator: operators } });
 
-/** How an equality's value is sent: a number attribute never equals the text "37". */
-const sendValueAs: INodeProperties = {
-	displayName: 'Send Value As',
+/**
+ * How an equality's value is compared: a number attribute never equals the text "37". Its
+ * name (`valueType`) is frozen; its label says what it does in plain words.
+ */
+const compareValueAs: INodeProperties = {
+	displayName: 'Compare Value As',
 	name: 'valueType',
 	type: 'options',
 	options: [
-		{ name: 'Boolean', value: 'boolean' },
 		{
-			name: 'By Attribute Type',
+			name: "Attribute's Type",
 			value: 'auto',
 			description:
 				'As the attribute stores it: a number, a checkbox (true or false), a date; text otherwise',
 		},
 		{ name: 'Number', value: 'number' },
 		{ name: 'Text', value: 'text' },
+		{ name: 'True or False', value: 'boolean' },
 	],
 	default: 'auto',
 	description:
@@ -125,13 +128,14 @@ export const filterFields: INodeProperties[] = [
 						default: 'eq',
 					},
 					{
-						displayName: 'Negate',
+						displayName: 'Invert Condition',
 						name: 'negate',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to keep the items that do NOT match this condition',
+						description:
+							'Whether to turn the condition around: Equals becomes does not equal, Contains does not contain',
 					},
-					{ ...sendValueAs, displayOptions: forOperators('eq', 'in') },
+					{ ...compareValueAs, displayOptions: forOperators('eq', 'in') },
 					{
 						displayName: 'Value',
 						name: 'value',
@@ -175,7 +179,7 @@ export const filterFields: INodeProperties[] = [
 				displayName: 'Pair',
 				values: [
 					attributePicker,
-					sendValueAs,
+					compareValueAs,
 					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
 				],
 			},

@@ -21,7 +21,7 @@ export const OPERATORS = {
 } as const;
 
 export type Operator = keyof typeof OPERATORS;
-/** Send Value As: by the attribute's type (the default), or as the user says. */
+/** Compare Value As: by the attribute's type (the default), or as the user says. */
 export type ScalarType = 'auto' | 'text' | 'number' | 'boolean';
 
 export interface Condition {
@@ -53,7 +53,7 @@ export interface FilterParameters {
 	json?: unknown;
 	/** The workflow's time zone: dates without an offset are read in it. */
 	timeZone?: string;
-	/** The input type of each attribute, for values sent By Attribute Type. */
+	/** The input type of each attribute, for values compared by the Attribute's Type. */
 	attributeTypes?: ReadonlyMap<string, string>;
 }
 
@@ -76,13 +76,13 @@ interface ValueContext {
 	attributeTypes?: ReadonlyMap<string, string>;
 }
 
-/** A value as Send Value As says, by the conversions every attribute value goes through. */
+/** A value as Compare Value As says, by the conversions every attribute value goes through. */
 function scalar(
 	value: unknown,
 	type: ScalarType,
 	{ field, attribute, timeZone, attributeTypes }: ValueContext,
 ): unknown {
-	const conversion = { timeZone, field, otherwise: 'Or set Send Value As to Text.' };
+	const conversion = { timeZone, field, otherwise: 'Or set Compare Value As to Text.' };
 	if (type === 'auto') return asFilterValue(value, attributeTypes?.get(attribute), conversion);
 	return (VALUE_TYPES[type] ?? VALUE_TYPES.text)(value, conversion);
 }

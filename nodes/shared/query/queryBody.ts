@@ -14,7 +14,7 @@ import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filt
 import type { FilterShape } from '../transport/paths';
 import { buildFilter, buildSort, filterFor, needsAttributeTypes } from './filter';
 
-/** The filter's parameters, with the attributes' types where a value goes By Attribute Type. */
+/** The filter's parameters, with the attributes' types where a value is compared by the Attribute's Type. */
 export async function filterParametersOf(
 	context: IExecuteSingleFunctions | IPollFunctions,
 ): Promise<FilterParameters> {

@@ -6,6 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { withCompletion } from '../activityOutput';
 import { clock } from '../clock';
 import { fromInput } from '../input';
 import { collectionLocator, listLocator, parameterId } from '../locators';
@@ -110,26 +111,27 @@ export function eventField(events: Event[]): INodeProperties {
 	};
 }
 
-/** What the user needs to know of each event, in a sentence or two; the details are on the Docs page. */
+/**
+ * What each event does, in a sentence about that event alone. How often, how many and what the
+ * first activation does are on the node's Docs page (docs/nodes/*Trigger.md), not on screen.
+ */
 const NOTICES: Record<Event, string> = {
-	newRecord:
-		'Each new record comes once, at most 1,000 a poll. The first activation starts from now.',
+	newRecord: 'Starts the workflow once for each record created after the workflow is activated.',
 	newActivity:
-		'Each new activity comes once, at most 1,000 a poll. The first activation starts from now.',
+		'Starts the workflow once for each activity created after the workflow is activated.',
 	newListEntry:
-		'Each record added to the list comes once, at most 1,000 a poll. The first activation starts from now.',
+		'Starts the workflow once for each record added to the list after the workflow is activated.',
 	listEntryUpdated:
-		'Each change comes once, with the entry as it is after it. Entries only added come with New List Entry.',
+		'Starts the workflow once for each change to an entry, with the entry as it is after the change.',
 	activityCompleted:
-		'Each completion comes once. What was completed before the activation does not come.',
+		'Starts the workflow once for each activity completed after the workflow is activated.',
 	activityDue:
-		'Each open activity comes once when it is due (or Minutes Before Due), whenever it was created. What was due before the activation does not come.',
-	recordUpdated:
-		'Each changed record comes once, with its changes. At activation the trigger first takes stock: one poll per 5,000 records.',
+		'Starts the workflow once for each open activity, when it is due or Minutes Before Due.',
+	recordUpdated: 'Starts the workflow once for each changed record, with what changed.',
 	recordEnteredStatus:
-		'Fires each time a record moves to one of the chosen statuses. At activation the trigger first takes stock: one poll per 5,000 records.',
+		'Starts the workflow each time a record moves to one of the chosen statuses.',
 	recordRemoved:
-		'Each record deleted, or no longer matching the filter, comes once with its ID and name. At activation the trigger first takes stock.',
+		'Starts the workflow once for each record deleted or no longer matching the filter, with its ID and name.',
 };
 
 const EVENT_FIELDS: INodeProperties[] = [
@@ -209,7 +211,9 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 	const emit = (rows: IDataObject[]) => {
 		if (!rows.length) return null;
 		const simplify = this.getNodeParameter('simplify', false) as boolean;
-		return [this.helpers.returnJsonArray(simplify ? rows.map(simplifyRecord) : rows)];
+		// As the Activities node outputs them; the positions above keep the service's values.
+		const shown = ACTIVITY_EVENTS.includes(event) ? rows.map(withCompletion) : rows;
+		return [this.helpers.returnJsonArray(simplify ? shown.map(simplifyRecord) : shown)];
 	};
 	if (this.getMode() === 'manual') return emit(await testEvent(this, event, source));
 	// One poll per trigger at a time: a poll n8n gave up on must not read beside the next.

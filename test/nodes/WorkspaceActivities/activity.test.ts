@@ -1,3 +1,6 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
 import { WorkspaceActivities } from '../../../nodes/WorkspaceActivities/WorkspaceActivities.node';
 import { listSearch } from '../../../nodes/shared/methods';
 import {
@@ -91,6 +94,36 @@ describe('Activity → Create', () => {
 		expect(env.sandbox.requests[0].body?.scheduleAt).toBe('2026-11-23T09:30:00.000Z');
 	});
 
+	test('Time Zone: its default shows and uses the workflow time zone; another zone is used instead; a wrong one is named', async () => {
+		const create = (timeZone: string) =>
+			runNode({
+				nodeType: new WorkspaceActivities(),
+				parameters: {
+					resource: 'activity',
+					operation: 'create',
+					name: 'Call',
+					scheduleAt: '2026-11-23T10:00:00',
+					timeZone,
+					iconType: 'interaction',
+					interactionIcon: 'call',
+				},
+				credentials: env.credentials,
+				timezone: 'America/New_York',
+			});
+		await create('={{ $now.zoneName }}');
+		await create('Asia/Tokyo');
+		await create('');
+		expect(env.sandbox.requests.map((r) => r.body?.scheduleAt)).toEqual([
+			'2026-11-23T15:00:00.000Z',
+			'2026-11-23T01:00:00.000Z',
+			'2026-11-23T15:00:00.000Z',
+		]);
+		env.sandbox.clearRequests();
+		const { error } = await create('Mars/Olympus');
+		expect(error?.message).toBe('Time Zone: "Mars/Olympus" is not a time zone');
+		expect(env.sandbox.requests).toHaveLength(0);
+	});
+
 	test('an unparsable date is an error naming Schedule At, and nothing is sent', async () => {
 		const { error } = await run({
 			operation: 'create',
@@ -114,6 +147,23 @@ test('Activity → Get returns the activity, simplified by default', async () =>
 		status: 'To Do',
 		createdBy: { name: 'Ada Lovelace', email: 'ada@example.com' },
 	});
+});
+
+test('an activity says whether it is completed: completed true or false, completedTime a timestamp or null', async () => {
+	const open = await run({ operation: 'get', activityId: byId(FIRST_ACTIVITY) });
+	expect(open.items[0].json).toMatchObject({ completed: false, completedTime: null });
+	const keys = Object.keys(open.items[0].json);
+	expect(keys.indexOf('completed') + 1).toBe(keys.indexOf('completedTime'));
+	const done = await run({
+		operation: 'update',
+		activityId: byId(FIRST_ACTIVITY),
+		updateFields: { status: ACTIVITY_STATUS_DONE },
+	});
+	expect(done.items[0].json.completed).toBe(true);
+	expect(done.items[0].json.completedTime).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+	const many = await run({ operation: 'getAll', returnAll: true });
+	expect(many.items.every(({ json }) => typeof json.completed === 'boolean')).toBe(true);
+	expect(many.items.some(({ json }) => json.completedTime === false)).toBe(false);
 });
 
 test('Activity → Get with Simplify off returns the full objects', async () => {
@@ -265,4 +315,32 @@ test('Activity → Delete returns deleted:true and the id', async () => {
 test('Activity → Delete of an unknown activity names the Activity parameter', async () => {
 	const { error } = await run({ operation: 'delete', activityId: byId('gone') });
 	expect(error?.message).toBe('The activity with ID "gone" was not found');
+});
+
+test('Time Zone is shown where Schedule At is entered: on Create, and on Update once Schedule At is added', () => {
+	const { description } = new WorkspaceActivities();
+	const shown = (values: object) => {
+		const parameters = NodeHelpers.getNodeParameters(
+			description.properties,
+			{ resource: 'activity', ...values } as INodeParameters,
+			true,
+			false,
+			{ typeVersion: 1 },
+			description,
+		)!;
+		return description.properties
+			.filter((p) => NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, description))
+			.map((p) => p.name);
+	};
+	const create = shown({ operation: 'create' });
+	expect(create.slice(create.indexOf('scheduleAt'), create.indexOf('scheduleAt') + 2)).toEqual([
+		'scheduleAt',
+		'timeZone',
+	]);
+	expect(shown({ operation: 'update', updateFields: { name: 'Call' } })).not.toContain('timeZone');
+	expect(
+		shown({ operation: 'update', updateFields: { scheduleAt: '2026-11-23T10:00:00' } }),
+	).toContain('timeZone');
+	const timeZone = description.properties.find((p) => p.name === 'timeZone')!;
+	expect(timeZone.default).toBe('={{ $now.zoneName }}');
 });

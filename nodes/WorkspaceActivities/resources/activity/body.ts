@@ -5,7 +5,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { toScheduleAt } from '../../../shared/dates';
+import { timeZoneOf, toScheduleAt } from '../../../shared/dates';
 import { fromInput, InputError } from '../../../shared/input';
 import { idIn } from '../../../shared/locators';
 
@@ -68,6 +68,7 @@ function activityInput(fields: IDataObject): ActivityInput {
 /** Create reads the top-level fields; Update reads its Update Fields collection. */
 export function sendActivity(mode: 'create' | 'update'): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const timeZone = () => timeZoneOf(this.getNodeParameter('timeZone', ''), this.getTimezone());
 		const body = fromInput(this, () => {
 			if (mode === 'update') {
 				const fields = this.getNodeParameter('updateFields', {}) as IDataObject;
@@ -77,7 +78,7 @@ export function sendActivity(mode: 'create' | 'update'): PreSendAction {
 						...activityInput(rest),
 						...(iconType ? { iconType: String(iconType), iconValue: String(iconValue ?? '') } : {}),
 					},
-					{ partial: true, timeZone: this.getTimezone() },
+					{ partial: true, timeZone: timeZone() },
 				);
 			}
 			const iconType = this.getNodeParameter('iconType') as string;
@@ -90,7 +91,7 @@ export function sendActivity(mode: 'create' | 'update'): PreSendAction {
 					iconType,
 					iconValue: this.getNodeParameter(ICON_VALUE_PARAMETER[iconType]) as string,
 				},
-				{ partial: false, timeZone: this.getTimezone() },
+				{ partial: false, timeZone: timeZone() },
 			);
 		});
 		return { ...options, body };

@@ -101,5 +101,19 @@ export const scheduleAtField: INodeProperties = {
 	type: 'dateTime',
 	default: '',
 	description:
-		"When the activity is due. A date and time without an offset is read in the workflow's time zone (Workflow Settings); it is sent in UTC.",
+		'When the activity is due. A date and time without an offset, as the date picker gives it, is read in the Time Zone below and sent in UTC.',
+};
+
+/**
+ * Where Schedule At is entered, the zone it is read in, on screen: the default expression's
+ * preview shows the workflow's time zone (the editor evaluates it as a run would).
+ */
+export const timeZoneField: INodeProperties = {
+	displayName: 'Time Zone',
+	name: 'timeZone',
+	type: 'string',
+	default: '={{ $now.zoneName }}',
+	placeholder: 'e.g. Europe/Berlin',
+	description:
+		"The time zone a Schedule At without an offset is read in. By default the workflow's (Workflow Settings → Timezone), shown below the field.",
 };

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import {
+	dataRoot,
 	forOperation,
 	idInPath,
 	operation,
@@ -10,6 +11,7 @@ import {
 	returnAllAndLimit,
 	updateThenRead,
 } from '../../../shared/descriptions';
+import { activityItems } from '../../../shared/activityOutput';
 import { simplifyField } from '../../../shared/simplify';
 import { filterAndSortFields } from '../../../shared/query/fields';
 import { activityLocator } from '../../../shared/locators';
@@ -19,6 +21,8 @@ import { sendActivity } from './body';
 import { activityUpdateFields } from './update';
 
 const oneActivity = paths.activity(idInPath('activityId'));
+/** The envelope's `data`, each activity with `completed` and a testable `completedTime`. */
+const activities = [dataRoot, activityItems];
 
 export const activityDescription: INodeProperties[] = [
 	operationSelector('activity', [
@@ -30,6 +34,7 @@ export const activityDescription: INodeProperties[] = [
 			method: 'POST',
 			url: paths.activities,
 			preSend: [sendActivity('create')],
+			output: activities,
 		}),
 		operation({
 			name: 'Delete',
@@ -48,11 +53,13 @@ export const activityDescription: INodeProperties[] = [
 			method: 'GET',
 			simplify: true,
 			url: oneActivity,
+			output: activities,
 		}),
 		queryOperation({
 			action: 'Get many activities',
 			description: 'Query activities, with filters and sorting',
 			endpoint: queries.activities,
+			output: activities,
 		}),
 		operation({
 			name: 'Update',
@@ -62,6 +69,7 @@ export const activityDescription: INodeProperties[] = [
 			method: 'PATCH',
 			url: oneActivity,
 			preSend: [sendActivity('update')],
+			output: activities,
 			run: updateThenRead,
 		}),
 	]),

@@ -1,5 +1,11 @@
 import { forOperation } from '../../../shared/descriptions';
-import { ICON_TYPES, optionalActivityFields, scheduleAtField, titleField } from './fields';
+import {
+	ICON_TYPES,
+	optionalActivityFields,
+	scheduleAtField,
+	timeZoneField,
+	titleField,
+} from './fields';
 
 export const activityUpdateFields = forOperation('activity', 'update', [
 	{
@@ -30,5 +36,11 @@ export const activityUpdateFields = forOperation('activity', 'update', [
 			},
 			...optionalActivityFields,
 		],
+	},
+	// Shown once Schedule At is among the fields to update, under them. From the root ('/'):
+	// n8n 1.x looks a rule's parameter up by name and finds none called "updateFields.scheduleAt".
+	{
+		...timeZoneField,
+		displayOptions: { show: { '/updateFields.scheduleAt': [{ _cnd: { exists: true } }] } },
 	},
 ]);

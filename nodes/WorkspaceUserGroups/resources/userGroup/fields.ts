@@ -23,12 +23,13 @@ export const currentTokenField: INodeProperties = {
 		'The token the group has now (current_token), as returned when it was created or last rotated',
 };
 
-const modeField = (name: string, displayName: string, what: string): INodeProperties => ({
+/** `unchanged` says, in a whole sentence, that None leaves the group's value alone. */
+const modeField = (name: string, displayName: string, unchanged: string): INodeProperties => ({
 	displayName,
 	name,
 	type: 'options',
 	options: [
-		{ name: 'None', value: 'none', description: `Leave the ${what} as they are` },
+		{ name: 'None', value: 'none', description: unchanged },
 		{ name: 'Key-Value Pairs', value: 'pairs', description: 'One field per entry' },
 		{ name: 'JSON', value: 'json', description: 'One JSON object' },
 	],
@@ -37,7 +38,7 @@ const modeField = (name: string, displayName: string, what: string): INodeProper
 
 /** Mapping (schema → data source) and Properties (dashboard variables), as pairs or JSON. */
 export const mappingAndPropertiesFields: INodeProperties[] = [
-	modeField('mappingMode', 'Mapping', 'mapping'),
+	modeField('mappingMode', 'Mapping', 'Leave the mapping as it is'),
 	{
 		displayName: 'Mapping Pairs',
 		name: 'mappingPairs',
@@ -78,7 +79,7 @@ export const mappingAndPropertiesFields: INodeProperties[] = [
 		default: '{\n  "sales_schema": "warehouse-eu"\n}',
 		displayOptions: { show: { mappingMode: ['json'] } },
 	},
-	modeField('propertiesMode', 'Properties', 'properties'),
+	modeField('propertiesMode', 'Properties', 'Leave the properties as they are'),
 	{
 		displayName: 'Property Pairs',
 		name: 'propertyPairs',

@@ -116,7 +116,7 @@ describe('the three ways of giving a value convert it alike', () => {
 		);
 		expect(() => fromFilter('number', 'ten')).toThrow(
 			expect.objectContaining({
-				hint: 'Give a number, such as 42 or 9.5. Or set Send Value As to Text.',
+				hint: 'Give a number, such as 42 or 9.5. Or set Compare Value As to Text.',
 			}),
 		);
 		expect(() => fromMapper('number', 'ten')).toThrow(

@@ -1,5 +1,5 @@
 import { mappedAttributes } from '../../../../nodes/shared/attributes/attributesBody';
-import { ATTRIBUTE_TYPES, typeOf } from '../../../../nodes/shared/attributes/types';
+import { ATTRIBUTE_TYPES, typeInWords, typeOf } from '../../../../nodes/shared/attributes/types';
 import { getAttributeFields } from '../../../../nodes/shared/methods/resourceMapping';
 import { WorkspaceLists } from '../../../../nodes/WorkspaceLists/WorkspaceLists.node';
 import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
@@ -101,6 +101,17 @@ describe('the table of attribute types: what each vendor input type shows and se
 			mappedAttributes({ 'lead score': '9', leadScore: '7' }, { types, keyOfName }, 'UTC'),
 		).toEqual({ leadScore: 7 });
 	});
+});
+
+test('each type is named in the words of the workspace, an unknown one from its key', () => {
+	expect(
+		['actor-reference', 'record-reference', 'email-address', 'phone-number', 'timestamp'].map(
+			typeInWords,
+		),
+	).toEqual(['Member', 'Record link', 'Email', 'Phone', 'Date and time']);
+	for (const inputType of Object.keys(ATTRIBUTE_TYPES))
+		expect(typeInWords(inputType)).not.toBe(inputType);
+	expect(typeInWords('due-date')).toBe('Due date');
 });
 
 describe('the fields the editor shows (resource mapping method, through LoadOptionsContext)', () => {

@@ -120,7 +120,7 @@ test('attribute dropdowns list the keys of the collection, list or activities in
 	expect(people).toContainEqual({
 		name: 'Emails (emails)',
 		value: 'emails',
-		description: 'Type: email-address',
+		description: 'Type: Email',
 	});
 	const listAttributes = await getAttributes.call(
 		loadOptionsContext(
@@ -154,7 +154,7 @@ test("Record Entered a Status offers the collection's status attributes, then th
 			env.credentials,
 		);
 	expect(await getStatusAttributes.call(trigger())).toEqual([
-		{ name: 'Lifecycle (lifecycle)', value: 'lifecycle', description: 'Type: status' },
+		{ name: 'Lifecycle (lifecycle)', value: 'lifecycle', description: 'Type: Status' },
 	]);
 	expect(await getStatusesOfAttribute.call(trigger())).toEqual([
 		{ name: 'Choose a Status Attribute first', value: '', disabled: true },

@@ -1,4 +1,4 @@
-// Filter values go in the type of their attribute by default (Send Value As: By Attribute
+// Filter values go in the type of their attribute by default (Compare Value As: Attribute's
 // Type), read from the schema: the service compares typed values, so "97" never equals 97.
 import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
 import { ADA_RECORD, byId, PEOPLE } from '../../../harness/fixtures';
@@ -84,7 +84,7 @@ describe.each([
 		const { error } = await getMany(filterOn('leadScore', 'high'));
 		expect(error?.message).toMatch(/\(leadScore\): "high" is not a number$/);
 		expect(error?.description).toBe(
-			'Give a number, such as 42 or 9.5. Or set Send Value As to Text.',
+			'Give a number, such as 42 or 9.5. Or set Compare Value As to Text.',
 		);
 		expect(env.sandbox.requests.filter((r) => r.path.endsWith('/query'))).toHaveLength(0);
 	});
@@ -100,7 +100,7 @@ test('Is One Of: each value of the list in the type of its attribute', async () 
 	expect(items.every((i) => [0, 7, 14].includes(i.json.leadScore as number))).toBe(true);
 });
 
-test('Send Value As still overrides: Text sends text, and the schema is not read', async () => {
+test('Compare Value As still overrides: Text sends text, and the schema is not read', async () => {
 	await getMany({
 		filterMode: 'shorthand',
 		shorthand: { pair: [{ attribute: 'leadScore', value: '97', valueType: 'text' }] },

@@ -301,7 +301,10 @@ describe('Activities', () => {
 		await completed.poll();
 		tick(1_000);
 		await api().patch(`/collection-records/activity-list/${id}`, { status: 'Done' });
-		expect(await completed.poll()).toEqual([id]);
+		const [item] = await completed.pollItems();
+		// As the Activities node outputs it: a boolean to test, the time or null.
+		expect(item).toMatchObject({ _id: id, completed: true });
+		expect(item.completedTime).toEqual(expect.stringMatching(/^2026-/));
 		expect(await completed.poll()).toEqual([]);
 		tick(1_000);
 		await api().patch(`/collection-records/activity-list/${id}`, { status: 'To Do' });
@@ -320,7 +323,8 @@ describe('Activities', () => {
 		await api().patch(`/collection-records/activity-list/${doneFirst}`, { status: 'Done' });
 		expect(await due.poll()).toEqual([]);
 		tick(2_000);
-		expect(await due.poll()).toEqual([soon]);
+		const [item] = await due.pollItems();
+		expect(item).toMatchObject({ _id: soon, completed: false, completedTime: null });
 		expect(await due.poll()).toEqual([]);
 		expect([soon]).not.toContain(overdue);
 	});
