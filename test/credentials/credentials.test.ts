@@ -26,7 +26,7 @@ describe('workspaceRecordsApi', () => {
 	test('the right key passes, by GET /api/v1/collections with both auth headers and the Bearer form', async () => {
 		const result = await testCredential('workspaceRecordsApi', env.credentials.workspaceRecordsApi);
 		expect(result.status).toBe('OK');
-		// Then the SMS host, filled in here: the path it sends on, read (GET), so nothing is sent.
+		// Then the messaging host, filled in here: the path it sends on, read (GET), so nothing is sent.
 		expect(env.sandbox.requests.map((r) => [r.method, r.path])).toEqual([
 			['GET', '/api/v1/collections'],
 			['GET', '/api/ingest/sms/v1/message/send'],
@@ -171,16 +171,16 @@ describe('workspaceRecordsApi', () => {
 	});
 });
 
-describe('workspaceRecordsApi with an SMS Host Base URL', () => {
+describe('workspaceRecordsApi with an Messaging Host Base URL', () => {
 	const records = () => env.credentials.workspaceRecordsApi;
 
-	test('left empty, the SMS host is not tested', async () => {
+	test('left empty, the messaging host is not tested', async () => {
 		const result = await testCredential('workspaceRecordsApi', { ...records(), aiBaseUrl: ' ' });
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 		expect(env.sandbox.requests.map((r) => r.path)).toEqual(['/api/v1/collections']);
 	});
 
-	test('nothing listening there fails, naming the SMS host and the field, never the key', async () => {
+	test('nothing listening there fails, naming the messaging host and the field, never the key', async () => {
 		const result = await testCredential('workspaceRecordsApi', {
 			...records(),
 			aiBaseUrl: goneUrl,
@@ -194,11 +194,11 @@ describe('workspaceRecordsApi with an SMS Host Base URL', () => {
 		});
 		expect(reached).toEqual({
 			status: 'Error',
-			message: `Could not reach the SMS host at ${goneUrl}: check SMS Host Base URL (the connection was refused)`,
+			message: `Could not reach the messaging host at ${goneUrl}: check Messaging Host Base URL (the connection was refused)`,
 		});
 	});
 
-	test('an SMS host that is not an address says so', async () => {
+	test('a messaging host that is not an address says so', async () => {
 		const result = await testCredential('workspaceRecordsApi', {
 			...records(),
 			aiBaseUrl: 'messaging.example.com',
@@ -206,11 +206,11 @@ describe('workspaceRecordsApi with an SMS Host Base URL', () => {
 		expect(result).toEqual({
 			status: 'Error',
 			message:
-				'"messaging.example.com" is not an address: check SMS Host Base URL (it begins with https:// or http://)',
+				'"messaging.example.com" is not an address: check Messaging Host Base URL (it begins with https:// or http://)',
 		});
 	});
 
-	test('an SMS host that refuses the key, or redirects, fails naming the field', async () => {
+	test('a messaging host that refuses the key, or redirects, fails naming the field', async () => {
 		env.sandbox.addFault({ kind: 'status', statusCode: 401, body: { message: 'Unauthorised' } });
 		// The fault meets the first request, the records host's: it must fail there, as a refusal.
 		expect((await testCredential('workspaceRecordsApi', records())).message).toMatch(
@@ -225,7 +225,7 @@ describe('workspaceRecordsApi with an SMS Host Base URL', () => {
 			).toEqual({
 				status: 'Error',
 				message:
-					'The SMS host refused the credential (HTTP 403): check SMS Host Base URL, and that the API key may send SMS',
+					'The messaging host refused the credential (HTTP 403): check Messaging Host Base URL, and that the API key may send messages',
 			});
 			sms.addFault({
 				kind: 'status',
@@ -237,7 +237,7 @@ describe('workspaceRecordsApi with an SMS Host Base URL', () => {
 				await testCredential('workspaceRecordsApi', { ...records(), aiBaseUrl: smsUrl }),
 			).toEqual({
 				status: 'Error',
-				message: `The SMS host redirects to ${elsewhereUrl}/: use that address in SMS Host Base URL`,
+				message: `The messaging host redirects to ${elsewhereUrl}/: use that address in Messaging Host Base URL`,
 			});
 			expect(elsewhere.requests).toHaveLength(0);
 			expect(sms.state.sms).toEqual([]);

@@ -1605,6 +1605,8 @@ export const cases = [
 			);
 			assert.deepEqual(runs, [], 'executions');
 			return '4 deliveries refused (401 without the header, 403 with another value), no execution';
+		},
+	},
 	{
 		file: 'activities-create-time-zone',
 		title:

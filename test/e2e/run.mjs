@@ -190,7 +190,7 @@ const CREDENTIAL_TESTS = 'credential-test';
  * imported records credential: n8n must find the nodes' testedBy method (the credential has no
  * `test` of its own), which passes the right settings and, with nothing listening at the Base
  * URL (a port the OS gave out, closed again), names the address and the field to fix; the
- * same for the SMS Host Base URL, tested when it is filled in.
+ * same for the Messaging Host Base URL, tested when it is filled in.
  */
 async function runCredentialTests(n8n, sandbox, version) {
 	const [records] = sandboxCredentials(sandbox);
@@ -207,11 +207,11 @@ async function runCredentialTests(n8n, sandbox, version) {
 			},
 		],
 		[
-			'with the SMS host at a closed port, names the SMS host and SMS Host Base URL',
+			'with the messaging host at a closed port, names the messaging host and Messaging Host Base URL',
 			{ ...records.data, aiBaseUrl: closedSmsUrl },
 			{
 				status: 'Error',
-				message: `Could not reach the SMS host at ${closedSmsUrl}: check SMS Host Base URL (the connection was refused)`,
+				message: `Could not reach the messaging host at ${closedSmsUrl}: check Messaging Host Base URL (the connection was refused)`,
 			},
 		],
 	];

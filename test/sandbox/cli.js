@@ -21,7 +21,7 @@ async function main() {
 			'',
 			'Credential "Workspace Records API":',
 			`  Base URL:           ${url}`,
-			`  SMS Host Base URL: ${url}`,
+			`  Messaging Host Base URL: ${url}`,
 			`  API Key:            ${apiKey}`,
 			`  Workspace ID:       ${workspaceId}`,
 			'Credential "Workspace User Groups API":',

@@ -18,7 +18,7 @@
 //  10. opens the WhatsApp trigger: its Production URL, the setup notice, Events, a hidden secret;
 //   then the checks of test/ui/pickers.mjs: pickers, mapper labels, list-entry output;
 //   then the words of issue 31 (words.mjs): short notices, types and condition fields in
-//      plain words, Schedule At's time zone and the activity output, a dead SMS host;
+//      plain words, Schedule At's time zone and the activity output, a dead messaging host;
 //  11. saves the credential with a wrong API key and reads the message shown (last: the
 //      credential is wrong from then on).
 // Every check prints `ok …` or `FAIL …` and saves screenshots to $TMPDIR/workspace-records-ui-artifacts/; the run

@@ -1,6 +1,6 @@
 // The words the editor shows (issue 31, items 3, 4, 6 and 8), seen in n8n's editor by
 // `npm run test:ui`: short notices about the event or mode on screen, attribute types and
-// condition fields in the workspace's words, the credential test of a dead SMS host, and the
+// condition fields in the workspace's words, the credential test of a dead messaging host, and the
 // time zone beside Schedule At with an activity output a user can test. Each check takes its
 // screenshots before it judges, so that a failing run still shows what the editor showed.
 import { freePort } from '../rig/ports.mjs';
@@ -244,7 +244,7 @@ async function deadSmsHost({ page, env, shot }) {
 	const smsField = modal.locator(`${sel.parameter('aiBaseUrl')} input`);
 	await smsField.fill(deadUrl);
 	await modal.locator(sel.credentialSave).click();
-	// The container holds the form too (its labels name SMS Host Base URL): wait for the verdict.
+	// The container holds the form too (its labels name Messaging Host Base URL): wait for the verdict.
 	await waitForText(
 		message,
 		(t) => /Couldn.t connect with these settings/.test(t),
@@ -255,8 +255,8 @@ async function deadSmsHost({ page, env, shot }) {
 	if (await details.isVisible()) await details.click();
 	const said = await waitForText(
 		message,
-		(t) => t.includes('Could not reach the SMS host'),
-		'the message naming the SMS host',
+		(t) => t.includes('Could not reach the messaging host'),
+		'the message naming the messaging host',
 		10_000,
 	).catch(async () => squash(await message.innerText()));
 	await shot('words-5-credential-dead-sms-host');
@@ -269,9 +269,9 @@ async function deadSmsHost({ page, env, shot }) {
 		'the test restored',
 	);
 
-	const wanted = `Could not reach the SMS host at ${deadUrl}: check SMS Host Base URL`;
+	const wanted = `Could not reach the messaging host at ${deadUrl}: check Messaging Host Base URL`;
 	if (!said.includes(wanted))
-		fail(`with a dead SMS host the editor says "${said}", expected "${wanted}…"`);
+		fail(`with a dead messaging host the editor says "${said}", expected "${wanted}…"`);
 	return `the editor says: "${said.match(/Couldn.t connect.*?\)/)?.[0] ?? said}"`;
 }
 
@@ -294,7 +294,7 @@ export const wordsChecks = () => [
 		scheduleAtTimeZone,
 	],
 	[
-		'Words: the credential test with a dead SMS Host Base URL fails, naming the SMS host and the field',
+		'Words: the credential test with a dead Messaging Host Base URL fails, naming the messaging host and the field',
 		deadSmsHost,
 	],
 ];

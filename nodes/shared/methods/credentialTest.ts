@@ -130,22 +130,22 @@ export async function testRecordsCredential(
 			return RECORDS_FIELD_MESSAGES[response.statusCode] ?? inWords(response, failure);
 		},
 	});
-	// The SMS host is optional: tested only when its field is filled in, after the records host.
+	// The messaging host is optional: tested only when its field is filled in, after the records host.
 	if (records.status !== 'OK' || !String(credential.data?.aiBaseUrl ?? '').trim()) return records;
 	return await runProbe(this, credential, {
-		host: { field: 'aiBaseUrl', label: 'SMS Host Base URL', called: 'the SMS host at ' },
+		host: { field: 'aiBaseUrl', label: 'Messaging Host Base URL', called: 'the messaging host at ' },
 		authenticate,
 		// A read of the send path sends nothing: any answer but a refusal or a redirect proves the host.
 		method: 'GET',
-		url: paths.smsSend,
+		url: paths.messaging.smsSend,
 		judge: ({ statusCode, headers }) => {
 			if (statusCode === 401 || statusCode === 403)
-				return `The SMS host refused the credential (HTTP ${statusCode}): check SMS Host Base URL, and that the API key may send SMS`;
+				return `The messaging host refused the credential (HTTP ${statusCode}): check Messaging Host Base URL, and that the API key may send messages`;
 			if (statusCode >= 300 && statusCode < 400) {
 				const location = headers?.location;
 				return location
-					? `The SMS host redirects to ${String(location)}: use that address in SMS Host Base URL`
-					: `The SMS host redirects elsewhere (HTTP ${statusCode}): check SMS Host Base URL`;
+					? `The messaging host redirects to ${String(location)}: use that address in Messaging Host Base URL`
+					: `The messaging host redirects elsewhere (HTTP ${statusCode}): check Messaging Host Base URL`;
 			}
 			return undefined;
 		},
