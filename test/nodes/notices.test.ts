@@ -10,7 +10,7 @@ import { WorkspaceRecordsTrigger } from '../../nodes/WorkspaceRecordsTrigger/Wor
 import { byId, HOT_LEADS, PEOPLE } from '../harness/fixtures';
 
 /** The notices shown for a node with these values, as the editor decides (n8n-workflow's NodeHelpers). */
-function shownNotices(nodeType: INodeType, values: object): string[] {
+function shownNoticesOf(nodeType: INodeType, values: object): string[] {
 	const { description } = nodeType;
 	const parameters = NodeHelpers.getNodeParameters(
 		description.properties,
@@ -35,6 +35,9 @@ const mapper = (mappingMode: string) => ({ mappingMode, value: null });
 describe('the Map Automatically notice', () => {
 	const records = new WorkspaceRecords();
 	const lists = new WorkspaceLists();
+	// The value hints below the mapper are another notice, for both modes (tested below).
+	const shownNotices = (nodeType: INodeType, values: object) =>
+		shownNoticesOf(nodeType, values).filter((text) => !text.startsWith(VALUE_HINTS));
 
 	test.each([
 		['Record › Create', records, { resource: 'record', operation: 'create' }, 'columns'],
@@ -77,6 +80,21 @@ describe('the Map Automatically notice', () => {
 	});
 });
 
+const VALUE_HINTS = 'Emails, phone numbers, domains and multi-select take';
+
+test('the value hints below the mapper: once a collection is chosen, in either mapping mode', () => {
+	const create = { resource: 'record', operation: 'create' };
+	const hints = (values: object) =>
+		shownNoticesOf(new WorkspaceRecords(), { ...create, ...values }).filter((text) =>
+			text.startsWith(VALUE_HINTS),
+		);
+	expect(hints({ columns: mapper('defineBelow') })).toEqual([]);
+	const people = { collectionId: byId(PEOPLE) };
+	expect(hints({ ...people, columns: mapper('defineBelow') })).toHaveLength(1);
+	expect(hints({ ...people, columns: mapper('autoMapInputData') })).toHaveLength(1);
+	expect(hints({ ...people, useJson: true })).toEqual([]);
+});
+
 describe('the trigger notices', () => {
 	const triggers: INodeType[] = [
 		new WorkspaceRecordsTrigger(),
@@ -100,7 +118,7 @@ describe('the trigger notices', () => {
 			.map((p) => p.displayName);
 
 	test.each(events)('%#: one short sentence about the event alone', (trigger, event) => {
-		const notices = shownNotices(trigger, { event });
+		const notices = shownNoticesOf(trigger, { event });
 		expect(notices).toHaveLength(1);
 		const [notice] = notices;
 		expect(sentences(notice)).toBe(1);
@@ -114,8 +132,8 @@ describe('the trigger notices', () => {
 	});
 
 	test('Record Entered a Status says what starts the workflow, nothing of polls or record counts', () => {
-		expect(shownNotices(new WorkspaceRecordsTrigger(), { event: 'recordEnteredStatus' })).toEqual([
-			'Starts the workflow each time a record moves to one of the chosen statuses.',
-		]);
+		expect(shownNoticesOf(new WorkspaceRecordsTrigger(), { event: 'recordEnteredStatus' })).toEqual(
+			['Starts the workflow each time a record moves to one of the chosen statuses.'],
+		);
 	});
 });

@@ -129,7 +129,8 @@ export const valueHintsNotice: INodeProperties = {
 	name: 'valueHintsNotice',
 	type: 'notice',
 	default: '',
-	displayOptions: MAPPER_SHOWN,
+	// In both mapping modes (the input's values must fit too), once there are fields to hint at.
+	displayOptions: { hide: { useJson: [true], '/collectionId.value': [''], '/listId.value': [''] } },
 };
 
 export function jsonFields({ what }: { what: string }): INodeProperties[] {
