@@ -133,7 +133,11 @@ export async function testRecordsCredential(
 	// The messaging host is optional: tested only when its field is filled in, after the records host.
 	if (records.status !== 'OK' || !String(credential.data?.aiBaseUrl ?? '').trim()) return records;
 	return await runProbe(this, credential, {
-		host: { field: 'aiBaseUrl', label: 'Messaging Host Base URL', called: 'the messaging host at ' },
+		host: {
+			field: 'aiBaseUrl',
+			label: 'Messaging Host Base URL',
+			called: 'the messaging host at ',
+		},
 		authenticate,
 		// A read of the send path sends nothing: any answer but a refusal or a redirect proves the host.
 		method: 'GET',
