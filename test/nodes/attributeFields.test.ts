@@ -78,10 +78,10 @@ describe('the attributes on screen', () => {
 				options: {},
 			});
 			const shown = shownFields(nodeType, chosen);
-			// The Map Automatically notice is not shown in Map Each Column Manually (notices.test.ts).
+			// The Map Automatically notice is not shown in Map Each Column Manually, and the value
+			// hints wait for a collection or list (notices.test.ts).
 			expect(shown.slice(shown.indexOf(mapper))).toEqual([
 				mapper,
-				'valueHintsNotice',
 				'useJson',
 				...(mapper === 'upsertColumns' ? ['updateAllMatches'] : []),
 				'options',
