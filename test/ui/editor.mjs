@@ -5,6 +5,22 @@
 /** How long a step may take in the editor: n8n's first load of a panel can be slow on a busy machine. */
 export const TIMEOUT = 60_000;
 
+/** A check's verdict: the message is what the report prints. */
+export const fail = (message) => {
+	throw new Error(message);
+};
+export const json = (value) => JSON.stringify(value);
+
+/** The Manual Trigger the checks' workflows start from, saved over the REST API as an import would. */
+export const MANUAL_TRIGGER = {
+	id: 't1',
+	name: 'When clicking ‘Execute workflow’',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
 export const sel = {
 	email: '[data-test-id="emailOrLdapLoginId"] input',
 	password: '[data-test-id="password"] input',

@@ -9,27 +9,24 @@ import { isDeepStrictEqual } from 'node:util';
 
 import { PACKAGE } from '../rig/n8n.mjs';
 import { CREDENTIALS } from '../rig/sandbox.mjs';
-import { executeStep, openNode, sel, squash, waitForText } from './editor.mjs';
+import {
+	executeStep,
+	fail,
+	json,
+	MANUAL_TRIGGER,
+	openNode,
+	sel,
+	squash,
+	waitForText,
+} from './editor.mjs';
 
 const ACCOUNT = '104898309288724';
 const ACCOUNTS = ['Acme Support (+1 234 567 8900)', 'Acme Sales UK (+44 20 7946 0958)'];
 const VARIABLE_LABELS = ['Customer Name — text', 'Product Image — image URL'];
 const ERROR_WORDS = /error|could not|couldn.t|failed|problem/i;
 
-const fail = (message) => {
-	throw new Error(message);
-};
-const json = (value) => JSON.stringify(value);
-
 const workflowWith = (parameters) => {
-	const trigger = {
-		id: 't1',
-		name: 'When clicking ‘Execute workflow’',
-		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
+	const trigger = MANUAL_TRIGGER;
 	const node = {
 		id: 'wa1',
 		name: 'Send welcome',

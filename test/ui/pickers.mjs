@@ -7,6 +7,9 @@ import { PACKAGE } from '../rig/n8n.mjs';
 import { CREDENTIALS, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import {
 	executeStep,
+	fail,
+	json,
+	MANUAL_TRIGGER,
 	openLoadedSelect,
 	openNode,
 	sel,
@@ -19,19 +22,6 @@ import {
 const { PEOPLE, HOT_LEADS, FIRST_COMPANY } = SEED_IDS;
 const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
 
-const fail = (message) => {
-	throw new Error(message);
-};
-const json = (value) => JSON.stringify(value);
-
-const TRIGGER = {
-	id: 'p0',
-	name: 'When clicking ‘Execute workflow’',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 const emptyPicker = { __rl: true, mode: 'list', value: '' };
 const picked = (value, cachedResultName) => ({ __rl: true, mode: 'list', value, cachedResultName });
 
@@ -46,13 +36,13 @@ async function saveWorkflow(env, name, node, parameters, { trigger = false } = {
 		parameters,
 		credentials: { workspaceRecordsApi: CREDENTIAL },
 	};
-	const nodes = trigger ? [ours] : [TRIGGER, ours];
+	const nodes = trigger ? [ours] : [MANUAL_TRIGGER, ours];
 	return await env.api.createWorkflow({
 		name: `UI test: ${name}`,
 		nodes,
 		connections: trigger
 			? {}
-			: { [TRIGGER.name]: { main: [[{ node: name, type: 'main', index: 0 }]] } },
+			: { [MANUAL_TRIGGER.name]: { main: [[{ node: name, type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	});
 }

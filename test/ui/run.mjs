@@ -40,7 +40,10 @@ import {
 	addRecordsAction,
 	clickCreatorEntry,
 	executeStep,
+	fail,
 	inputValueIn,
+	json,
+	MANUAL_TRIGGER,
 	newWorkflow,
 	openLoadedSelect,
 	openNode,
@@ -83,11 +86,6 @@ const COMPANY_LABEL = 'Company';
 const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
 /** A lead score one seed person has alone: leadScore = (i * 7) % 100 for person i, 98 for person 14. */
 const SCORE = 98;
-
-const fail = (message) => {
-	throw new Error(message);
-};
-const json = (value) => JSON.stringify(value);
 
 /** The actions n8n's panel makes of a trigger: one per option of its Event(s) or Trigger On field. */
 function eventActions(trigger) {
@@ -136,15 +134,6 @@ function expectedPanelEntries() {
 	return { entries: [...entries.values()], merged };
 }
 
-/** The workflows checks 3 and 4 start from, saved over the REST API as an import would. */
-const TRIGGER = {
-	id: 't1',
-	name: 'When clicking ‘Execute workflow’',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 const peopleLocator = {
 	__rl: true,
 	mode: 'list',
@@ -227,7 +216,10 @@ function checks() {
 
 				// With a trigger on the canvas, the "+" opens the action view ("What happens next?").
 				await page.keyboard.press('Escape');
-				const id = await env.api.createWorkflow({ name: 'UI test: node panel', ...chain(TRIGGER) });
+				const id = await env.api.createWorkflow({
+					name: 'UI test: node panel',
+					...chain(MANUAL_TRIGGER),
+				});
 				await page.goto(`${env.n8n.base}/workflow/${id}`);
 				await page.locator(sel.canvasNode).first().waitFor();
 				await page.locator(sel.canvasPlus).click();
@@ -404,7 +396,7 @@ function checks() {
 				});
 				const id = await env.api.createWorkflow({
 					name: 'UI test: Map Automatically',
-					...chain(TRIGGER, form, create),
+					...chain(MANUAL_TRIGGER, form, create),
 				});
 				await openNode(page, env.n8n.base, id, 'Create person');
 				const mapper = page.locator(sel.mapper);
@@ -444,7 +436,7 @@ function checks() {
 				});
 				const id = await env.api.createWorkflow({
 					name: 'UI test: Get Many',
-					...chain(TRIGGER, getMany),
+					...chain(MANUAL_TRIGGER, getMany),
 				});
 				await openNode(page, env.n8n.base, id, 'Get people');
 				const simplify = page.locator(`${sel.parameter('simplify')} [role="switch"]`);
@@ -712,7 +704,7 @@ function checks() {
 				});
 				const id = await env.api.createWorkflow({
 					name: 'UI test: Get Many by lead score',
-					...chain(TRIGGER, getMany),
+					...chain(MANUAL_TRIGGER, getMany),
 				});
 				await openNode(page, env.n8n.base, id, 'Find by lead score');
 				// The condition is added in the editor, so that its defaults are the editor's.

@@ -9,6 +9,9 @@ import { CREDENTIALS, SEED_IDS } from '../rig/sandbox.mjs';
 import {
 	addRecordsAction,
 	executeStep,
+	fail,
+	json,
+	MANUAL_TRIGGER,
 	openLoadedSelect,
 	openNode,
 	openOptions,
@@ -19,20 +22,7 @@ import {
 	waitForText,
 } from './editor.mjs';
 
-const fail = (message) => {
-	throw new Error(message);
-};
-const json = (value) => JSON.stringify(value);
-
 const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
-const TRIGGER = {
-	id: 't1',
-	name: 'When clicking ‘Execute workflow’',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 const node = (name, type, parameters, position = [440, 0]) => ({
 	id: name.replace(/\W/g, ''),
 	name,
@@ -132,7 +122,7 @@ async function conditionWords({ page, env, shot }) {
 	const id = await env.api.createWorkflow(
 		workflow(
 			'UI test: condition words',
-			TRIGGER,
+			MANUAL_TRIGGER,
 			node('Find people', 'workspaceRecords', {
 				resource: 'record',
 				operation: 'getAll',
@@ -186,7 +176,7 @@ async function scheduleAtTimeZone({ page, env, shot }) {
 	const id = await env.api.createWorkflow(
 		workflow(
 			'UI test: Schedule At and its time zone',
-			TRIGGER,
+			MANUAL_TRIGGER,
 			node('Plan a call', 'workspaceActivities', {
 				resource: 'activity',
 				operation: 'create',
