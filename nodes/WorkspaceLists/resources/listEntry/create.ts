@@ -9,14 +9,12 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { forOperation, withoutBody } from '../../../shared/descriptions';
 import { listRecordLocator, parameterId } from '../../../shared/locators';
+import { httpStatusOf } from '../../../shared/transport/door';
 import { paths, segment } from '../../../shared/transport/paths';
 
 export const listEntryCreateFields = forOperation('listEntry', 'create', [
 	{ ...listRecordLocator, routing: { send: { type: 'body', property: 'recordId' } } },
 ]);
-
-const httpStatusOf = (error: unknown) =>
-	error instanceof NodeApiError ? error.context.httpStatus : undefined;
 
 /**
  * The service answers a record of another collection than the list's as "Record not found"

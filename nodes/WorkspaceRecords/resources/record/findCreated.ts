@@ -6,10 +6,7 @@ import { parameterId } from '../../../shared/locators';
 import type { CreatedLookup } from '../../../shared/transport/lostAnswer';
 import { firstTwoWhere } from '../../../shared/transport/lostAnswer';
 import { queries, segment } from '../../../shared/transport/paths';
-import { matchAttributeOf, matchValueOf } from './upsert';
-
-const hasValue = (value: unknown) =>
-	value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && !value.length);
+import { hasMatchValue, matchAttributeOf, matchValueOf } from './upsert';
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
 
@@ -33,7 +30,9 @@ export const findCreatedRecord: CreatedLookup = async (context, body) => {
 		const found = await firstTwoWhere(context, endpoint, key, value);
 		return { found, by: `${key} = ${String(value)}` };
 	}
-	const unique = (await uniqueAttributesOf(context)).find((d) => hasValue(body[attributeKey(d)]));
+	const unique = (await uniqueAttributesOf(context)).find((d) =>
+		hasMatchValue(body[attributeKey(d)]),
+	);
 	if (!unique)
 		return { unidentified: 'none of the attributes sent is one the collection keeps unique' };
 	const key = attributeKey(unique);

@@ -49,6 +49,12 @@ export const recordUpsertFields = forOperation('record', 'upsert', [
 /** A list attribute (emails, phone numbers) matches on its first value. */
 export const matchValueOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
+/** Whether an attribute's value gives something to match on. */
+export const hasMatchValue = (value: unknown) => {
+	const first = matchValueOf(value);
+	return first !== undefined && first !== null && first !== '';
+};
+
 /** The key of the attribute that identifies the record: the mapper's, or Match On's under JSON. */
 export const matchAttributeOf = (context: IExecuteSingleFunctions): string =>
 	(usesJson(context.getNode())
@@ -69,7 +75,7 @@ export async function upsertRecord(
 	const updateAll = this.getNodeParameter('updateAllMatches', false) as boolean;
 	const collectionPath = String(requestData.options.url);
 	const value = matchValueOf(attributes[matchAttribute]);
-	if (value === undefined || value === null || value === '') {
+	if (!hasMatchValue(value)) {
 		const field = fromMapper ? 'Attribute to Match On' : 'Match On';
 		throw new NodeOperationError(
 			this.getNode(),
