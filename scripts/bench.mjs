@@ -53,12 +53,13 @@ const runs = (section) => !ONLY.length || ONLY.includes(String(section));
 const { PEOPLE } = SEED_IDS;
 const CREATE_PATH = `/api/v1/collection-records/${PEOPLE}`;
 /**
- * The compiled door (nodes/shared/transport): the gate (concurrency and pace of a node run),
- * the door (retries, deadline) and the error mapper (a 429 or 5xx as the door reads it).
+ * The compiled door (nodes/shared/transport): the pace (concurrency and rate of a node run),
+ * the pipeline (retries, deadline), the policy and the error mapper (a 429 or 5xx as the door reads it).
  */
 const DOOR_MODULES = {
-	gate: 'dist/nodes/shared/transport/gate.js',
-	door: 'dist/nodes/shared/transport/door.js',
+	pace: 'dist/nodes/shared/transport/pace.js',
+	pipeline: 'dist/nodes/shared/transport/pipeline.js',
+	policy: 'dist/nodes/shared/transport/policy.js',
 	errors: 'dist/nodes/shared/transport/errors.js',
 };
 /** The node the door's errors name, as n8n hands it to a node run. */
@@ -576,8 +577,8 @@ async function rateLimitedCreates(bench) {
 	const doorAlone = (maxConcurrency) => async () => {
 		fresh();
 		sandbox.clearRequests();
-		const gate = new door.gate.Gate(maxConcurrency);
-		const { maxWaitMs } = door.door.DEFAULT_DOOR_OPTIONS;
+		const pace = new door.pace.Pace(maxConcurrency);
+		const { maxWaitMs } = door.policy.DEFAULT_RUN_SETTINGS;
 		const headers = {
 			'x-api-key': sandbox.config.apiKey,
 			'x-workspace-id': sandbox.config.workspaceId,
@@ -601,17 +602,15 @@ async function rateLimitedCreates(bench) {
 		const startedAt = Date.now();
 		const settled = await Promise.allSettled(
 			Array.from({ length: 1000 }, (_, i) =>
-				door.door.sendWithRetries(
-					gate,
-					{
-						send: send(i),
-						repeatable: false,
-						label: `POST ${CREATE_PATH}`,
-						node: BENCH_NODE,
-						itemIndex: i,
-					},
-					{ maxWaitMs },
-				),
+				door.pipeline.send({
+					attempt: send(i),
+					repeatable: false,
+					label: `POST ${CREATE_PATH}`,
+					node: BENCH_NODE,
+					itemIndex: i,
+					pace,
+					maxWaitMs,
+				}),
 			),
 		);
 		const failed = settled.filter((r) => r.status === 'rejected').length;

@@ -1,10 +1,9 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceSelector, subtitleOf } from '../shared/descriptions';
+import { optionsField, resourceSelector, subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { requestDefaults } from '../shared/transport/apiRequest';
-import { optionsField } from '../shared/transport/operationRequests';
+import { requestDefaults } from '../shared/transport';
 import { memberDescription } from './resources/member';
 
 const properties: INodeProperties[] = [

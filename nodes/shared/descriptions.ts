@@ -1,7 +1,5 @@
 import type {
-	DeclarativeRestApiSettings,
 	IDataObject,
-	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
@@ -14,11 +12,8 @@ import type {
 import { parameterId } from './locators';
 import { sendFilterAndSort } from './query/queryBody';
 import { simplifyItems } from './simplify';
-import { checkApiResponse } from './transport/errors';
-import { paginateBody } from './transport/pagination';
-import type { QueryEndpoint } from './transport/paths';
-import type { CreatedLookup } from './transport/lostAnswer';
-import { operationThroughDoor, singleRequest } from './transport/operationRequests';
+import type { CreatedLookup, OperationRun, QueryEndpoint } from './transport';
+import { checkApiResponse, paginateBody, singleRequest, throughDoor } from './transport';
 
 /**
  * Shows `properties` for one resource and its operation(s). A field several operations take is
@@ -112,10 +107,7 @@ export interface OperationSpec {
 	/** How to find what a create made when its answer is lost (transport/lostAnswer.ts). */
 	lookUp?: CreatedLookup;
 	/** Several requests (an upsert), run in place of the single one; each still gets `output`. */
-	run?: (
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	) => Promise<INodeExecutionData[]>;
+	run?: OperationRun;
 }
 
 /** An Operation option and its request: the error mapper reads every response first. */
@@ -131,7 +123,7 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 			// Routing hands a declarative node its requests only through the pagination hook.
 			send: { paginate: true, ...(preSend ? { preSend } : {}) },
 			operations: {
-				pagination: operationThroughDoor(run ?? (paginate ? paginateBody : singleRequest), spec),
+				pagination: throughDoor(run ?? (paginate ? paginateBody : singleRequest), spec),
 			},
 			output: {
 				postReceive: [
@@ -164,30 +156,6 @@ export const queryOperation = ({
 		simplify: true,
 		preSend: [sendFilterAndSort(endpoint.filterShape)],
 	});
-
-/** A request's options without its body: for a GET that follows a write. */
-export function withoutBody<T extends { body?: unknown }>(options: T): Omit<T, 'body'> {
-	const copy = { ...options };
-	delete copy.body;
-	return copy;
-}
-
-/** Whether a request's items carry anything: an update's answer may have no `data`. */
-export const hasContent = (items: INodeExecutionData[]) =>
-	items.some(({ json }) => json && Object.keys(json).length > 0);
-
-/** Updates answer only `{status, message}` (docs/api.md §4.10): then the path is read with GET. */
-export async function updateThenRead(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const updated = await this.makeRoutingRequest(requestData);
-	if (hasContent(updated)) return updated;
-	return await this.makeRoutingRequest({
-		...requestData,
-		options: { ...withoutBody(requestData.options), method: 'GET' },
-	});
-}
 
 /** An id's path placeholder, filled and encoded in code (`resolvePath`), not by an expression. */
 export const idInPath = (parameter: string) => `{${parameter}}`;
@@ -232,3 +200,35 @@ export const additionalFieldsCollection = (options: INodeProperties[]): INodePro
 	default: {},
 	options,
 });
+
+/** Options: the knobs of the door, at the bottom of every action node, as n8n's own nodes keep such settings. */
+export const optionsField: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	description:
+		'How the node deals with rate limits and temporary failures; it retries them by itself',
+	options: [
+		{
+			displayName: 'Max Concurrent Requests',
+			name: 'maxConcurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 100 },
+			// The lint wants literals here; a description test checks they match DEFAULT_RUN_SETTINGS.
+			default: 10,
+			description:
+				'How many requests this node sends at once at most, for all its items. After a rate limit (HTTP 429) it also slows down by itself, to the pace the service accepts.',
+		},
+		{
+			displayName: 'Give Up After (Seconds)',
+			name: 'maxWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 120,
+			description:
+				'How long one request may wait in all for retries after rate limits and temporary failures before its item fails',
+		},
+	],
+};

@@ -499,12 +499,12 @@ function checkPollFailure(runtime, version) {
 		const { createRequire } = require('node:module');
 		const { pollFailureFromError } = createRequire(process.env.N8N_BIN)(process.env.POLICY);
 		const { throwIfFailed } = require(process.env.DIST + '/nodes/shared/transport/errors.js');
-		const { sendWithRetries } = require(process.env.DIST + '/nodes/shared/transport/door.js');
-		const { Gate } = require(process.env.DIST + '/nodes/shared/transport/gate.js');
+		const { send } = require(process.env.DIST + '/nodes/shared/transport/pipeline.js');
+		const { Pace } = require(process.env.DIST + '/nodes/shared/transport/pace.js');
 		const node = { id: 't', name: 'Trigger', type: 'n8n-nodes-workspace-records.workspaceRecordsTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 		const refused = { statusCode: 429, headers: { 'retry-after': '120' }, body: { status: false, message: 'Too many requests' } };
-		const attempt = { send: async () => throwIfFailed(node, refused), repeatable: true, label: 'POST /api/v1/collection-records/x/query', node };
-		sendWithRetries(new Gate(1), attempt, { maxWaitMs: 25000 }).catch((error) => {
+		const request = { attempt: async () => throwIfFailed(node, refused), repeatable: true, label: 'POST /api/v1/collection-records/x/query', node, pace: new Pace(1), maxWaitMs: 25000 };
+		send(request).catch((error) => {
 			process.stdout.write(JSON.stringify(pollFailureFromError(error, new Date())));
 		});
 	`;

@@ -8,8 +8,7 @@ import type {
 
 import type { ParameterSource } from '../locators';
 import { parameterId } from '../locators';
-import { apiRequest } from '../transport/apiRequest';
-import { ACTIVITY_COLLECTION, paths, segment } from '../transport/paths';
+import { ACTIVITY_COLLECTION, apiRequest, paths, runOf, segment, state } from '../transport';
 import type { AttributeChoices } from './types';
 import { attributeKey, attributeType, isWritable } from './types';
 
@@ -42,23 +41,18 @@ export function subjectAttributesPath(context: ParameterSource): string | undefi
 export const subjectField = (context: ParameterSource): 'Collection' | 'List' =>
 	ofList(context, subjectOf(context)) ? 'List' : 'Collection';
 
-/** The schema of one node run, fetched once for all its items. */
-const schemas = new Map<string, Promise<IDataObject[]>>();
-const SCHEMAS_KEPT = 50;
-
 /** The attribute definitions at `path`: within an operation, once per node run for all its items. */
 function definitionsAt(
 	context: IExecuteSingleFunctions | IPollFunctions,
 	path: string,
 ): Promise<IDataObject[]> {
 	if (!('getItemIndex' in context)) return apiRequest(context, 'GET', path);
-	const key = `${context.getExecutionId()}|${context.getNode().name}|${path}`;
-	let pending = schemas.get(key);
+	const key = `${runOf(context)}|${path}`;
+	let pending = state.schemas.get(key);
 	if (!pending) {
 		pending = apiRequest(context, 'GET', path);
-		schemas.set(key, pending);
-		pending.catch(() => schemas.delete(key));
-		if (schemas.size > SCHEMAS_KEPT) schemas.delete(schemas.keys().next().value as string);
+		state.schemas.set(key, pending);
+		pending.catch(() => state.schemas.delete(key));
 	}
 	return pending;
 }

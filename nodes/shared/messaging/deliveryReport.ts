@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { forOperation, operation, operationSelector } from '../descriptions';
 import { fromInput } from '../input';
-import { paths } from '../transport/paths';
+import { paths } from '../transport';
 import { checkMessagingHost } from './host';
 import { requiredText } from './fields';
 

@@ -5,8 +5,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { RECORDS_CREDENTIAL } from '../transport/apiRequest';
-import { credentialBaseUrl } from '../transport/baseUrl';
+import { credentialBaseUrl, RECORDS_CREDENTIAL } from '../transport';
 
 /** The messaging host (docs/api.md §4.9): the credential's Messaging Host Base URL. */
 export const MESSAGING_BASE_URL = credentialBaseUrl('aiBaseUrl');

@@ -1,8 +1,7 @@
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
-import { resourceSelector, subtitleOf } from '../descriptions';
-import { requestDefaults } from '../transport/apiRequest';
-import { optionsField } from '../transport/operationRequests';
+import { optionsField, resourceSelector, subtitleOf } from '../descriptions';
+import { requestDefaults } from '../transport';
 import { deliveryReportDescription } from './deliveryReport';
 import { MESSAGING_BASE_URL } from './host';
 

@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../transport/apiRequest';
-import { paths, segment } from '../transport/paths';
+import { apiRequest, paths, segment } from '../transport';
 import { MESSAGING_BASE_URL } from './host';
 
 /**

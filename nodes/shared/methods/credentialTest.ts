@@ -10,12 +10,16 @@ import type {
 
 import { WorkspaceRecordsApi } from '../../../credentials/WorkspaceRecordsApi.credentials';
 import { WorkspaceUserGroupsApi } from '../../../credentials/WorkspaceUserGroupsApi.credentials';
-import { requestDefaults } from '../transport/apiRequest';
-import { credentialBaseUrl, hostOf } from '../transport/baseUrl';
-import { unreachableReason } from '../transport/door';
-import type { ApiFailure } from '../transport/errors';
-import { describeFailure, HINTS } from '../transport/errors';
-import { paths } from '../transport/paths';
+import type { ApiFailure } from '../transport';
+import {
+	credentialBaseUrl,
+	describeFailure,
+	HINTS,
+	hostOf,
+	paths,
+	requestDefaults,
+	unreachableReason,
+} from '../transport';
 
 /**
  * Tests named by `testedBy` (a literal in every node, where n8n's lint looks for it), not a

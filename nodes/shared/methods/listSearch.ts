@@ -9,11 +9,9 @@ import {
 	readAccounts,
 	templateItem,
 } from '../messaging/whatsApp';
-import { apiRequest } from '../transport/apiRequest';
-import { PAGE_SIZE } from '../transport/pagination';
+import type { QueryEndpoint } from '../transport';
+import { apiRequest, PAGE_SIZE, paths, queries, segment } from '../transport';
 import { filterFor, where } from '../query/filter';
-import type { QueryEndpoint } from '../transport/paths';
-import { paths, queries, segment } from '../transport/paths';
 
 const matchesText = (filter: string | undefined, ...texts: unknown[]) =>
 	!filter ||

@@ -2,8 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { attributeChoices, subjectAttributesPath, subjectField } from '../attributes/schema';
 import { attributeKey, attributeType, typeInWords } from '../attributes/types';
-import { apiRequest } from '../transport/apiRequest';
-import { ACTIVITY_COLLECTION, paths } from '../transport/paths';
+import { ACTIVITY_COLLECTION, apiRequest, paths } from '../transport';
 
 /**
  * A dropdown's only entry, greyed out, where its list depends on a field not chosen yet (or has

@@ -14,7 +14,7 @@ import {
 	toTemplateChoice,
 	variableType,
 } from '../messaging/whatsApp';
-import { apiRequest } from '../transport/apiRequest';
+import { apiRequest } from '../transport';
 
 /** Attribute types whose value can identify a record, for Create or Update to match on. */
 const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { asFilterValue, VALUE_TYPES } from '../attributes/types';
 import { LOOKS_LIKE_DATE, toUtcIso } from '../dates';
 import { InputError, isPlainObject, parseJsonText, setOwn, toStringList } from '../input';
-import type { FilterShape } from '../transport/paths';
+import type { FilterShape } from '../transport';
 
 /** The eleven operators of docs/api.md §4.7, as the UI names them, and their wire names. */
 export const OPERATORS = {

@@ -11,7 +11,7 @@ import { attributeTypesOf } from '../attributes/schema';
 import { fromInput } from '../input';
 import type { ParameterSource } from '../locators';
 import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filter';
-import type { FilterShape } from '../transport/paths';
+import type { FilterShape } from '../transport';
 import { buildFilter, buildSort, filterFor, needsAttributeTypes } from './filter';
 
 /** The filter's parameters, with the attributes' types where a value is compared by the Attribute's Type. */

@@ -2,17 +2,16 @@ import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n
 import { NodeApiError } from 'n8n-workflow';
 
 import { clock } from '../clock';
-import { filterFor, where } from '../query/filter';
-import { apiRequest } from './apiRequest';
-import type { Doubt } from './door';
-import { answerNeverCame } from './door';
-import type { QueryEndpoint } from './paths';
+import type { Doubt } from './pipeline';
+import { notDone } from './pipeline';
+import { answerNeverCame, classify, httpStatusOf } from './policy';
 
 /**
- * A create whose answer was lost (a 5xx, a drop, no answer in time) may or may not have been
- * done. Where what was sent identifies the result, the node looks it up instead of handing the
- * user the doubt: found once, the item succeeds with it; found nowhere, twice, the create was
- * certainly not done and is sent again, through the door, within the same Give Up After.
+ * The settle step. A create whose answer was lost (a 5xx, a drop, no answer in time) may or may
+ * not have been done. Where what was sent identifies the result, the node looks it up instead
+ * of handing the user the doubt: found once, the item succeeds with it; found nowhere, twice,
+ * the create was certainly not done and is sent again, through the door, within the same Give
+ * Up After.
  */
 
 /** What a look-up for a create's result found and by what; or why the body sent identifies nothing. */
@@ -20,20 +19,6 @@ export type CreatedLookup = (
 	context: IExecuteSingleFunctions,
 	body: IDataObject,
 ) => Promise<{ found: IDataObject[]; by: string } | { unidentified: string }>;
-
-/** The first two items at `endpoint` whose `key` equals `value`: enough to tell one from several. */
-export async function firstTwoWhere(
-	context: IExecuteSingleFunctions,
-	endpoint: QueryEndpoint,
-	key: string,
-	value: unknown,
-): Promise<IDataObject[]> {
-	const filter = filterFor(endpoint.filterShape, where(key, '$eq', value));
-	return await apiRequest(context, 'POST', endpoint.path, {
-		body: { filter, limit: 2, offset: 0 } as IDataObject,
-		read: true,
-	});
-}
 
 /** A service that failed the answer may still be finishing the create: the second look waits. */
 export const SECOND_LOOK_AFTER_MS = 2_000;
@@ -50,8 +35,6 @@ export interface LostAnswerSettling {
 	lookUp: CreatedLookup;
 	/** The create's body. */
 	body: IDataObject;
-	/** When Give Up After ends, counted from the first attempt. */
-	deadline: number;
 	/** Sends the write again within `maxWaitMs` (a doubt it ends in is settled in turn). */
 	resend: (maxWaitMs: number) => Promise<INodeExecutionData[]>;
 }
@@ -78,7 +61,7 @@ async function lookTwice(
 }
 
 export async function settleLostAnswer(
-	{ context, lookUp, body, deadline, resend }: LostAnswerSettling,
+	{ context, lookUp, body, resend }: LostAnswerSettling,
 	doubt: Doubt,
 ): Promise<INodeExecutionData[]> {
 	let result;
@@ -98,15 +81,23 @@ export async function settleLostAnswer(
 			doubt,
 			`A look-up by ${by} found nothing yet, but with no answer the service may still be working on it.`,
 		);
-	const left = deadline - clock.now();
-	if (left <= 0) throw notDone(context, by);
+	const left = doubt.deadline - clock.now();
+	if (left <= 0) throw notDone(notCreated(context, by));
+	let items;
+	try {
+		items = await resend(left);
+	} catch (error) {
+		// The service answered the resend with a refusal: the create is known not done.
+		const refused = httpStatusOf(error) !== undefined && classify(error).kind === 'final';
+		throw refused ? notDone(error as object) : error;
+	}
 	// Settled again if its answer is lost too: that says what happened to it last.
-	return (await resend(left)).map(({ json }) =>
+	return items.map(({ json }) =>
 		json[LOST_ANSWER_KEY] ? { json } : marked(json, SETTLED.sentAgain),
 	);
 }
 
-function notDone(context: IExecuteSingleFunctions, by: string): NodeApiError {
+function notCreated(context: IExecuteSingleFunctions, by: string): NodeApiError {
 	const itemIndex = context.getItemIndex();
 	return new NodeApiError(
 		context.getNode(),

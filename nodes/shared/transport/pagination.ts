@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { asRead } from './door';
+import { asRead } from './policy';
 
 export const PAGE_SIZE = 100;
 

@@ -14,11 +14,16 @@ import { filterFields } from '../query/fields';
 import { buildFilter, where } from '../query/filter';
 import { filterParametersOf } from '../query/queryBody';
 import { simplifyField, simplifyRecord } from '../simplify';
-import { apiRequest } from '../transport/apiRequest';
-import { Gate } from '../transport/gate';
-import type { QueryEndpoint } from '../transport/paths';
-import { queries, segment } from '../transport/paths';
-import { digestOf } from '../transport/writeMemory';
+import type { QueryEndpoint } from '../transport';
+import {
+	apiRequest,
+	digestOf,
+	paceOfTrigger,
+	queries,
+	segment,
+	state,
+	triggerOf,
+} from '../transport';
 import type { DueState } from './due';
 import { duePoll } from './due';
 import type { PollBounds, PollSource } from './poll';
@@ -217,9 +222,9 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 	};
 	if (this.getMode() === 'manual') return emit(await testEvent(this, event, source));
 	// One poll per trigger at a time: a poll n8n gave up on must not read beside the next.
-	const self = `${this.getWorkflow().id}|${this.getNode().id}`;
-	if (pollsRunning.has(self)) return null;
-	pollsRunning.add(self);
+	const self = triggerOf(this);
+	if (state.polling.get(self)) return null;
+	state.polling.set(self, true);
 	try {
 		const staticData = this.getWorkflowStaticData('node');
 		if (isRecordChange(event)) {
@@ -249,12 +254,9 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 			event === 'listEntryUpdated' ? rows.filter((row) => row.updatedAt !== row.createdAt) : rows,
 		);
 	} finally {
-		pollsRunning.delete(self);
+		state.polling.delete(self);
 	}
 }
-
-const pollsRunning = new Set<string>();
-const pollGates = new Map<string, Gate>();
 
 /**
  * A poll's position, in the node's static data, and a copy in the workflow's. n8n's durable
@@ -315,17 +317,14 @@ async function pollSource(context: IPollFunctions, event: Event): Promise<PollSo
 	const parameters = await filterParametersOf(context);
 	const filter = fromInput(context, () => buildFilter(parameters));
 	const endpoint = fromInput(context, () => queryEndpoint(context, event));
-	// A trigger's pages, poll after poll, share a gate: the pace the service accepts is learnt once.
-	const trigger = `${context.getWorkflow().id}|${context.getNode().id}`;
-	const gate = pollGates.get(trigger) ?? new Gate(1);
-	pollGates.set(trigger, gate);
+	const pace = paceOfTrigger(context);
 	return {
 		query: async (body, maxWaitMs) =>
 			await apiRequest(context, 'POST', endpoint.path, {
 				body: body as unknown as IDataObject,
 				read: true,
 				maxWaitMs,
-				gate,
+				pace,
 			}),
 		shape: endpoint.filterShape,
 		filter,

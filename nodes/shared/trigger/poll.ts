@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { clock } from '../clock';
 import { filterFor, not, where } from '../query/filter';
-import type { FilterShape } from '../transport/paths';
+import type { FilterShape } from '../transport';
 
 /** The `orderBy` time of the last row emitted, and every id emitted at it. */
 export interface Cursor {

@@ -9,13 +9,12 @@ import {
 	queryOperation,
 	reportDeleted,
 	returnAllAndLimit,
-	updateThenRead,
 } from '../../../shared/descriptions';
 import { activityItems } from '../../../shared/activityOutput';
 import { simplifyField } from '../../../shared/simplify';
 import { filterAndSortFields } from '../../../shared/query/fields';
 import { activityLocator } from '../../../shared/locators';
-import { paths, queries } from '../../../shared/transport/paths';
+import { paths, queries, updateThenRead } from '../../../shared/transport';
 import { activityCreateFields } from './create';
 import { sendActivity } from './body';
 import { activityUpdateFields } from './update';

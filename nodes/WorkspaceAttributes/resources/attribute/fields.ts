@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { collectionLocator, listLocator } from '../../../shared/locators';
-import { paths } from '../../../shared/transport/paths';
+import { paths } from '../../../shared/transport';
 
 /** Which collection or list the attributes belong to. */
 export const targetFields: INodeProperties[] = [

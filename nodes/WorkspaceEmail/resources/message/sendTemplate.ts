@@ -10,7 +10,7 @@ import {
 } from '../../../shared/messaging/fields';
 import { toEmailAddress } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
-import { paths } from '../../../shared/transport/paths';
+import { paths } from '../../../shared/transport';
 import type { EmailOptions } from './fields';
 import { emailOptions, emailOptionsBody, emailRecipientField } from './fields';
 

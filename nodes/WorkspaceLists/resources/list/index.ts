@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation, idInPath, operation, operationSelector } from '../../../shared/descriptions';
 import { listLocator } from '../../../shared/locators';
-import { paths } from '../../../shared/transport/paths';
+import { paths } from '../../../shared/transport';
 
 export const listDescription: INodeProperties[] = [
 	operationSelector('list', [

@@ -7,10 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { forOperation, withoutBody } from '../../../shared/descriptions';
+import { forOperation } from '../../../shared/descriptions';
 import { listRecordLocator, parameterId } from '../../../shared/locators';
-import { httpStatusOf } from '../../../shared/transport/door';
-import { paths, segment } from '../../../shared/transport/paths';
+import { httpStatusOf, paths, segment, withoutBody } from '../../../shared/transport';
 
 export const listEntryCreateFields = forOperation('listEntry', 'create', [
 	{ ...listRecordLocator, routing: { send: { type: 'body', property: 'recordId' } } },

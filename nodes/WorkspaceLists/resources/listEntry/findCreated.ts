@@ -1,10 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { parameterId } from '../../../shared/locators';
-import { apiRequest } from '../../../shared/transport/apiRequest';
-import type { CreatedLookup } from '../../../shared/transport/lostAnswer';
-import { firstTwoWhere } from '../../../shared/transport/lostAnswer';
-import { paths, queries, segment } from '../../../shared/transport/paths';
+import { firstTwoWhere } from '../../../shared/query/firstTwoWhere';
+import type { CreatedLookup } from '../../../shared/transport';
+import { apiRequest, paths, queries, segment } from '../../../shared/transport';
 
 /** By the record, in a list that holds each record once (`duplicationAllowed` false). */
 export const findCreatedListEntry: CreatedLookup = async (context, body) => {

@@ -8,10 +8,9 @@ import {
 	operationSelector,
 	queryOperation,
 	reportDeleted,
-	updateThenRead,
 } from '../../../shared/descriptions';
 import { simplifyField } from '../../../shared/simplify';
-import { paths, queries } from '../../../shared/transport/paths';
+import { paths, queries, updateThenRead } from '../../../shared/transport';
 import { addRecordToList, listEntryCreateFields } from './create';
 import { findCreatedListEntry } from './findCreated';
 import { listEntryGetAllFields } from './getAll';

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation, idInPath, operation, operationSelector } from '../../../shared/descriptions';
 import { collectionLocator } from '../../../shared/locators';
-import { paths } from '../../../shared/transport/paths';
+import { paths } from '../../../shared/transport';
 
 export const collectionDescription: INodeProperties[] = [
 	operationSelector('collection', [

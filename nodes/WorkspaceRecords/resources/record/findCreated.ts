@@ -3,9 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { uniqueAttributesOf } from '../../../shared/attributes/schema';
 import { attributeKey } from '../../../shared/attributes/types';
 import { parameterId } from '../../../shared/locators';
-import type { CreatedLookup } from '../../../shared/transport/lostAnswer';
-import { firstTwoWhere } from '../../../shared/transport/lostAnswer';
-import { queries, segment } from '../../../shared/transport/paths';
+import type { CreatedLookup } from '../../../shared/transport';
+import { firstTwoWhere } from '../../../shared/query/firstTwoWhere';
+import { queries, segment } from '../../../shared/transport';
 import { hasMatchValue, matchAttributeOf, matchValueOf } from './upsert';
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);

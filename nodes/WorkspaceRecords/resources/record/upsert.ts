@@ -11,13 +11,18 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { JSON_SHOWN, usesJson } from '../../../shared/attributes/fields';
 import { matchingAttribute } from '../../../shared/attributes/attributesBody';
-import { forOperation, updateThenRead, withoutBody } from '../../../shared/descriptions';
+import { forOperation } from '../../../shared/descriptions';
 import { parameterId } from '../../../shared/locators';
 import { filterFor, where } from '../../../shared/query/filter';
-import { oneAtATime } from '../../../shared/transport/gate';
-import { fetchPages } from '../../../shared/transport/pagination';
-import { queries, segment } from '../../../shared/transport/paths';
-import { digestOf, runKeyOf } from '../../../shared/transport/writeMemory';
+import {
+	fetchPages,
+	inTurn,
+	queries,
+	runOf,
+	segment,
+	updateThenRead,
+	withoutBody,
+} from '../../../shared/transport';
 
 /** Match On, under Use JSON Instead, where the mapper (whose Attribute to Match On it replaces) is not shown. */
 const matchAttributeField: INodeProperties = {
@@ -89,9 +94,9 @@ export async function upsertRecord(
 		);
 	}
 	// Items with the same value take turns; the others stay concurrent.
-	const turn = digestOf(runKeyOf(this), collectionPath, matchAttribute, JSON.stringify(value));
-	return await oneAtATime(
-		turn,
+	const line = [runOf(this), collectionPath, matchAttribute, JSON.stringify(value)].join('|');
+	return await inTurn(
+		line,
 		async () =>
 			await createOrUpdate.call(this, requestData, {
 				attributes,

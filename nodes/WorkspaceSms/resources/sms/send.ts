@@ -10,7 +10,7 @@ import {
 	requiredText,
 } from '../../../shared/messaging/fields';
 import { sendOperation } from '../../../shared/messaging/send';
-import { paths } from '../../../shared/transport/paths';
+import { paths } from '../../../shared/transport';
 import type { SmsSender } from './fields';
 import { flashOption, senderBody } from './fields';
 

@@ -10,7 +10,7 @@ import type {
 import type { TypedEntry } from '../../../shared/attributes/attributesBody';
 import { buildTypedObject } from '../../../shared/attributes/attributesBody';
 import { fromInput, InputError, parseJsonObject } from '../../../shared/input';
-import { doubtedMethodOf } from '../../../shared/transport/writeMemory';
+import { itemOf, state } from '../../../shared/transport';
 
 export interface UserGroupUpdate {
 	name?: string;
@@ -114,7 +114,7 @@ export async function userGroupItem(
 	const { success, user_group: userGroup = {} } = response.body as IDataObject;
 	const group = userGroup as IDataObject;
 	const isNew = group.new_user_group ?? group.created;
-	const created = doubtedMethodOf(this) ? null : Boolean(Number(isNew));
+	const created = state.doubts.get(itemOf(this)) ? null : Boolean(Number(isNew));
 	return [{ json: { success, ...group, ...(isNew === undefined ? {} : { created }) } }];
 }
 

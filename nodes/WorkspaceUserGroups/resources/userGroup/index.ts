@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation, operation, operationSelector } from '../../../shared/descriptions';
-import { paths } from '../../../shared/transport/paths';
+import { paths } from '../../../shared/transport';
 import { sendTokenAction, sendUserGroupUpdate, userGroupDeleted, userGroupItem } from './body';
 import { currentTokenField, mappingAndPropertiesFields, userGroupIdField } from './fields';
 

@@ -12,7 +12,7 @@ import {
 import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { toTemplateChoice } from '../../../shared/messaging/whatsApp';
-import { paths } from '../../../shared/transport/paths';
+import { paths } from '../../../shared/transport';
 
 export const sendTemplateFields: INodeProperties[] = forOperation('message', 'sendTemplate', [
 	{

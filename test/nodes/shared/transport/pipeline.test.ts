@@ -1,11 +1,13 @@
 import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { DEFAULT_DOOR_OPTIONS, sendWithRetries } from '../../../../nodes/shared/transport/door';
+import { optionsField } from '../../../../nodes/shared/descriptions';
 import { parseRetryAfter } from '../../../../nodes/shared/transport/errors';
-import { Gate, pause } from '../../../../nodes/shared/transport/gate';
-import { optionsField } from '../../../../nodes/shared/transport/operationRequests';
-import { runKeyOf, WriteMemory } from '../../../../nodes/shared/transport/writeMemory';
+import { Pace, pause } from '../../../../nodes/shared/transport/pace';
+import type { Request } from '../../../../nodes/shared/transport/pipeline';
+import { send } from '../../../../nodes/shared/transport/pipeline';
+import { DEFAULT_RUN_SETTINGS } from '../../../../nodes/shared/transport/policy';
+import { Expiring, runOf, state } from '../../../../nodes/shared/transport/state';
 import { useVirtualClock } from '../../../harness/virtualClock';
 
 /** A failure as the error mapper builds it from an answer: its status, and how long a 429 asks to wait. */
@@ -41,11 +43,23 @@ describe('parseRetryAfter', () => {
 	});
 });
 
-describe('Gate', () => {
+/** One request through the pipeline, with its try, pace and deadline. */
+const sendWithRetries = <T>(
+	pace: Pace,
+	{
+		send: attempt,
+		...request
+	}: Omit<Request<T>, 'attempt' | 'pace' | 'maxWaitMs'> & {
+		send: () => Promise<T>;
+	},
+	{ maxWaitMs }: { maxWaitMs: number },
+) => send({ ...request, attempt, pace, maxWaitMs });
+
+describe('Pace', () => {
 	afterEach(() => jest.useRealTimers());
 
 	test('never lets more than its Max Concurrent Requests in', async () => {
-		const gate = new Gate(4);
+		const gate = new Pace(4);
 		let inFlight = 0;
 		let most = 0;
 		await Promise.all(
@@ -60,13 +74,13 @@ describe('Gate', () => {
 			}),
 		);
 		expect(most).toBe(4);
-		expect(gate.pace).toBeUndefined();
+		expect(gate.requestsPerSecond).toBeUndefined();
 	});
 
 	test('a refusal sets a pace from what was accepted, and lowers it only when the service accepted less', async () => {
 		// The clock stands still unless moved, so that the half second of measuring is exact.
 		jest.useFakeTimers({ now: 1_000_000 });
-		const gate = new Gate(10);
+		const gate = new Pace(10);
 		const enter = async () => {
 			const entering = gate.enter();
 			await jest.advanceTimersByTimeAsync(100);
@@ -78,24 +92,24 @@ describe('Gate', () => {
 		for (let i = 0; i < 20; i++) gate.succeeded();
 		gate.refused(first);
 		// 20 accepted in the last half second: 40 a second.
-		expect(gate.pace).toBe(40);
+		expect(gate.requestsPerSecond).toBe(40);
 		// Sent before that cut: it says nothing about the new pace.
 		gate.refused(second);
-		expect(gate.pace).toBe(40);
+		expect(gate.requestsPerSecond).toBe(40);
 		// Still 40 accepted a second, as fast as the pace: a refusal earned by earlier requests.
 		gate.refused(await enter());
-		expect(gate.pace).toBeGreaterThanOrEqual(40);
+		expect(gate.requestsPerSecond).toBeGreaterThanOrEqual(40);
 		// Half a second later only 15 were accepted, 30 a second: the pace drops to 95 % of that.
 		await jest.advanceTimersByTimeAsync(500);
 		for (let i = 0; i < 15; i++) gate.succeeded();
 		gate.refused(await enter());
-		expect(gate.pace).toBeCloseTo(28.5, 1);
+		expect(gate.requestsPerSecond).toBeCloseTo(28.5, 1);
 	});
 
 	test('when the service accepts nothing, the pace falls to one request every two seconds', async () => {
-		const gate = new Gate(10);
+		const gate = new Pace(10);
 		gate.refused((await gate.enter())!);
-		expect(gate.pace).toBe(0.5);
+		expect(gate.requestsPerSecond).toBe(0.5);
 	});
 });
 
@@ -118,7 +132,7 @@ describe('sendWithRetries', () => {
 		const get = sequence([failure(429, 1), failure(503), 'done']);
 		await expect(
 			sendWithRetries(
-				new Gate(2),
+				new Pace(2),
 				{ send: get.send, repeatable: true, label: 'GET /x', node },
 				{ maxWaitMs: 10_000 },
 			),
@@ -128,7 +142,7 @@ describe('sendWithRetries', () => {
 		const create = sequence([failure(429, 1), failure(503), 'done']);
 		await expect(
 			sendWithRetries(
-				new Gate(2),
+				new Pace(2),
 				{ send: create.send, repeatable: false, label: 'POST /x', node },
 				{ maxWaitMs: 10_000 },
 			),
@@ -145,7 +159,7 @@ describe('sendWithRetries', () => {
 		});
 		const create = sequence([dropped]);
 		const error = (await sendWithRetries(
-			new Gate(1),
+			new Pace(1),
 			{ send: create.send, repeatable: false, label: 'POST /x', node, itemIndex: 2 },
 			{ maxWaitMs: 10_000 },
 		).catch((e: Error) => e)) as Error;
@@ -164,7 +178,7 @@ describe('sendWithRetries', () => {
 		});
 		const get = sequence([refused]);
 		const error = (await sendWithRetries(
-			new Gate(1),
+			new Pace(1),
 			{ send: get.send, repeatable: true, label: 'GET /x', node },
 			{ maxWaitMs: 10_000 },
 		).catch((e: Error) => e)) as Error;
@@ -182,7 +196,7 @@ describe('sendWithRetries', () => {
 		]);
 		await expect(
 			sendWithRetries(
-				new Gate(1),
+				new Pace(1),
 				{ send: create.send, repeatable: false, label: 'POST /x', node },
 				{ maxWaitMs: 10_000 },
 			),
@@ -194,7 +208,7 @@ describe('sendWithRetries', () => {
 		const get = sequence([failure(400, undefined, 'Unknown attribute: callTimeout')]);
 		await expect(
 			sendWithRetries(
-				new Gate(1),
+				new Pace(1),
 				{ send: get.send, repeatable: false, label: 'POST /x', node },
 				{ maxWaitMs: 10_000 },
 			),
@@ -206,7 +220,7 @@ describe('sendWithRetries', () => {
 		const get = sequence([failure(404)]);
 		await expect(
 			sendWithRetries(
-				new Gate(1),
+				new Pace(1),
 				{ send: get.send, repeatable: true, label: 'GET /x', node },
 				{ maxWaitMs: 10_000 },
 			),
@@ -218,7 +232,7 @@ describe('sendWithRetries', () => {
 		const get = sequence([failure(503)]);
 		await expect(
 			sendWithRetries(
-				new Gate(1),
+				new Pace(1),
 				{ send: get.send, repeatable: true, label: 'GET /x', node },
 				{ maxWaitMs: 2_000 },
 			),
@@ -233,7 +247,7 @@ describe('sendWithRetries', () => {
 		const started = time.now();
 		await expect(
 			sendWithRetries(
-				new Gate(1),
+				new Pace(1),
 				{ send: get.send, repeatable: true, label: 'GET /x', node },
 				{ maxWaitMs: 100 },
 			),
@@ -245,7 +259,7 @@ describe('sendWithRetries', () => {
 		const failureOf = async (answer: Error, repeatable = true) =>
 			(
 				(await sendWithRetries(
-					new Gate(1),
+					new Pace(1),
 					{ send: sequence([answer]).send, repeatable, label: 'POST /x', node },
 					{ maxWaitMs: 100 },
 				).catch((e: Error) => e)) as { failure?: unknown }
@@ -268,7 +282,7 @@ describe('sendWithRetries', () => {
 		const started = time.now();
 		await expect(
 			sendWithRetries(
-				new Gate(1),
+				new Pace(1),
 				{ send: get.send, repeatable: true, label: 'GET /x', node },
 				{ maxWaitMs: 1500 },
 			),
@@ -286,7 +300,7 @@ test('cancelling the execution ends the wait at once', async () => {
 	const cancel = new AbortController();
 	const started = Date.now();
 	const pending = sendWithRetries(
-		new Gate(1),
+		new Pace(1),
 		{ send: get.send, repeatable: true, label: 'GET /x', node, signal: cancel.signal },
 		{ maxWaitMs: 120_000 },
 	);
@@ -324,47 +338,65 @@ test("a tool's writes are one run across n8n's tool calls; a node's runs are apa
 		}) as unknown as IExecuteSingleFunctions;
 	const tool = 'n8n-nodes-workspace-records.workspaceRecordsTool';
 	const node = 'n8n-nodes-workspace-records.workspaceRecords';
-	expect(runKeyOf(context(tool, 3))).toBe(runKeyOf(context(tool, 4)));
-	expect(runKeyOf(context(node, 0))).not.toBe(runKeyOf(context(node, 1)));
+	expect(runOf(context(tool, 3))).toBe(runOf(context(tool, 4)));
+	expect(runOf(context(node, 0))).not.toBe(runOf(context(node, 1)));
 });
 
-describe('WriteMemory', () => {
-	const size = (value: string) => value.length;
+describe('the stores of state', () => {
+	const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
+	const bytes = (value: string) => 200 + value.length;
 
-	test('answers past its bytes are let go oldest first; the writes stay known as done', () => {
-		const memory = new WriteMemory<string>(size, 3 * 200 + 1_500);
-		memory.remember('a', 'run', { kind: 'done', value: 'x'.repeat(1_000) });
-		memory.remember('b', 'run', { kind: 'done', value: 'y'.repeat(1_000) });
-		memory.remember('c', 'run', { kind: 'unknown', reason: 'HTTP 500' });
-		expect([memory.get('a')?.kind, memory.get('b')?.kind, memory.get('c')?.kind]).toEqual([
-			'done-forgotten',
-			'done',
+	test('over its size, values are first made smaller, oldest first', () => {
+		const store = new Expiring<string>({
+			ttlMs: 60_000,
+			maxSize: 3 * 200 + 1_500,
+			sizeOf: bytes,
+			shrink: (value) => (value.length > 10 ? 'forgotten' : undefined),
+		});
+		store.set('a', 'x'.repeat(1_000));
+		store.set('b', 'y'.repeat(1_000));
+		store.set('c', 'unknown');
+		expect([store.get('a'), store.get('b')?.length, store.get('c')]).toEqual([
+			'forgotten',
+			1_000,
 			'unknown',
 		]);
-		expect(memory.size.bytes).toBeLessThanOrEqual(3 * 200 + 1_500);
-		expect(memory.overflowed('run')).toBe(false);
+		expect(store.size.total).toBeLessThanOrEqual(3 * 200 + 1_500);
 	});
 
-	test('past that, whole entries go and their run is marked as overflowed', () => {
-		const memory = new WriteMemory<string>(size, 2 * 200);
-		for (const key of ['a', 'b', 'c'])
-			memory.remember(key, `run-${key}`, { kind: 'unknown', reason: 'HTTP 500' });
-		expect([memory.get('a'), memory.size.entries]).toEqual([undefined, 2]);
-		expect([memory.overflowed('run-a'), memory.overflowed('run-b')]).toEqual([true, false]);
+	test('past that, whole entries go, oldest first, each told', () => {
+		const evicted: string[] = [];
+		const store = new Expiring<string>({
+			ttlMs: 60_000,
+			maxSize: 2 * 200,
+			sizeOf: bytes,
+			onEvict: (key) => evicted.push(key),
+		});
+		for (const key of ['a', 'b', 'c']) store.set(key, '');
+		expect([store.get('a'), store.size.entries, evicted]).toEqual([undefined, 2, ['a']]);
 	});
 
 	test('entries are swept by age', () => {
-		const memory = new WriteMemory<string>(size, 1_000_000, 60_000);
-		const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
-		memory.remember('old', 'run', { kind: 'done', value: 'x' });
-		now.mockReturnValue(1_000_000 + 60_001);
-		memory.remember('new', 'run', { kind: 'done', value: 'y' });
-		expect([memory.get('old'), memory.get('new')?.kind, memory.size.entries]).toEqual([
-			undefined,
-			'done',
-			1,
-		]);
-		now.mockRestore();
+		const store = new Expiring<string>({ ttlMs: 60_000, maxSize: 100 });
+		store.set('old', 'x');
+		time.tick(60_001);
+		store.set('new', 'y');
+		expect([store.get('old'), store.get('new'), store.size.entries]).toEqual([undefined, 'y', 1]);
+	});
+
+	test("the writes' store: answers go first, then whole writes, and their run is marked", () => {
+		const run = 'run|overflow-test|Node|0';
+		state.writes.maxSize = 2 * 200 + 100;
+		try {
+			state.writes.set(`${run}#a`, { kind: 'done', answer: 'x'.repeat(150) });
+			state.writes.set(`${run}#b`, { kind: 'done', answer: 'y' });
+			expect(state.writes.get(`${run}#a`)).toEqual({ kind: 'done-forgotten' });
+			expect(state.overflowed(run)).toBe(false);
+			state.writes.set(`${run}#c`, { kind: 'unknown', reason: 'HTTP 500' });
+			expect(state.overflowed(run)).toBe(true);
+		} finally {
+			state.writes.maxSize = 64 * 1024 * 1024;
+		}
 	});
 });
 
@@ -376,7 +408,7 @@ test('the defaults shown under Options are the ones the door uses', () => {
 		]),
 	);
 	expect(shown).toEqual({
-		maxConcurrency: DEFAULT_DOOR_OPTIONS.maxConcurrency,
-		maxWaitSeconds: DEFAULT_DOOR_OPTIONS.maxWaitMs / 1000,
+		maxConcurrency: DEFAULT_RUN_SETTINGS.maxConcurrency,
+		maxWaitSeconds: DEFAULT_RUN_SETTINGS.maxWaitMs / 1000,
 	});
 });

@@ -1,0 +1,136 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	INode,
+	IPollFunctions,
+} from 'n8n-workflow';
+
+import { credentialBaseUrl } from './baseUrl';
+import { labelOf, throwIfFailed } from './errors';
+import { Pace } from './pace';
+import { send } from './pipeline';
+import { asRead, DEFAULT_RUN_SETTINGS, isRepeatable } from './policy';
+import { runOf, state, triggerOf } from './state';
+
+export const RECORDS_CREDENTIAL = 'workspaceRecordsApi';
+
+/** Status errors go to our error mapper: n8n's own 401 handling would only resend the same headers. */
+export const requestDefaults = {
+	baseURL: credentialBaseUrl(),
+	headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+	json: true,
+	ignoreHttpStatusErrors: true,
+	// A redirect is reported (errors.ts), never followed: the credential stays with the Base URL.
+	disableFollowRedirect: true,
+};
+
+/** How long a request outside an operation (a dropdown, a poll's page) may take in all. */
+export const OUTSIDE_BUDGET_MS = 30_000;
+
+export interface RunSettings {
+	/** Per node run, for all its items. */
+	maxConcurrency: number;
+	/** From a request's first attempt, retries and waits included. */
+	maxWaitMs: number;
+}
+
+/** Options → Max Concurrent Requests and Give Up After, as the user set them. */
+export function runSettingsOf(context: IExecuteSingleFunctions): RunSettings {
+	const chosen = context.getNodeParameter('options', {}) as {
+		maxConcurrency?: number;
+		maxWaitSeconds?: number;
+	};
+	return {
+		maxConcurrency: chosen.maxConcurrency ?? DEFAULT_RUN_SETTINGS.maxConcurrency,
+		maxWaitMs: (chosen.maxWaitSeconds ?? DEFAULT_RUN_SETTINGS.maxWaitMs / 1000) * 1000,
+	};
+}
+
+/** Kept in `state`, refreshed at every use: the pace of a node run, shared by all its items. */
+function paceUnder(key: string, maxConcurrency: number): Pace {
+	const pace = state.paces.get(key) ?? new Pace(maxConcurrency);
+	state.paces.set(key, pace);
+	return pace;
+}
+
+export const paceOfRun = (context: IExecuteSingleFunctions, settings = runSettingsOf(context)) =>
+	paceUnder(runOf(context), settings.maxConcurrency);
+
+/** A trigger's pages, poll after poll, share one pace: the rate the service accepts is learnt once. */
+export const paceOfTrigger = (context: IPollFunctions) => paceUnder(triggerOf(context), 1);
+
+export interface ApiRequestOptions {
+	body?: IDataObject;
+	/** A query POST: a read, safe to send twice. */
+	read?: boolean;
+	/** Outside an operation: the budget of this request, retries included (default `OUTSIDE_BUDGET_MS`). */
+	maxWaitMs?: number;
+	/** Outside an operation: the pace of a series of requests (`paceOfTrigger`); else its own. */
+	pace?: Pace;
+	/** The host: the records host unless another credential field is named (`credentialBaseUrl`). */
+	baseURL?: string;
+}
+
+type ApiContext = ILoadOptionsFunctions | IPollFunctions | IExecuteSingleFunctions;
+
+const inItem = (context: ApiContext): context is IExecuteSingleFunctions =>
+	'getItemIndex' in context;
+
+/** Requests outside routing (dropdowns, schemas, polls, look-ups): the envelope's `data`. */
+export async function apiRequest<T = IDataObject[]>(
+	context: ApiContext,
+	method: IHttpRequestMethods,
+	url: string,
+	{
+		body,
+		read = false,
+		maxWaitMs,
+		pace,
+		baseURL = requestDefaults.baseURL,
+	}: ApiRequestOptions = {},
+): Promise<T> {
+	const options: IHttpRequestOptions = {
+		...requestDefaults,
+		method,
+		url,
+		baseURL,
+		returnFullResponse: true,
+		...(body ? { body } : {}),
+	};
+	if (read) asRead(options);
+	const node: INode = context.getNode();
+	const attempt = async (timeout: number) => {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			RECORDS_CREDENTIAL,
+			{ ...options, timeout },
+		)) as IN8nHttpFullResponse;
+		throwIfFailed(node, response);
+		return (response.body as IDataObject).data as T;
+	};
+	const request = {
+		node,
+		label: labelOf(method, url),
+		attempt,
+		repeatable: isRepeatable(method, options),
+	};
+	if (!inItem(context))
+		return await send({
+			...request,
+			pace: pace ?? new Pace(1),
+			maxWaitMs: maxWaitMs ?? OUTSIDE_BUDGET_MS,
+		});
+	// Within an operation: its item's pace and Give Up After.
+	const settings = runSettingsOf(context);
+	return await send({
+		...request,
+		itemIndex: context.getItemIndex(),
+		signal: context.getExecutionCancelSignal?.(),
+		pace: paceOfRun(context, settings),
+		maxWaitMs: settings.maxWaitMs,
+	});
+}
