@@ -122,7 +122,10 @@ export class Pace {
 		const seconds = Math.max(0, Math.min(1, (now - this.grownAt) / 1000));
 		this.rate *= (this.probing ? PROBE_GROWTH : STEADY_GROWTH) ** seconds;
 		this.grownAt = Math.max(this.grownAt, now);
-		if (!this.probing && now < this.hold.until) this.rate = Math.min(this.rate, this.hold.rate);
+		// The hold is for a lone series: requests waiting their turn say the pace is what binds.
+		const lone = this.waiting.length === 0 && this.inFlight <= 1;
+		if (!this.probing && lone && now < this.hold.until)
+			this.rate = Math.min(this.rate, this.hold.rate);
 	}
 
 	/**
