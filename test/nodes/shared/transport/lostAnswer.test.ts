@@ -150,6 +150,20 @@ describe('on a virtual clock', () => {
 		expect(settledCounts()[4]).toBe(0);
 	});
 
+	test('Retry On Fail after that: the outcome is known (not created, the value is taken), so the item says so again', async () => {
+		const people = env.sandbox.state.records.get(PEOPLE)!;
+		const [first] = people.values();
+		first.emails = ['settled.4@example.com'];
+		fifthCreate({ kind: 'server-error' });
+		const { error } = await createPeople({
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			continueOnFail: false,
+		});
+		// Not "may or may not have happened": the settle step learnt it was not done.
+		expect(error?.message).toMatch(/a record with this Emails already exists/);
+		expect(settledCounts()[4]).toBe(0);
+	});
+
 	test('nothing sent identifies the record (no unique attribute): the item fails as before, saying why', async () => {
 		const companiesPath = `/api/v1/collection-records/${COMPANIES}`;
 		env.sandbox.addFault({

@@ -6,6 +6,7 @@ import type { RunOptions } from '../../../harness/runNode';
 import { runNode } from '../../../harness/runNode';
 import { useSandbox } from '../../../harness/sandbox';
 import { productTime, useVirtualClock } from '../../../harness/virtualClock';
+import { state } from '../../../../nodes/shared/transport/state';
 
 // The sandbox keeps the nodes' time: real, or the virtual clock of the tests that set one.
 const env = useSandbox({ clock: productTime });
@@ -296,4 +297,52 @@ test('Retry On Fail does not send again a write whose outcome is unknown: the it
 	expect(creates()).toHaveLength(20);
 	expect(importedCounts().size).toBe(20);
 	expect([...importedCounts().values()].every((count) => count === 1)).toBe(true);
+});
+
+describe('Retry On Fail when the memory of writes is too small to keep the answers', () => {
+	afterEach(() => (state.writes.maxSize = 64 * 1024 * 1024));
+
+	test('a write whose answer was let go is not sent again: its item says so', async () => {
+		// Room for the bookkeeping of 20 writes, not for their answers.
+		state.writes.maxSize = 20 * 200 + 100;
+		env.sandbox.addFault({
+			method: 'POST',
+			path: `/api/v1/collection-records/${PEOPLE}`,
+			kind: 'status',
+			statusCode: 400,
+			body: { status: false, message: 'Try again' },
+			skip: 4,
+		});
+		const { items, error } = await createPeople(20, {
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			continueOnFail: false,
+		});
+		expect(error?.message).toMatch(
+			/not sent again .*: it was done before, and its answer is no longer held/,
+		);
+		expect(items).toHaveLength(0);
+		// The second run sent only the create that was refused: none twice.
+		expect(creates()).toHaveLength(21);
+		expect([...importedCounts().values()].every((count) => count === 1)).toBe(true);
+	});
+
+	test('a run whose writes outgrew the memory sends none of them again', async () => {
+		// Room for five writes: the first fifteen are let go whole, and the run is marked.
+		state.writes.maxSize = 5 * 200;
+		env.sandbox.addFault({
+			method: 'POST',
+			path: `/api/v1/collection-records/${PEOPLE}`,
+			kind: 'status',
+			statusCode: 400,
+			body: { status: false, message: 'Try again' },
+			skip: 4,
+		});
+		const { error } = await createPeople(20, {
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			continueOnFail: false,
+		});
+		expect(error?.message).toMatch(/not sent again .*: this run's writes outgrew the memory/);
+		expect(creates()).toHaveLength(20);
+		expect([...importedCounts().values()].every((count) => count === 1)).toBe(true);
+	});
 });
