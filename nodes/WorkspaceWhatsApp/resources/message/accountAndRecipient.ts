@@ -15,7 +15,7 @@ export const accountAndRecipientFields: INodeProperties[] = [
 		default: { mode: 'list', value: '' },
 		required: true,
 		description:
-			'The WhatsApp account (business number) that sends the message. To answer a message from the Workspace WhatsApp Trigger, choose By Phone ID and map {{ $json.phoneId }}.',
+			'The WhatsApp account (business number) that sends the message. To answer a message from the Workspace WhatsApp Trigger, choose By Phone ID and drag in its phoneId field.',
 		modes: [
 			{
 				displayName: 'From List',
@@ -33,7 +33,7 @@ export const accountAndRecipientFields: INodeProperties[] = [
 	},
 	{
 		...phoneRecipientField,
-		description: `${String(phoneRecipientField.description)} To answer a message from the Workspace WhatsApp Trigger, map {{ $json.sender.number }}.`,
+		description: `${String(phoneRecipientField.description)} To answer a message from the Workspace WhatsApp Trigger, drag in its sender.number field.`,
 	},
 ];
 
