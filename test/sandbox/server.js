@@ -77,7 +77,7 @@ function createSandbox(options = {}) {
 	const webhooks = createWebhooks({
 		clock,
 		onIncoming: (event) => {
-			if (event.phoneId) conversations.open(event.phoneId, event.sender.number);
+			if (event.phoneId) conversations.open(event.phoneId, event.sender.number, event.timestamp);
 		},
 	});
 

@@ -181,6 +181,16 @@ describe('Send in Conversation: errors a user can act on', () => {
 		expect((await send({ text: 'Hi' })).error).toBeUndefined();
 	});
 
+	test('a message that reaches n8n a day late (the workspace retried it): closed already', async () => {
+		await env.sandbox.webhooks.receive('whatsapp', {
+			phoneId: WHATSAPP_ACCOUNT,
+			from: '447700900123',
+			timestamp: time.now() - 25 * HOUR,
+		});
+		const { error } = await send({ text: 'Hi', recipient: '447700900123' });
+		expect(error?.message).toMatch(/conversation with 447700900123 is closed/);
+	});
+
 	test('a customer who never wrote to this account: closed too', async () => {
 		const { error } = await send({ text: 'Hi', recipient: '447700900999' });
 		expect(error?.message).toMatch(/conversation with 447700900999 is closed/);
