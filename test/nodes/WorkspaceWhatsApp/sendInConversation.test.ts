@@ -191,6 +191,17 @@ describe('Send in Conversation: errors a user can act on', () => {
 		expect(error?.message).toMatch(/conversation with 447700900123 is closed/);
 	});
 
+	test("Meta's re-engagement words on HTTP 200 with status false: the same clear error", async () => {
+		env.sandbox.addFault({
+			kind: 'status-false',
+			path: PATH,
+			message:
+				'Re-engagement message: more than 24 hours have passed since the recipient last replied',
+		});
+		const { error } = await send({ text: 'Hi' });
+		expect(error?.message).toMatch(/conversation with 919999999999 is closed/);
+	});
+
 	test('a customer who never wrote to this account: closed too', async () => {
 		const { error } = await send({ text: 'Hi', recipient: '447700900999' });
 		expect(error?.message).toMatch(/conversation with 447700900999 is closed/);
@@ -298,5 +309,20 @@ describe('Send in Conversation: errors a user can act on', () => {
 		const { error } = await send({ text: 'Hi' }, {});
 		expect(error?.message).toMatch(/may or may not have happened/);
 		expect(sent()).toHaveLength(1);
+	});
+});
+
+test('for an AI agent: a tool, whose operation says when to use it and when a template', () => {
+	const { description } = new WorkspaceWhatsApp();
+	expect(description.usableAsTool).toBe(true);
+	const operation = description.properties
+		.find((p) => p.name === 'operation')
+		?.options?.find((o) => 'value' in o && o.value === 'sendInConversation');
+	expect(operation).toMatchObject({
+		name: 'Send in Conversation',
+		action: 'Send a message in a WhatsApp conversation',
+		description: expect.stringMatching(
+			/only within 24 hours of the customer's last message.*Outside that window use Send Template/,
+		),
 	});
 });
