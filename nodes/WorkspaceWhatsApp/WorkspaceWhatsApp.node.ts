@@ -16,7 +16,7 @@ export class WorkspaceWhatsApp implements INodeType {
 		version: 1,
 		subtitle: messaging.subtitle,
 		description:
-			'Send WhatsApp template messages and read delivery reports through the Workspace Records messaging host',
+			'Send WhatsApp templates, reply in open conversations with text, images and locations, and read delivery reports',
 		defaults: { name: 'Workspace WhatsApp' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

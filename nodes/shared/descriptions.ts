@@ -95,6 +95,8 @@ export interface OperationSpec {
 	description: string;
 	method: IHttpRequestMethods;
 	url: string;
+	/** Another host than the node's (`requestDefaults`): a credential field's placeholder (transport/baseUrl.ts). */
+	baseURL?: string;
 	/** Offset pagination in the body, driven by Return All and Limit (transport/pagination.ts). */
 	paginate?: boolean;
 	/** Safe to resend after a failure of unknown outcome; by default every method but POST is. */
@@ -102,6 +104,8 @@ export interface OperationSpec {
 	preSend?: PreSendAction[];
 	/** What turns the response into items. Defaults to the envelope's `data`. */
 	output?: PostReceiveAction[];
+	/** Reads the answer before the shared error mapper: for a refusal only this operation can explain. */
+	readAnswer?: PostReceiveAction;
 	/** A read of records: its items go through Simplify (simplify.ts) when it is on. */
 	simplify?: boolean;
 	/** How to find what a create made when its answer is lost (transport/lostAnswer.ts). */
@@ -112,14 +116,14 @@ export interface OperationSpec {
 
 /** An Operation option and its request: the error mapper reads every response first. */
 export function operation(spec: OperationSpec): INodePropertyOptions {
-	const { name, value, action, description, method, url, paginate, preSend, run } = spec;
+	const { name, value, action, description, method, url, baseURL, paginate, preSend, run } = spec;
 	return {
 		name,
 		value,
 		action,
 		description,
 		routing: {
-			request: { method, url },
+			request: { method, url, ...(baseURL ? { baseURL } : {}) },
 			// Routing hands a declarative node its requests only through the pagination hook.
 			send: { paginate: true, ...(preSend ? { preSend } : {}) },
 			operations: {
@@ -127,6 +131,7 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 			},
 			output: {
 				postReceive: [
+					...(spec.readAnswer ? [spec.readAnswer] : []),
 					checkApiResponse,
 					...(spec.output ?? [dataRoot]),
 					...(spec.simplify ? [simplifyItems] : []),

@@ -61,6 +61,62 @@ const WHATSAPP_TRIGGER_PARAMETERS = {
 	headerValue: WHATSAPP_SECRET_HEADER[WHATSAPP_HEADER_NAME],
 };
 
+/** The reply a workflow sends to an incoming WhatsApp message: account and number as they come. */
+const REPLY_IN_CONVERSATION = {
+	node: 'workspaceWhatsApp',
+	name: 'Reply in Conversation',
+	parameters: {
+		resource: 'message',
+		operation: 'sendInConversation',
+		phoneId: { __rl: true, mode: 'id', value: '={{ $json.phoneId }}' },
+		recipient: '={{ $json.sender.number }}',
+		messageType: 'text',
+		text: '=Thanks for your message, {{ $json.sender.name }}! We will get back to you within the hour.',
+	},
+};
+const CONVERSATION_SEND = '/api/v1/campaign/whatsapp/message/send';
+const HOUR_MS = 60 * 60 * 1000;
+/** The workflow that answers incoming WhatsApp messages: the trigger, then the reply. */
+const replyCase = (file, title, reply = REPLY_IN_CONVERSATION) => ({
+	file,
+	title,
+	node: 'workspaceWhatsAppTrigger',
+	nodeName: 'Workspace WhatsApp Trigger',
+	trigger: true,
+	webhook: true,
+	parameters: { ...WHATSAPP_TRIGGER_PARAMETERS, events: ['incoming.whatsapp.message'] },
+	then: reply,
+});
+/** The sandbox, as the workspace: the webhook to n8n, then Grace's message, written `ageMs` ago. */
+async function graceWrites(sandbox, url, ageMs = 0) {
+	sandbox.webhooks.configure({
+		name: 'n8n',
+		endpoint: url,
+		events: ['incoming.whatsapp.message'],
+		headers: WHATSAPP_SECRET_HEADER,
+	});
+	const { event } = await sandbox.webhooks.receive('whatsapp', {
+		from: '919876543210',
+		name: 'Grace Hopper',
+		message: { type: 'text', text: { body: 'Where is my order?' } },
+		timestamp: Date.now() - ageMs,
+	});
+	return { event, executions: 1 };
+}
+const conversationSends = (sandbox) =>
+	sandbox.requests.filter((r) => r.path === CONVERSATION_SEND).map((r) => r.body);
+const REPLY_BODY = {
+	to: '919876543210',
+	phoneId: '104898309288724',
+	type: 'text',
+	text: {
+		body: 'Thanks for your message, Grace Hopper! We will get back to you within the hour.',
+		preview_url: false,
+	},
+};
+const CLOSED_MESSAGE =
+	'The WhatsApp conversation with 919876543210 is closed: the customer has not written to this account in the last 24 hours';
+
 export const cases = [
 	{
 		file: 'records-collection-get-many',
@@ -1646,6 +1702,68 @@ export const cases = [
 			);
 		},
 	},
+	{
+		...replyCase(
+			'whatsapp-reply-in-conversation',
+			'Workspace WhatsApp: an incoming message is answered in the conversation',
+		),
+		during: async (sandbox, url) => await graceWrites(sandbox, url),
+		withinSeconds: 30,
+		check: (runs, sandbox) => {
+			assert.deepEqual(
+				runs.map((run) => [run.status, run.then.items.length]),
+				[['success', 1]],
+				'one execution, one reply item',
+			);
+			assert.deepEqual(conversationSends(sandbox), [REPLY_BODY], 'the one send the sandbox got');
+			assert.equal(
+				sandbox.requests.find((r) => r.path === CONVERSATION_SEND).headers.authorization,
+				`Bearer ${sandbox.config.apiKey}`,
+			);
+			assert.deepEqual(runs[0].then.items, [
+				{ status: true, message: 'Message sent successfully' },
+			]);
+			return `replied once to ${REPLY_BODY.to}: "${REPLY_BODY.text.body}"`;
+		},
+	},
+	{
+		...replyCase(
+			'whatsapp-reply-closed-conversation',
+			'Workspace WhatsApp: a message written 25 hours ago cannot be answered in the conversation',
+		),
+		// The workspace retried the delivery for a day: the customer's 24 hours are over.
+		during: async (sandbox, url) => await graceWrites(sandbox, url, 25 * HOUR_MS),
+		withinSeconds: 30,
+		check: (runs, sandbox) => {
+			assert.deepEqual(
+				runs.map((run) => [run.status, run.error]),
+				[['error', CLOSED_MESSAGE]],
+				'the execution fails with the clear error',
+			);
+			assert.deepEqual(conversationSends(sandbox), [REPLY_BODY], 'sent once, refused');
+			assert.deepEqual(sandbox.state.conversationMessages, [], 'nothing sent to the customer');
+			return runs[0].error;
+		},
+	},
+	{
+		...replyCase(
+			'whatsapp-reply-closed-conversation-continue',
+			'Workspace WhatsApp: a closed conversation with Continue On Fail gives one error item',
+			{ ...REPLY_IN_CONVERSATION, nodeSettings: { onError: 'continueRegularOutput' } },
+		),
+		during: async (sandbox, url) => await graceWrites(sandbox, url, 25 * HOUR_MS),
+		withinSeconds: 30,
+		check: (runs, sandbox) => {
+			assert.deepEqual(
+				runs.map((run) => [run.status, run.then.items.length]),
+				[['success', 1]],
+				'the execution goes on with one item',
+			);
+			assert.equal(runs[0].then.items[0].error, CLOSED_MESSAGE);
+			assert.deepEqual(conversationSends(sandbox), [REPLY_BODY], 'sent once, not again');
+			return `one error item: ${runs[0].then.items[0].error}`;
+		},
+	},
 ];
 
 /** A change made through the API, as another user of the workspace makes it; its `data`. */
@@ -1897,7 +2015,8 @@ export function workflowOf(testCase, index) {
 		executionOrder: 'v1',
 		...(testCase.timezone ? { timezone: testCase.timezone } : {}),
 	};
-	const nodeName = testCase.title.split(': ')[1].replace(/^./, (c) => c.toUpperCase());
+	const nodeName =
+		testCase.nodeName ?? testCase.title.split(': ')[1].replace(/^./, (c) => c.toUpperCase());
 	const node = {
 		id: `${testCase.file}-node`,
 		name: nodeName,
@@ -1911,13 +2030,27 @@ export function workflowOf(testCase, index) {
 		...testCase.nodeSettings,
 	};
 	if (testCase.trigger) {
+		// `then`: the node the trigger's items go to (a reply to an incoming message).
+		const { then } = testCase;
+		const next = then && {
+			id: `${testCase.file}-then`,
+			name: then.name,
+			type: `n8n-nodes-workspace-records.${then.node}`,
+			typeVersion: 1,
+			position: [260, 0],
+			parameters: then.parameters,
+			credentials: { [NODE_CREDENTIAL[then.node]]: CREDENTIALS[NODE_CREDENTIAL[then.node]] },
+			...then.nodeSettings,
+		};
 		return {
 			id: `wr${String(index + 1).padStart(4, '0')}`,
 			name: testCase.title,
 			active: false,
 			settings,
-			nodes: [{ ...node, position: [0, 0] }],
-			connections: {},
+			nodes: [{ ...node, position: [0, 0] }, ...(next ? [next] : [])],
+			connections: next
+				? { [nodeName]: { main: [[{ node: next.name, type: 'main', index: 0 }]] } }
+				: {},
 		};
 	}
 	return {

@@ -402,7 +402,7 @@ const WEBHOOK_QUIET_MS = 4000;
  */
 async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 	const trigger = workflow.nodes[0];
-	const readRuns = executionsOf(n8n.rest, workflow.id, trigger.name);
+	const readRuns = executionsOf(n8n.rest, workflow.id, trigger.name, workflow.nodes[1]?.name);
 	// `webhook`: the path in the trigger's description (`webhooks[0].path`).
 	const url = `${n8n.base}/webhook/${trigger.webhookId}/webhook`;
 	await n8n.rest.activate(workflow.id);
@@ -455,8 +455,11 @@ async function untilQuiet(sandbox) {
 	}
 }
 
-/** A reader of a workflow's finished executions; each one's run data is fetched once. */
-function executionsOf(rest, workflowId, triggerName) {
+/**
+ * A reader of a workflow's finished executions; each one's run data is fetched once. With
+ * `thenName`, each run also has `then`: that node's output items (json) and its error.
+ */
+function executionsOf(rest, workflowId, triggerName, thenName) {
 	const finished = new Map();
 	return async () => {
 		for (const execution of await rest.executions(workflowId)) {
@@ -464,13 +467,23 @@ function executionsOf(rest, workflowId, triggerName) {
 				continue;
 			const resultData = await rest.runData(execution.id);
 			if (!resultData) continue;
-			const items = resultData.runData?.[triggerName]?.[0]?.data?.main?.[0] ?? [];
+			const outputOf = (name) => resultData.runData?.[name]?.[0]?.data?.main?.[0] ?? [];
+			const items = outputOf(triggerName);
+			const thenTask = thenName && resultData.runData?.[thenName]?.[0];
 			finished.set(execution.id, {
 				id: execution.id,
 				status: execution.status,
 				startedAt: Date.parse(execution.startedAt),
 				items: items.map((i) => i.json),
 				error: resultData.error?.message,
+				...(thenName
+					? {
+							then: {
+								items: outputOf(thenName).map((i) => i.json),
+								error: thenTask?.error?.message,
+							},
+						}
+					: {}),
 			});
 		}
 		return [...finished.values()].sort((a, b) => a.startedAt - b.startedAt);

@@ -18,6 +18,12 @@ function createRouter(config) {
 			throw new ApiError(401, 'Unauthorised');
 		}
 	}
+	/** The main host's campaign pages (vendor docs, "Authentication"): `Authorization: Bearer <key>`. */
+	function requireBearerAuth(req) {
+		const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+		if (!match) throw new ApiError(401, 'No token provided');
+		if (match[1] !== config.apiKey) throw new ApiError(401, 'Unauthorised');
+	}
 	function requireTokenAuth(req) {
 		const header = req.headers.authorization ?? '';
 		const match = /^Token (.+)$/.exec(header);
@@ -26,7 +32,10 @@ function createRouter(config) {
 	}
 
 	return {
-		/** `auth` is 'header' (records and messaging hosts, §5.1) or 'token' (user groups, §5.2). */
+		/**
+		 * `auth` is 'header' (records and messaging hosts, §5.1), 'bearer' (the campaign paths of
+		 * the records host, §4.9) or 'token' (user groups, §5.2).
+		 */
 		route(method, pattern, auth, handler) {
 			routes.push({ method, pattern, auth, handler });
 		},
@@ -39,6 +48,7 @@ function createRouter(config) {
 				throw new ApiError(404, `No route ${req.method} ${path}`);
 			}
 			if (match.auth === 'header') requireHeaderAuth(req);
+			else if (match.auth === 'bearer') requireBearerAuth(req);
 			else requireTokenAuth(req);
 			if (bodyError) {
 				throw new ApiError(

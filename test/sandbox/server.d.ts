@@ -105,6 +105,10 @@ export interface Sandbox {
 		sms: { [key: string]: unknown }[];
 		messages: Map<string, SentMessage>;
 		whatsAppAccounts: Array<{ phone_id: string; templates: Array<{ [key: string]: unknown }> }>;
+		/** When each customer last wrote to each account, by `phoneId|number` (messaging/conversations.js). */
+		whatsAppSessions: Map<string, number>;
+		/** The messages sent in WhatsApp conversations, each with the time it was sent. */
+		conversationMessages: Array<{ at: string; [key: string]: unknown }>;
 	};
 	readonly postbacks: {
 		readonly deliveries: PostbackDelivery[];

@@ -10,6 +10,7 @@ const http = require('node:http');
 const { createFaults } = require('./faults');
 const { createPostbacks } = require('./messaging/postbacks');
 const { createSends } = require('./messaging/sends');
+const { createConversations } = require('./messaging/conversations');
 const { createHandler } = require('./http');
 const { createWebhooks } = require('./messaging/webhooks');
 const { createQueries } = require('./query');
@@ -39,6 +40,7 @@ const RESOURCES = [
 	require('./routes/userGroups'),
 	require('./routes/sms'),
 	require('./routes/whatsapp'),
+	require('./routes/whatsAppConversations'),
 	require('./routes/email'),
 	require('./routes/deliveryReports'),
 ];
@@ -52,7 +54,9 @@ function createSandbox(options = {}) {
 	const store = createStore({ config, clock });
 	const router = createRouter(config);
 	const postbacks = createPostbacks({ clock, config });
+	const conversations = createConversations({ store, clock });
 	const parts = {
+		conversations,
 		queue: createSends({ store, postbacks, config }),
 		route: router.route,
 		store,
@@ -68,8 +72,14 @@ function createSandbox(options = {}) {
 	const clearStats = () =>
 		Object.assign(stats, { queryBytes: 0, connections: 0, peakConnections: stats.openConnections });
 
-	// The workspace's webhooks: what it POSTs to a URL a test names (an n8n trigger's).
-	const webhooks = createWebhooks({ clock });
+	// The workspace's webhooks: what it POSTs to a URL a test names (an n8n trigger's). An
+	// incoming WhatsApp message opens that customer's 24-hour window with its account.
+	const webhooks = createWebhooks({
+		clock,
+		onIncoming: (event) => {
+			if (event.phoneId) conversations.open(event.phoneId, event.sender.number, event.timestamp);
+		},
+	});
 
 	const sandbox = {
 		clock,

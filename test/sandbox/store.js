@@ -36,6 +36,10 @@ function seededState(people, workspaceId) {
 		whatsAppAccounts: structuredClone(WHATSAPP_ACCOUNTS),
 		/** Every message sent, by request id: its delivery report, and the body it was sent with. */
 		messages: new Map(sentMessages(workspaceId).map((m) => [m.request_id, m])),
+		/** When each WhatsApp customer last wrote to each account, by `phoneId|number` (messaging/conversations.js). */
+		whatsAppSessions: new Map(),
+		/** Every message sent in a WhatsApp conversation (no request id: they have no delivery report). */
+		conversationMessages: [],
 	};
 	for (const collection of state.collections.values()) {
 		state.attributes.set(

@@ -4,7 +4,9 @@
 //   2. the account picker lists verified name and number; the template picker the account's
 //      approved templates with their language, searchable;
 //   3. the chosen template's variables come as required fields, labelled with what they take;
-//      values typed by hand are sent by key, and the answer carries a request ID.
+//      values typed by hand are sent by key, and the answer carries a request ID;
+//   4. Send in Conversation shows each Message Type's own fields, and one executed text reply
+//      reaches the records host's campaign path.
 import { isDeepStrictEqual } from 'node:util';
 
 import { PACKAGE } from '../rig/n8n.mjs';
@@ -14,8 +16,11 @@ import {
 	fail,
 	json,
 	MANUAL_TRIGGER,
+	openLoadedSelect,
 	openNode,
+	pickOption,
 	sel,
+	shownParameters,
 	squash,
 	waitForText,
 } from './editor.mjs';
@@ -24,6 +29,25 @@ const ACCOUNT = '104898309288724';
 const ACCOUNTS = ['Acme Support (+1 234 567 8900)', 'Acme Sales UK (+44 20 7946 0958)'];
 const VARIABLE_LABELS = ['Customer Name — text', 'Product Image — image URL'];
 const ERROR_WORDS = /error|could not|couldn.t|failed|problem/i;
+
+/** What Send in Conversation shows for each Message Type, below Resource and Operation. */
+const CONVERSATION_FIELDS = {
+	Text: ['Account', 'Recipient', 'Message Type', 'Text', 'Link Preview'],
+	Image: ['Account', 'Recipient', 'Message Type', 'Image URL', 'Caption'],
+	Location: [
+		'Account',
+		'Recipient',
+		'Message Type',
+		'Latitude',
+		'Longitude',
+		'Place Name',
+		'Address',
+	],
+};
+
+const ALL_FIELDS = new Set(Object.values(CONVERSATION_FIELDS).flat());
+/** The parameter that appears when a Message Type is chosen: once shown, the type has switched. */
+const FIRST_OWN_FIELD = { Text: 'text', Image: 'imageUrl', Location: 'latitude' };
 
 const workflowWith = (parameters) => {
 	const trigger = MANUAL_TRIGGER;
@@ -180,6 +204,64 @@ export function messagingChecks() {
 				if (sends.length !== 1 || !isDeepStrictEqual(sends[0].body, wanted))
 					fail(`the sandbox got ${json(sends.map((r) => [r.path, r.body]))}`);
 				return `fields: ${json(labels)} (${issuesEmpty} shown as missing while empty)\nsent: POST ${sends[0].path} ${json(sends[0].body)}`;
+			},
+		],
+		[
+			'WhatsApp Send in Conversation: each Message Type shows its own fields; a text typed by hand is sent once to the campaign path',
+			async ({ page, env, shot }) => {
+				const id = await env.api.createWorkflow({
+					name: 'UI test: WhatsApp reply',
+					...workflowWith({
+						operation: 'sendInConversation',
+						phoneId: { __rl: true, mode: 'list', value: ACCOUNT, cachedResultName: ACCOUNTS[0] },
+					}),
+				});
+				await openNode(page, env.n8n.base, id, 'Send welcome');
+				const ndv = page.locator(sel.ndv);
+				const messageType = ndv.locator(sel.parameter('messageType'));
+				await messageType.waitFor();
+				const fieldsOf = async () =>
+					(await shownParameters(ndv)).map((p) => p.label).filter((label) => ALL_FIELDS.has(label));
+				const seen = {};
+				for (const type of ['Image', 'Location', 'Text']) {
+					await openLoadedSelect(page, messageType);
+					await pickOption(page, type);
+					await ndv.locator(sel.parameterItem(FIRST_OWN_FIELD[type])).waitFor();
+					seen[type] = await fieldsOf();
+					await shot(`m3-conversation-${type.toLowerCase()}`);
+					if (!isDeepStrictEqual(seen[type], CONVERSATION_FIELDS[type]))
+						fail(`${type} shows ${json(seen[type])}, expected ${json(CONVERSATION_FIELDS[type])}`);
+				}
+
+				await ndv
+					.locator(`${sel.parameter('recipient')} input, ${sel.parameter('recipient')} textarea`)
+					.first()
+					.fill('+91 98765 43210');
+				await ndv
+					.locator(`${sel.parameter('text')} textarea, ${sel.parameter('text')} input`)
+					.first()
+					.fill('Thanks, your order 1042 ships tomorrow');
+				// The customer wrote a moment ago: the conversation is open.
+				await env.sandbox.webhooks.receive('whatsapp', { phoneId: ACCOUNT, from: '919876543210' });
+				env.sandbox.clearRequests();
+				await executeStep(page, 'Message sent successfully');
+				await shot('m3-conversation-sent');
+				const sends = env.sandbox.requests.filter((r) => r.method === 'POST');
+				const wanted = {
+					to: '919876543210',
+					phoneId: ACCOUNT,
+					type: 'text',
+					text: { body: 'Thanks, your order 1042 ships tomorrow', preview_url: false },
+				};
+				if (
+					sends.length !== 1 ||
+					sends[0].path !== '/api/v1/campaign/whatsapp/message/send' ||
+					!isDeepStrictEqual(sends[0].body, wanted)
+				)
+					fail(`the sandbox got ${json(sends.map((r) => [r.path, r.body]))}`);
+				return `fields: ${Object.entries(seen)
+					.map(([type, labels]) => `${type}: ${labels.join(', ')}`)
+					.join('; ')}\nsent: POST ${sends[0].path} ${json(sends[0].body)}`;
 			},
 		],
 	];

@@ -1,19 +1,28 @@
-import type { IDataObject, IExecuteSingleFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodePropertyOptions,
+	PostReceiveAction,
+} from 'n8n-workflow';
 
+import type { OperationSpec } from '../descriptions';
 import { operation } from '../descriptions';
 import { fromInput } from '../input';
 import { parameterId } from '../locators';
+import { requestDefaults } from '../transport/apiRequest';
 import { checkMessagingHost } from './host';
 
 /**
  * How a send reads one of its parameters: `value` as stored (a missing one is n8n's error),
  * `object` (a collection or a mapper) as `{}` when nothing was added, `picker` as the chosen ID
- * (locators.ts).
+ * (locators.ts), `shown` as stored, or undefined while a choice hides it (Message Type).
  */
 const READERS = {
 	value: (context: IExecuteSingleFunctions, name: string) => context.getNodeParameter(name),
 	object: (context: IExecuteSingleFunctions, name: string) => context.getNodeParameter(name, {}),
 	picker: parameterId,
+	shown: (context: IExecuteSingleFunctions, name: string) =>
+		context.getNodeParameter(name, null) ?? undefined,
 };
 
 type ParameterKind = keyof typeof READERS;
@@ -38,22 +47,33 @@ interface SendSpec<Input> {
 	parameters: { [Name in keyof Required<Input>]: ParameterKind };
 	/** The pure body builder (tested on its own); what it throws names the field to fix. */
 	body: (input: Input) => IDataObject;
+	/**
+	 * `messaging` (the default): the messaging host, checked before sending. `records`: the
+	 * credential's Base URL, where the vendor's campaign paths are (docs/api.md §4.9).
+	 */
+	host?: 'messaging' | 'records';
+	readAnswer?: PostReceiveAction;
 }
 
 /**
- * A send on the messaging host: a write (POST, never repeated when its outcome is unknown), whose
- * answer `{success, message, request_id}` is the item. `success: false` is an error (errors.ts).
+ * A send: a write (POST, never repeated when its outcome is unknown), whose answer is the item
+ * (`{success, message, request_id}` on the messaging host, `{status, message}` on the records
+ * host). `success: false` or `status: false` is an error (errors.ts).
  */
 export function sendOperation<Input>({
 	parameters,
 	body,
+	host = 'messaging',
 	...spec
 }: SendSpec<Input>): INodePropertyOptions {
+	const where: Pick<OperationSpec, 'baseURL' | 'preSend'> =
+		host === 'records' ? { baseURL: requestDefaults.baseURL } : { preSend: [checkMessagingHost] };
 	return operation({
 		...spec,
+		baseURL: where.baseURL,
 		method: 'POST',
 		preSend: [
-			checkMessagingHost,
+			...(where.preSend ?? []),
 			async function (this: IExecuteSingleFunctions, options) {
 				// Read inside fromInput too: a failing expression is then the item's error, as any other.
 				return { ...options, body: fromInput(this, () => body(readInput(this, parameters))) };

@@ -69,6 +69,8 @@ export const paths = {
 	/** The choices of a select (`options`) or status (`status`) attribute of the attributes at `attributesPath`. */
 	attributeChoices: (attributesPath: string, attribute: string, kind: 'options' | 'status') =>
 		`${attributesPath}/${attribute}/${kind}`,
+	/** Messages inside an open WhatsApp conversation: on the records host, not the messaging one (docs/api.md §4.9). */
+	whatsAppConversationSend: `${V1}/campaign/whatsapp/message/send`,
 	/** User groups of the embedded dashboards (docs/api.md §4.8), with their own credential. */
 	userGroups: '/api/user',
 	/** The messaging host (docs/api.md §4.9): sends under /api/ingest, reads under /api/data. */

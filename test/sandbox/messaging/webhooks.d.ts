@@ -66,5 +66,6 @@ export function createWebhooks(options: {
 	clock: () => number;
 	post?: Post;
 	timeoutMs?: number;
+	onIncoming?: (event: Record<string, unknown>) => void;
 }): Webhooks;
 export const RETRY_DELAYS_S: number[];

@@ -37,9 +37,10 @@ async function postJson(url, headers, payload, timeoutMs) {
 
 /**
  * `clock`: the sandbox's; `post(url, headers, payload)`: how a delivery travels (HTTP unless a
- * test hands its own), answering `{ status }` or `{ error }`.
+ * test hands its own), answering `{ status }` or `{ error }`; `onIncoming(event)`: told of each
+ * message as it arrives, before any delivery (whether or not a webhook takes it).
  */
-function createWebhooks({ clock, post, timeoutMs = 10_000 }) {
+function createWebhooks({ clock, post, timeoutMs = 10_000, onIncoming = () => {} }) {
 	const send = post ?? ((url, headers, payload) => postJson(url, headers, payload, timeoutMs));
 	let hooks = [];
 	let deliveries = [];
@@ -161,6 +162,7 @@ function createWebhooks({ clock, post, timeoutMs = 10_000 }) {
 	async function receive(channel, options) {
 		const event = makeEvent(channel, options);
 		events.set(event.eventId, event);
+		onIncoming(event);
 		const made = [];
 		for (const hook of hooks.filter((h) => takes(h, event)))
 			made.push(await attempt(hook, event, 0, 'first'));

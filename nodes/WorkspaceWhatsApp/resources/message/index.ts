@@ -1,13 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationSelector } from '../../../shared/descriptions';
+import { forOperation, operationSelector } from '../../../shared/descriptions';
+import { accountAndRecipientFields } from './accountAndRecipient';
+import { sendInConversation, sendInConversationFields } from './sendInConversation';
 import { sendTemplate, sendTemplateFields } from './sendTemplate';
 
 /**
- * Only template sends: the vendor documents WhatsApp text and interactive messages only in its
- * older form, or as empty skeletons (README, "Messages").
+ * Templates reach anyone; other messages only a customer who wrote in the last 24 hours
+ * (WhatsApp's rule), through the vendor's campaign path on the records host. Reply buttons are
+ * left out: their buttons are not documented (README, "Messages").
  */
 export const messageDescription: INodeProperties[] = [
-	operationSelector('message', [sendTemplate]),
+	operationSelector('message', [sendTemplate, sendInConversation]),
+	...forOperation('message', ['sendTemplate', 'sendInConversation'], accountAndRecipientFields),
 	...sendTemplateFields,
+	...sendInConversationFields,
 ];

@@ -3,40 +3,15 @@ import type { IDataObject, INodeProperties, ResourceMapperValue } from 'n8n-work
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import { InputError, setOwn } from '../../../shared/input';
 import type { PostBackInput } from '../../../shared/messaging/fields';
-import {
-	optionalText,
-	phoneRecipientField,
-	postBackBody,
-	postBackOptions,
-} from '../../../shared/messaging/fields';
+import { optionalText, postBackBody, postBackOptions } from '../../../shared/messaging/fields';
 import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { toTemplateChoice } from '../../../shared/messaging/whatsApp';
 import { paths } from '../../../shared/transport';
+import { requireAccount } from './accountAndRecipient';
 
+/** After Account and Recipient (accountAndRecipient.ts), which the conversation's send shares. */
 export const sendTemplateFields: INodeProperties[] = forOperation('message', 'sendTemplate', [
-	{
-		displayName: 'Account',
-		name: 'phoneId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The WhatsApp account (business number) that sends the message',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchWhatsAppAccounts', searchable: true },
-			},
-			{
-				displayName: 'By Phone ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 104898309288724',
-			},
-		],
-	},
 	{
 		displayName: 'Template',
 		name: 'template',
@@ -59,7 +34,6 @@ export const sendTemplateFields: INodeProperties[] = forOperation('message', 'se
 			},
 		],
 	},
-	phoneRecipientField,
 	{
 		displayName: 'Variables',
 		name: 'variables',
@@ -140,9 +114,7 @@ export interface WhatsAppTemplateInput {
 /** The template send body (docs/api.md §4.9). */
 export function buildWhatsAppTemplateBody(input: WhatsAppTemplateInput): IDataObject {
 	const extra = input.additionalFields ?? {};
-	const phoneId = input.phoneId.trim();
-	if (!phoneId)
-		throw new InputError('Account', 'none chosen', 'Choose the WhatsApp account from the list.');
+	const phoneId = requireAccount(input.phoneId);
 	const template = toTemplateChoice(input.template);
 	if (!template.name) {
 		throw new InputError(

@@ -1,0 +1,268 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
+import { InputError } from '../../../shared/input';
+import { optionalSwitch, optionalText, requiredText } from '../../../shared/messaging/fields';
+import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
+import { sendOperation } from '../../../shared/messaging/send';
+import { paths } from '../../../shared/transport';
+import { requireAccount } from './accountAndRecipient';
+import { explainConversationRefusal } from './conversationRefusal';
+
+/** The vendor's limit on `text.body` (main-host "text message" page). */
+export const MAX_TEXT_CHARACTERS = 4096;
+
+const show = (messageType: string) => ({ show: { messageType: [messageType] } });
+
+/** After Account and Recipient (accountAndRecipient.ts), which the template send shares. */
+export const sendInConversationFields: INodeProperties[] = forOperation(
+	'message',
+	'sendInConversation',
+	[
+		{
+			displayName: 'Message Type',
+			name: 'messageType',
+			type: 'options',
+			// Reply buttons are left out: the vendor documents their header and body, not the buttons.
+			options: [
+				{ name: 'Text', value: 'text' },
+				{ name: 'Image', value: 'image', description: 'A picture from a public address' },
+				{ name: 'Location', value: 'location', description: 'A pin on the map' },
+			],
+			default: 'text',
+		},
+		{
+			displayName: 'Text',
+			name: 'text',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: true,
+			default: '',
+			description: 'The message, up to 4,096 characters',
+			displayOptions: show('text'),
+		},
+		{
+			displayName: 'Link Preview',
+			name: 'previewUrl',
+			type: 'boolean',
+			default: false,
+			description: 'Whether WhatsApp shows a preview of the first web address in the text',
+			displayOptions: show('text'),
+		},
+		{
+			displayName: 'Image URL',
+			name: 'imageUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. https://example.com/photo.jpg',
+			description: 'A public http or https address of the image: WhatsApp fetches it from there',
+			displayOptions: show('image'),
+		},
+		{
+			displayName: 'Caption',
+			name: 'caption',
+			type: 'string',
+			default: '',
+			description: 'Text shown under the image',
+			displayOptions: show('image'),
+		},
+		{
+			displayName: 'Latitude',
+			name: 'latitude',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. 52.520008',
+			description: 'In decimal degrees, from -90 to 90, with a point as the decimal mark',
+			displayOptions: show('location'),
+		},
+		{
+			displayName: 'Longitude',
+			name: 'longitude',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. 13.404954',
+			description: 'In decimal degrees, from -180 to 180, with a point as the decimal mark',
+			displayOptions: show('location'),
+		},
+		{
+			displayName: 'Place Name',
+			name: 'locationName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Acme Store Berlin',
+			displayOptions: show('location'),
+		},
+		{
+			displayName: 'Address',
+			name: 'locationAddress',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Alexanderplatz 1, 10178 Berlin',
+			displayOptions: show('location'),
+		},
+		additionalFieldsCollection([
+			{
+				displayName: 'Report URL',
+				name: 'reportUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://example.com/whatsapp-reports',
+				description: "Where the host sends the message's reports and deliveries",
+			},
+			{
+				displayName: 'Show in Inbox',
+				name: 'showInInbox',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether the message appears in the workspace's inbox, linked to the customer's record",
+			},
+			{
+				displayName: 'Source',
+				name: 'source',
+				type: 'string',
+				default: 'API',
+				description:
+					'Where the inbox says the message came from; the host needs it with Show in Inbox',
+			},
+			{
+				displayName: 'Wait for Submission Status',
+				name: 'submissionStatus',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether the host waits for the submission status of the message before it answers. Without this field it does not wait.',
+			},
+		]),
+	],
+);
+
+export type ConversationMessageType = 'text' | 'image' | 'location';
+
+export interface ConversationMessageInput {
+	phoneId: string;
+	recipient: string;
+	messageType: ConversationMessageType;
+	text?: string;
+	previewUrl?: boolean;
+	imageUrl?: string;
+	caption?: string;
+	latitude?: string | number;
+	longitude?: string | number;
+	locationName?: string;
+	locationAddress?: string;
+	additionalFields?: {
+		reportUrl?: string;
+		showInInbox?: boolean;
+		source?: string;
+		submissionStatus?: boolean;
+	};
+}
+
+const characters = (text: string) => [...text].length;
+
+/** A coordinate as the host takes it: a string of a decimal number within ±`limit`. */
+export function toCoordinate(value: unknown, field: string, limit: number): string {
+	const text = String(value ?? '').trim();
+	const number = Number(text);
+	if (!/^[-+]?\d+(\.\d+)?$/.test(text) || Math.abs(number) > limit) {
+		throw new InputError(
+			field,
+			text ? `"${text}" is not a number from -${limit} to ${limit}` : 'empty',
+			'Give decimal degrees with a point as the decimal mark, such as 52.520008.',
+		);
+	}
+	return text;
+}
+
+function textMessage(input: ConversationMessageInput): IDataObject {
+	const body = requiredText(input.text, 'Text', 'Write the message to send.');
+	const length = characters(body);
+	if (length > MAX_TEXT_CHARACTERS) {
+		throw new InputError(
+			'Text',
+			`${length.toLocaleString('en-US')} characters, more than WhatsApp's 4,096`,
+			'Shorten the text, or send it as two messages.',
+		);
+	}
+	return { body, ...optionalSwitch('preview_url', input.previewUrl) };
+}
+
+function imageMessage(input: ConversationMessageInput): IDataObject {
+	const link = toHttpUrl(
+		requiredText(input.imageUrl, 'Image URL', 'Give the public address of the image.'),
+		'Image URL',
+	);
+	return { link, ...optionalText('caption', input.caption) };
+}
+
+function locationMessage(input: ConversationMessageInput): IDataObject {
+	return {
+		latitude: toCoordinate(input.latitude, 'Latitude', 90),
+		longitude: toCoordinate(input.longitude, 'Longitude', 180),
+		...optionalText('name', input.locationName?.trim()),
+		...optionalText('address', input.locationAddress?.trim()),
+	};
+}
+
+const MESSAGES: Record<ConversationMessageType, (input: ConversationMessageInput) => IDataObject> =
+	{ text: textMessage, image: imageMessage, location: locationMessage };
+
+/** The send body (docs/api.md §4.9): `to`, `phoneId`, `type` and the object that type names. */
+export function buildConversationMessageBody(input: ConversationMessageInput): IDataObject {
+	const phoneId = requireAccount(input.phoneId);
+	const to = toPhoneNumber(input.recipient);
+	const build = Object.hasOwn(MESSAGES, input.messageType)
+		? MESSAGES[input.messageType]
+		: undefined;
+	if (!build) {
+		throw new InputError(
+			'Message Type',
+			`"${String(input.messageType)}" is not one of Text, Image or Location`,
+			'Choose the Message Type from the list; an expression must give text, image or location.',
+		);
+	}
+	const extra = input.additionalFields ?? {};
+	const linkWithRecord = extra.showInInbox;
+	// "If linkWithRecord is set to true, the source ... should be mentioned"; the host's default is API.
+	const source = extra.source?.trim() || (linkWithRecord ? 'API' : undefined);
+	return {
+		to,
+		phoneId,
+		type: input.messageType,
+		[input.messageType]: build(input),
+		...optionalText('source', source),
+		...optionalSwitch('linkWithRecord', linkWithRecord),
+		...optionalText('reportURL', extra.reportUrl?.trim(), (url) => toHttpUrl(url, 'Report URL')),
+		...optionalSwitch('submissionStatus', extra.submissionStatus),
+	};
+}
+
+export const sendInConversation = sendOperation({
+	name: 'Send in Conversation',
+	value: 'sendInConversation',
+	action: 'Send a message in a WhatsApp conversation',
+	description:
+		"Reply with text, an image or a location inside an open conversation: only within 24 hours of the customer's last message to this account. Outside that window use Send Template.",
+	host: 'records',
+	url: paths.whatsAppConversationSend,
+	parameters: {
+		phoneId: 'picker',
+		recipient: 'value',
+		messageType: 'value',
+		text: 'shown',
+		previewUrl: 'shown',
+		imageUrl: 'shown',
+		caption: 'shown',
+		latitude: 'shown',
+		longitude: 'shown',
+		locationName: 'shown',
+		locationAddress: 'shown',
+		additionalFields: 'object',
+	},
+	body: buildConversationMessageBody,
+	readAnswer: explainConversationRefusal,
+});
