@@ -9,7 +9,7 @@ import type { OperationSpec } from '../descriptions';
 import { operation } from '../descriptions';
 import { fromInput } from '../input';
 import { parameterId } from '../locators';
-import { requestDefaults } from '../transport/apiRequest';
+import { requestDefaults } from '../transport';
 import { checkMessagingHost } from './host';
 
 /**
