@@ -44,7 +44,7 @@ describe('parseRetryAfter', () => {
 });
 
 /** One request through the pipeline, with its try, pace and deadline. */
-const sendWithRetries = <T>(
+const sendOne = <T>(
 	pace: Pace,
 	{
 		send: attempt,
@@ -124,14 +124,14 @@ const sequence = (answers: unknown[]) => {
 	return { sent, send };
 };
 
-describe('sendWithRetries', () => {
+describe('send: one request through the pipeline', () => {
 	// Its waits (Retry-After, backoff, pace) pass on a clock of their own, in no real time.
 	const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
 
 	test('a 429 is retried for any method, a 5xx only for a repeatable request', async () => {
 		const get = sequence([failure(429, 1), failure(503), 'done']);
 		await expect(
-			sendWithRetries(
+			sendOne(
 				new Pace(2),
 				{ send: get.send, repeatable: true, label: 'GET /x', node },
 				{ maxWaitMs: 10_000 },
@@ -141,7 +141,7 @@ describe('sendWithRetries', () => {
 
 		const create = sequence([failure(429, 1), failure(503), 'done']);
 		await expect(
-			sendWithRetries(
+			sendOne(
 				new Pace(2),
 				{ send: create.send, repeatable: false, label: 'POST /x', node },
 				{ maxWaitMs: 10_000 },
@@ -158,7 +158,7 @@ describe('sendWithRetries', () => {
 			cause: { config: request },
 		});
 		const create = sequence([dropped]);
-		const error = (await sendWithRetries(
+		const error = (await sendOne(
 			new Pace(1),
 			{ send: create.send, repeatable: false, label: 'POST /x', node, itemIndex: 2 },
 			{ maxWaitMs: 10_000 },
@@ -177,7 +177,7 @@ describe('sendWithRetries', () => {
 			config: { headers: { 'x-api-key': 'wr_secret_key' } },
 		});
 		const get = sequence([refused]);
-		const error = (await sendWithRetries(
+		const error = (await sendOne(
 			new Pace(1),
 			{ send: get.send, repeatable: true, label: 'GET /x', node },
 			{ maxWaitMs: 10_000 },
@@ -195,7 +195,7 @@ describe('sendWithRetries', () => {
 			'created',
 		]);
 		await expect(
-			sendWithRetries(
+			sendOne(
 				new Pace(1),
 				{ send: create.send, repeatable: false, label: 'POST /x', node },
 				{ maxWaitMs: 10_000 },
@@ -207,7 +207,7 @@ describe('sendWithRetries', () => {
 	test('failures are classified by their HTTP status, never by the words of the message', async () => {
 		const get = sequence([failure(400, undefined, 'Unknown attribute: callTimeout')]);
 		await expect(
-			sendWithRetries(
+			sendOne(
 				new Pace(1),
 				{ send: get.send, repeatable: false, label: 'POST /x', node },
 				{ maxWaitMs: 10_000 },
@@ -219,7 +219,7 @@ describe('sendWithRetries', () => {
 	test('other failures (a 400, a 404) are final at once', async () => {
 		const get = sequence([failure(404)]);
 		await expect(
-			sendWithRetries(
+			sendOne(
 				new Pace(1),
 				{ send: get.send, repeatable: true, label: 'GET /x', node },
 				{ maxWaitMs: 10_000 },
@@ -231,7 +231,7 @@ describe('sendWithRetries', () => {
 	test('it gives up once the wait would pass the deadline, saying how often and how long', async () => {
 		const get = sequence([failure(503)]);
 		await expect(
-			sendWithRetries(
+			sendOne(
 				new Pace(1),
 				{ send: get.send, repeatable: true, label: 'GET /x', node },
 				{ maxWaitMs: 2_000 },
@@ -246,7 +246,7 @@ describe('sendWithRetries', () => {
 		const get = sequence([failure(429, 40)]);
 		const started = time.now();
 		await expect(
-			sendWithRetries(
+			sendOne(
 				new Pace(1),
 				{ send: get.send, repeatable: true, label: 'GET /x', node },
 				{ maxWaitMs: 100 },
@@ -258,7 +258,7 @@ describe('sendWithRetries', () => {
 	test("a failure says why, as n8n's poll backoff reads it: a 429 with the wait asked, a drop or a 5xx as a passing outage", async () => {
 		const failureOf = async (answer: Error, repeatable = true) =>
 			(
-				(await sendWithRetries(
+				(await sendOne(
 					new Pace(1),
 					{ send: sequence([answer]).send, repeatable, label: 'POST /x', node },
 					{ maxWaitMs: 100 },
@@ -281,7 +281,7 @@ describe('sendWithRetries', () => {
 		const get = sequence([failure(429, 0)]);
 		const started = time.now();
 		await expect(
-			sendWithRetries(
+			sendOne(
 				new Pace(1),
 				{ send: get.send, repeatable: true, label: 'GET /x', node },
 				{ maxWaitMs: 1500 },
@@ -299,7 +299,7 @@ test('cancelling the execution ends the wait at once', async () => {
 	const get = sequence([failure(429, 60_000)]);
 	const cancel = new AbortController();
 	const started = Date.now();
-	const pending = sendWithRetries(
+	const pending = sendOne(
 		new Pace(1),
 		{ send: get.send, repeatable: true, label: 'GET /x', node, signal: cancel.signal },
 		{ maxWaitMs: 120_000 },

@@ -1,4 +1,4 @@
-// The one request door (nodes/shared/transport: door.ts, gate.ts, routing.ts), through n8n-core's real
+// The one request door (nodes/shared/transport: routing.ts, pipeline.ts, pace.ts), through n8n-core's real
 // routing engine, against the sandbox's token-bucket limiter and its faults.
 import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
 import { ADA_RECORD, byId, PEOPLE } from '../../../harness/fixtures';
