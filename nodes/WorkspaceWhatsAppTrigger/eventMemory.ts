@@ -1,10 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/**
- * The vendor retries a delivery 15 s, 40 s, 3 min, 10 min, 1 h, 6 h, 12 h, 24 h and 48 h
- * after the last (about 3.8 days in all): an event is remembered a little longer than that.
- */
-export const REMEMBER_MS = 4 * 24 * 60 * 60 * 1000;
+import { EVENTS_KEPT_MS, state } from '../shared/transport';
+
+export const REMEMBER_MS = EVENTS_KEPT_MS;
 /** At most this many events are remembered (the oldest go first): static data stays small. */
 export const REMEMBER_AT_MOST = 1000;
 
@@ -24,13 +22,6 @@ function rememberIn(seen: Seen, key: string, now: number): boolean {
 }
 
 /**
- * Deliveries handled by this n8n process, by trigger. n8n reads a workflow's static data when a
- * request arrives and writes it back when it is answered: two deliveries at once would each
- * write their own copy and lose the other's event. This copy holds them in the meantime.
- */
-const inThisProcess = new Map<string, Seen>();
-
-/**
  * Whether an event is new to this trigger, and remembers it if it is: in the workflow's
  * static data (n8n saves it after each request, so it outlasts restarts; in queue mode webhooks
  * are answered by the main or webhook process, which saves it) and in this process.
@@ -41,9 +32,11 @@ export function rememberOnce(
 	key: string,
 	now: number,
 ): boolean {
-	const local = inThisProcess.get(scope) ?? [];
-	inThisProcess.set(scope, local);
-	const newHere = rememberIn(local, key, now);
+	// n8n reads a workflow's static data when a request arrives and writes it back when it is
+	// answered: two deliveries at once would each write their own copy and lose the other's event.
+	const here = `${scope}|${key}`;
+	const newHere = state.events.get(here) === undefined;
+	state.events.set(here, true);
 	// A copy, assigned back: n8n saves static data only when it sees an assignment.
 	const saved: Seen = Array.isArray(staticData.seenEvents)
 		? (staticData.seenEvents as Seen).map(([known, at]) => [known, at])
@@ -56,5 +49,5 @@ export function rememberOnce(
 
 /** For tests: as if n8n had restarted. */
 export function forgetProcessMemory(): void {
-	inThisProcess.clear();
+	state.events.clear();
 }

@@ -82,6 +82,11 @@ export class Expiring<V> {
 		this.makeRoom();
 	}
 
+	clear(): void {
+		this.entries.clear();
+		this.total = 0;
+	}
+
 	delete(key: string): void {
 		const entry = this.entries.get(key);
 		if (!entry) return;
@@ -124,6 +129,12 @@ export class Expiring<V> {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/**
+ * The vendor retries a delivery 15 s, 40 s, 3 min, 10 min, 1 h, 6 h, 12 h, 24 h and 48 h after
+ * the last (about 3.8 days in all): an event is remembered a little longer than that.
+ */
+export const EVENTS_KEPT_MS = 4 * 24 * HOUR;
+
 export type WriteOutcome =
 	| { kind: 'done'; answer: unknown }
 	/** Done, but its answer was let go to stay within the store's bytes. */
@@ -164,6 +175,8 @@ export const state = {
 	turns: new Expiring<Promise<void>>({ ttlMs: HOUR, maxSize: 100_000 }),
 	/** Attribute definitions fetched once per node run for all its items. */
 	schemas: new Expiring<Promise<IDataObject[]>>({ ttlMs: 10 * MINUTE, maxSize: 50 }),
+	/** Webhook deliveries each trigger has handled, by trigger and event. */
+	events: new Expiring<true>({ ttlMs: EVENTS_KEPT_MS, maxSize: 100_000 }),
 	/** Triggers whose poll is under way: a second one at once is skipped. */
 	polling: new Expiring<true>({ ttlMs: HOUR, maxSize: 10_000 }),
 };
