@@ -3,8 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { clock } from '../clock';
 import type { Doubt } from './pipeline';
-import { notDone } from './pipeline';
-import { answerNeverCame, classify, httpStatusOf } from './policy';
+import { answerNeverCame } from './policy';
 
 /**
  * The settle step. A create whose answer was lost (a 5xx, a drop, no answer in time) may or may
@@ -82,17 +81,12 @@ export async function settleLostAnswer(
 			`A look-up by ${by} found nothing yet, but with no answer the service may still be working on it.`,
 		);
 	const left = doubt.deadline - clock.now();
-	if (left <= 0) throw notDone(notCreated(context, by));
-	let items;
-	try {
-		items = await resend(left);
-	} catch (error) {
-		// The service answered the resend with a refusal: the create is known not done.
-		const refused = httpStatusOf(error) !== undefined && classify(error).kind === 'final';
-		throw refused ? notDone(error as object) : error;
+	if (left <= 0) {
+		doubt.notDone();
+		throw notCreated(context, by);
 	}
 	// Settled again if its answer is lost too: that says what happened to it last.
-	return items.map(({ json }) =>
+	return (await resend(left)).map(({ json }) =>
 		json[LOST_ANSWER_KEY] ? { json } : marked(json, SETTLED.sentAgain),
 	);
 }

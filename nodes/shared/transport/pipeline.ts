@@ -39,16 +39,9 @@ export interface Doubt {
 	error: NodeApiError;
 	cause: unknown;
 	deadline: number;
+	/** What settling learnt replaces the doubt: known not done, it may be sent again. */
+	notDone: () => void;
 }
-
-/** Marks an error that proves a write in doubt was not done: it may be sent again. */
-const NOT_DONE = Symbol('not done');
-
-export const notDone = <E extends object>(error: E): E =>
-	Object.assign(error, { [NOT_DONE]: true });
-
-const provesNotDone = (error: unknown) =>
-	typeof error === 'object' && error !== null && NOT_DONE in error;
 
 export async function send<T>(request: Request<T>): Promise<T> {
 	const { write } = request;
@@ -65,16 +58,17 @@ export async function send<T>(request: Request<T>): Promise<T> {
 		const answer = await tryUntilSettled(request, request.maxWaitMs);
 		state.writes.set(write.key, { kind: 'done', answer: structuredClone(answer) });
 		return answer;
-	} catch (error) {
-		// What settling learnt replaces the doubt: a write known not done may be sent again.
-		if (provesNotDone(error)) state.writes.delete(write.key);
-		throw error;
 	} finally {
 		state.doubts.delete(write.item);
 	}
 }
 
-async function tryUntilSettled<T>(request: Request<T>, maxWaitMs: number): Promise<T> {
+/** `resent`: sent again after settling found it not done. */
+async function tryUntilSettled<T>(
+	request: Request<T>,
+	maxWaitMs: number,
+	resent = false,
+): Promise<T> {
 	const { pace, signal } = request;
 	let firstAt: number | undefined;
 	let lastError: unknown;
@@ -102,7 +96,8 @@ async function tryUntilSettled<T>(request: Request<T>, maxWaitMs: number): Promi
 		} finally {
 			pace.leave();
 		}
-		// Retry, settle or fail.
+		// Retry, settle or fail. The service's refusal of a resend proves the write not done.
+		if (failure.kind === 'final' && resent && httpStatusOf(lastError)) forget(request);
 		if (failure.kind === 'final') throw finalError(request, lastError);
 		if (failure.kind === 'in-doubt' && !request.repeatable)
 			return await settleOrFail(request, lastError, firstAt + maxWaitMs);
@@ -123,7 +118,10 @@ async function settleOrFail<T>(request: Request<T>, cause: unknown, deadline: nu
 	const error = outcomeUnknown(request, reason, httpStatusOf(cause));
 	if (!request.settle) throw error;
 	return await request.settle(
-		{ error, cause, deadline },
-		async (maxWaitMs) => await tryUntilSettled(request, maxWaitMs),
+		{ error, cause, deadline, notDone: () => forget(request) },
+		async (maxWaitMs) => await tryUntilSettled(request, maxWaitMs, true),
 	);
 }
+
+/** A write known not done: n8n's rerun of the node may send it again. */
+const forget = ({ write }: { write?: { key: string } }) => write && state.writes.delete(write.key);
