@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	PreSendAction,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** Bad input, naming the field as the user sees it and how to fix it; see `fromInput`. */
@@ -74,4 +79,20 @@ export function fromInput<T>(
 			itemIndex: context.getItemIndex?.(),
 		});
 	}
+}
+
+/**
+ * A preSend whose body is what `build` makes of the item's parameters, given the body so far.
+ * A builder reads through `fromInput`, so that what it throws names the field to fix.
+ */
+export function sendBody(
+	build: (
+		context: IExecuteSingleFunctions,
+		body: IDataObject,
+	) => Promise<IDataObject | string> | IDataObject | string,
+): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const body = await build(this, { ...((options.body ?? {}) as IDataObject) });
+		return { ...options, body };
+	};
 }

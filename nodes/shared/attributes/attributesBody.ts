@@ -1,12 +1,11 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	PreSendAction,
 	ResourceMapperValue,
 } from 'n8n-workflow';
 
-import { fromInput, InputError, parseJsonObject, setOwn } from '../input';
+import { fromInput, InputError, parseJsonObject, sendBody, setOwn } from '../input';
 import type { MapperMode } from './fields';
 import { MAPPER_PARAMETERS, usesJson } from './fields';
 import type { AttributeSchema } from './schema';
@@ -142,31 +141,29 @@ const NOTHING_TO_SEND = {
 };
 
 /** The attributes as the body, or under `property` (list entries send `{ recordId, data }`). */
-export function sendAttributes(property?: string, { requireSome = false } = {}): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const json = usesJson(this.getNode());
-		const given = json ? undefined : mapperInput(this);
+export const sendAttributes = (property?: string, { requireSome = false } = {}): PreSendAction =>
+	sendBody(async (context, body) => {
+		const json = usesJson(context.getNode());
+		const given = json ? undefined : mapperInput(context);
 		// The schema is fetched once per node run, and not at all when nothing is mapped.
 		const schema =
 			given && Object.keys(given).length
-				? await attributeSchemaOf(this)
+				? await attributeSchemaOf(context)
 				: { types: new Map<string, string>() };
-		const attributes = fromInput(this, () => {
+		const attributes = fromInput(context, () => {
 			const built = given
-				? mappedAttributes(given, schema, this.getTimezone())
-				: parseJsonObject(this.getNodeParameter('attributesJson', '{}'), 'JSON');
+				? mappedAttributes(given, schema, context.getTimezone())
+				: parseJsonObject(context.getNodeParameter('attributesJson', '{}'), 'JSON');
 			if (requireSome && Object.keys(built).length === 0) {
 				const hint = json ? NOTHING_TO_SEND.json : NOTHING_TO_SEND.mapper;
 				throw new InputError('Attributes', 'nothing to send', hint);
 			}
 			return built;
 		});
-		const body = (options.body ?? {}) as IDataObject;
 		if (property) {
 			if (Object.keys(attributes).length) body[property] = attributes;
 		} else {
 			Object.assign(body, attributes);
 		}
-		return { ...options, body };
-	};
-}
+		return body;
+	});

@@ -1,14 +1,13 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	IPollFunctions,
 	PreSendAction,
 } from 'n8n-workflow';
 
 import { attributeTypesOf } from '../attributes/schema';
 
-import { fromInput } from '../input';
+import { fromInput, sendBody } from '../input';
 import type { ParameterSource } from '../locators';
 import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filter';
 import type { FilterShape } from '../transport';
@@ -40,16 +39,14 @@ function filterParameters(context: ParameterSource, timeZone: string): FilterPar
 }
 
 /** Adds `filter` (in the endpoint's shape) and `sort` to a query body; with none given, the keys stay absent. */
-export function sendFilterAndSort(shape: FilterShape): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const body = { ...((options.body ?? {}) as IDataObject) };
-		const parameters = await filterParametersOf(this);
-		fromInput(this, () => {
+export const sendFilterAndSort = (shape: FilterShape): PreSendAction =>
+	sendBody(async (context, body) => {
+		const parameters = await filterParametersOf(context);
+		return fromInput(context, () => {
 			const filter = filterFor(shape, buildFilter(parameters));
 			if (filter) body.filter = filter;
-			const sort = buildSort(this.getNodeParameter('sort.key', []) as SortKey[]);
+			const sort = buildSort(context.getNodeParameter('sort.key', []) as SortKey[]);
 			if (sort) body.sort = sort as unknown as IDataObject[];
+			return body;
 		});
-		return { ...options, body };
-	};
-}
+	});

@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IDataObject, PreSendAction } from 'n8n-workflow';
 
 import { timeZoneOf, toScheduleAt } from '../../../shared/dates';
-import { fromInput, InputError } from '../../../shared/input';
+import { fromInput, InputError, sendBody } from '../../../shared/input';
 import { idIn } from '../../../shared/locators';
 
 const ICON_VALUE_PARAMETER: Record<string, string> = {
@@ -66,12 +61,13 @@ function activityInput(fields: IDataObject): ActivityInput {
 }
 
 /** Create reads the top-level fields; Update reads its Update Fields collection. */
-export function sendActivity(mode: 'create' | 'update'): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const timeZone = () => timeZoneOf(this.getNodeParameter('timeZone', ''), this.getTimezone());
-		const body = fromInput(this, () => {
+export const sendActivity = (mode: 'create' | 'update'): PreSendAction =>
+	sendBody((context) => {
+		const read = (name: string, fallback?: unknown) => context.getNodeParameter(name, fallback);
+		const timeZone = () => timeZoneOf(read('timeZone', ''), context.getTimezone());
+		return fromInput(context, () => {
 			if (mode === 'update') {
-				const fields = this.getNodeParameter('updateFields', {}) as IDataObject;
+				const fields = read('updateFields', {}) as IDataObject;
 				const { iconType, iconValue, ...rest } = fields;
 				return buildActivityBody(
 					{
@@ -81,19 +77,17 @@ export function sendActivity(mode: 'create' | 'update'): PreSendAction {
 					{ partial: true, timeZone: timeZone() },
 				);
 			}
-			const iconType = this.getNodeParameter('iconType') as string;
-			const extra = activityInput(this.getNodeParameter('additionalFields', {}) as IDataObject);
+			const iconType = read('iconType') as string;
+			const extra = activityInput(read('additionalFields', {}) as IDataObject);
 			return buildActivityBody(
 				{
 					...extra,
-					name: this.getNodeParameter('name') as string,
-					scheduleAt: this.getNodeParameter('scheduleAt'),
+					name: read('name') as string,
+					scheduleAt: read('scheduleAt'),
 					iconType,
-					iconValue: this.getNodeParameter(ICON_VALUE_PARAMETER[iconType]) as string,
+					iconValue: read(ICON_VALUE_PARAMETER[iconType]) as string,
 				},
 				{ partial: false, timeZone: timeZone() },
 			);
 		});
-		return { ...options, body };
-	};
-}
+	});

@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	PreSendAction,
@@ -9,7 +8,7 @@ import type {
 
 import type { TypedEntry } from '../../../shared/attributes/attributesBody';
 import { buildTypedObject } from '../../../shared/attributes/attributesBody';
-import { fromInput, InputError, parseJsonObject } from '../../../shared/input';
+import { fromInput, InputError, parseJsonObject, sendBody } from '../../../shared/input';
 import { itemOf, state } from '../../../shared/transport';
 
 export interface UserGroupUpdate {
@@ -59,12 +58,9 @@ export function buildUserGroupUpdate(input: UserGroupUpdate): IDataObject {
 	return body;
 }
 
-export const sendUserGroupUpdate: PreSendAction = async function (
-	this: IExecuteSingleFunctions,
-	options: IHttpRequestOptions,
-) {
-	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, fallback);
-	const body = fromInput(this, () =>
+export const sendUserGroupUpdate: PreSendAction = sendBody((context) => {
+	const read = (name: string, fallback: unknown) => context.getNodeParameter(name, fallback);
+	return fromInput(context, () =>
 		buildUserGroupUpdate({
 			name: read('name', '') as string,
 			userGroupId: read('userGroupId', '') as string,
@@ -76,20 +72,15 @@ export const sendUserGroupUpdate: PreSendAction = async function (
 			propertiesJson: read('propertiesJson', '{}'),
 		}),
 	);
-	return { ...options, body };
-};
+});
 
 /** POST rotates with `current_token`, else creates (docs/api.md §4.8): an empty token is refused. */
-export const sendTokenAction: PreSendAction = async function (
-	this: IExecuteSingleFunctions,
-	options: IHttpRequestOptions,
-) {
+export const sendTokenAction: PreSendAction = sendBody((context) => {
 	// An empty object as text: n8n leaves an empty object body out, and a strict JSON server
 	// refuses a JSON request without a body.
-	if (this.getNodeParameter('tokenAction', 'rotate') === 'create')
-		return { ...options, body: '{}' };
-	const currentToken = fromInput(this, () => {
-		const token = String(this.getNodeParameter('currentToken', '') ?? '').trim();
+	if (context.getNodeParameter('tokenAction', 'rotate') === 'create') return '{}';
+	const currentToken = fromInput(context, () => {
+		const token = String(context.getNodeParameter('currentToken', '') ?? '').trim();
 		if (!token) {
 			throw new InputError(
 				'Current Token',
@@ -99,8 +90,8 @@ export const sendTokenAction: PreSendAction = async function (
 		}
 		return token;
 	});
-	return { ...options, body: { current_token: currentToken } };
-};
+	return { current_token: currentToken };
+});
 
 /**
  * `created` is null after an attempt whose answer was lost: the retry's answer cannot say
