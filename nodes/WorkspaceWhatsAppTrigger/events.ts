@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../shared/input';
+
 /**
  * What the workspace posts to the trigger's URL (docs/nodes/WorkspaceWhatsAppTrigger.md): its
  * webhooks for incoming messages (vendor docs, "Webhook event types") and the delivery-status
@@ -17,12 +19,9 @@ const EVENT_NAMES: readonly string[] = [INCOMING_WHATSAPP, INCOMING_RCS, DELIVER
 export const ONLY_EVENT_NOTICE =
 	"This event came without the message: in the workspace's Settings → Developer → Webhook, set the webhook's Data Type to Event with Data";
 
-const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Which event a payload is, or undefined for anything else (a payload of another kind, or not an object). */
 export function eventOf(payload: unknown): EventName | undefined {
-	if (!isObject(payload)) return undefined;
+	if (!isPlainObject(payload)) return undefined;
 	if (typeof payload.event === 'string')
 		return EVENT_NAMES.includes(payload.event) ? (payload.event as EventName) : undefined;
 	return payload.type === DELIVERY_STATUS ? DELIVERY_STATUS : undefined;
@@ -67,6 +66,6 @@ export function itemOf(event: EventName, payload: IDataObject, rawBody?: string)
 			...(messageId === undefined || messageId === null ? {} : { message_id: String(messageId) }),
 		};
 	}
-	if (!isObject(payload.message)) return { ...payload, notice: ONLY_EVENT_NOTICE };
+	if (!isPlainObject(payload.message)) return { ...payload, notice: ONLY_EVENT_NOTICE };
 	return { ...payload };
 }
