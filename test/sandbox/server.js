@@ -51,7 +51,7 @@ function createSandbox(options = {}) {
 	const faults = createFaults();
 	const store = createStore({ config, clock });
 	const router = createRouter(config);
-	const postbacks = createPostbacks({ clock, config });
+	const postbacks = createPostbacks({ clock, config, post: options.postBack });
 	const parts = {
 		queue: createSends({ store, postbacks, config }),
 		route: router.route,
