@@ -84,6 +84,8 @@ export interface SandboxOptions {
 	userGroupsApiKey?: string;
 	pageCap?: number;
 	people?: number;
+	/** The most WhatsApp templates a page holds, whatever `limit` asks: 10 by default. */
+	templatePageCap?: number;
 	/** Epoch milliseconds for timestamps, ids, the rate limit and the request log; real time by default. */
 	clock?: () => number;
 	/** How a delivery-status postback travels: over HTTP unless a test routes it itself. */

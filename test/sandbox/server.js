@@ -24,6 +24,8 @@ const DEFAULTS = {
 	userGroupsApiKey: 'ug_test_key',
 	pageCap: 500,
 	people: 30,
+	/** The most WhatsApp templates a page holds, whatever `limit` asks (routes/whatsapp.js). */
+	templatePageCap: 10,
 };
 
 // In this order: activities come before the generic record routes, so that "activity-list"
@@ -57,6 +59,7 @@ function createSandbox(options = {}) {
 		route: router.route,
 		store,
 		values: createValues(store),
+		config,
 		queries: createQueries({ config, store }),
 	};
 	for (const addRoutes of RESOURCES) addRoutes(parts);
