@@ -2,8 +2,8 @@ import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workfl
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventsSubtitle, triggerProperties } from './fields';
-import { INCOMING_PATH, POST_BACK_PATH_EXPRESSION } from './postBackUrl';
-import { POST_BACK_WEBHOOK, receiveEvent, secretRequired } from './receive';
+import { INCOMING_PATH, POST_BACK_PATH_EXPRESSION, POST_BACK_WEBHOOK } from './postBackUrl';
+import { receiveEvent, secretRequired } from './receive';
 
 const SETUP_HINT =
 	"Publish the workflow, then paste this node's Production URL ending in /webhook as the Endpoint of a webhook in the workspace's Settings → Developer → Webhook, and the one ending in /delivery-status/… as the Postback URL of your sends";

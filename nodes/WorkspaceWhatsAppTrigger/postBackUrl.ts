@@ -1,4 +1,6 @@
-import { createHash, timingSafeEqual } from 'crypto';
+import { createHash } from 'crypto';
+
+import { sameSecret } from './secretHeader';
 
 /**
  * The trigger's two URLs. The workspace's webhooks can carry a custom header, so incoming
@@ -7,6 +9,11 @@ import { createHash, timingSafeEqual } from 'crypto';
  * its payload: it goes to a URL of its own whose last segment is a token only this trigger knows.
  */
 export const INCOMING_PATH = 'webhook';
+/**
+ * n8n names a node's webhooks from a fixed set ('default' and 'setup'): 'default' is the
+ * incoming-message URL, 'setup' the post-back URL.
+ */
+export const POST_BACK_WEBHOOK = 'setup';
 export const POST_BACK_PREFIX = 'delivery-status';
 
 /** Kept apart from any other use of the secret, and long enough not to be guessed (128 bits). */
@@ -28,8 +35,6 @@ export function postBackToken(secret: string): string {
  */
 export const POST_BACK_PATH_EXPRESSION = `={{ "${POST_BACK_PREFIX}/" + ("${TOKEN_LABEL}" + ($parameter["headerValue"] || "")).hash("sha256").slice(0, ${TOKEN_HEX_DIGITS}) }}`;
 
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-
 /** The last segment of a request's path, without its query: where the token stands. */
 export function lastPathSegment(url: string | undefined): string {
 	const segment = (url ?? '').split('?')[0].split('/').filter(Boolean).pop() ?? '';
@@ -42,9 +47,9 @@ export function lastPathSegment(url: string | undefined): string {
 
 /**
  * Whether a post-back came to this trigger's current URL. n8n routes only that path here, and
- * the node checks again from the secret it holds: compared as digests, in constant time.
+ * the node checks again from the secret it holds, in constant time.
  */
 export function hasPostBackToken(url: string | undefined, secret: string): boolean {
 	if (!secret) return false;
-	return timingSafeEqual(digest(lastPathSegment(url)), digest(postBackToken(secret)));
+	return sameSecret(lastPathSegment(url), postBackToken(secret));
 }

@@ -10,14 +10,8 @@ import { clock } from '../shared/clock';
 import type { EventName } from './events';
 import { DELIVERY_STATUS, eventKey, eventOf, itemOf } from './events';
 import { rememberOnce } from './eventMemory';
-import { hasPostBackToken, POST_BACK_PREFIX } from './postBackUrl';
+import { hasPostBackToken, POST_BACK_PREFIX, POST_BACK_WEBHOOK } from './postBackUrl';
 import { checkSecretHeader } from './secretHeader';
-
-/**
- * n8n names a node's webhooks by a fixed set of names ('default' and 'setup'): 'default' is the
- * incoming-message URL, 'setup' the post-back URL (WorkspaceWhatsAppTrigger.node.ts).
- */
-export const POST_BACK_WEBHOOK = 'setup';
 
 /** An answer without starting the workflow: 2xx, so that the workspace does not retry it. */
 const acknowledged = (message: string): IWebhookResponseData => ({
@@ -55,12 +49,12 @@ const wrongHeader = (headerName: string) =>
  */
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	return this.getWebhookName() === POST_BACK_WEBHOOK
-		? await receivePostBack(this)
-		: await receiveIncoming(this);
+		? receivePostBack(this)
+		: receiveIncoming(this);
 }
 
 /** The workspace webhook's URL: every request must carry the secret header, whatever it holds. */
-async function receiveIncoming(context: IWebhookFunctions): Promise<IWebhookResponseData> {
+function receiveIncoming(context: IWebhookFunctions): IWebhookResponseData {
 	const headerName = String(context.getNodeParameter('headerName', '')).trim();
 	const secret = String(context.getNodeParameter('headerValue', ''));
 	// Activation refuses empty fields (secretRequired); a request meanwhile is refused too.
@@ -77,7 +71,7 @@ async function receiveIncoming(context: IWebhookFunctions): Promise<IWebhookResp
  * vendor documents no header for post-backs), and that proves only a send's delivery status.
  * An incoming message there is refused: it must come with the secret header, to the other URL.
  */
-async function receivePostBack(context: IWebhookFunctions): Promise<IWebhookResponseData> {
+function receivePostBack(context: IWebhookFunctions): IWebhookResponseData {
 	const secret = String(context.getNodeParameter('headerValue', ''));
 	const { originalUrl, url } = context.getRequestObject() as { originalUrl?: string; url?: string };
 	if (!hasPostBackToken(originalUrl ?? url, secret))

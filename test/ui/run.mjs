@@ -780,7 +780,7 @@ function checks() {
 				await openNode(page, env.n8n.base, id, 'Incoming WhatsApp');
 				const ndv = page.locator(sel.ndv);
 				await ndv.getByText('Webhook URLs').first().click();
-				await ndv.getByText('Production URL').first().click();
+				await ndv.getByText('Production URL', { exact: true }).first().click();
 				// n8n names its host as its WEBHOOK_URL says (localhost by default), with its port.
 				const path = `:${new URL(env.n8n.base).port}/webhook/${webhookId}/webhook`;
 				// The post-back URL: its token as the node derives it, computed here on its own.
