@@ -2,10 +2,11 @@ import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workfl
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventsSubtitle, triggerProperties } from './fields';
+import { INCOMING_PATH, POST_BACK_PATH_EXPRESSION, POST_BACK_WEBHOOK } from './postBackUrl';
 import { receiveEvent, secretRequired } from './receive';
 
 const SETUP_HINT =
-	"Publish the workflow, then paste this node's Production URL as the Endpoint of a webhook in the workspace's Settings → Developer → Webhook";
+	"Publish the workflow, then paste this node's Production URL ending in /webhook as the Endpoint of a webhook in the workspace's Settings → Developer → Webhook, and the one ending in /delivery-status/… as the Postback URL of your sends";
 
 export class WorkspaceWhatsAppTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,16 +26,24 @@ export class WorkspaceWhatsAppTrigger implements INodeType {
 		defaults: { name: 'Workspace WhatsApp Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		// Both are listed under Webhook URLs: incoming messages (checked by the secret header) and
+		// post-backs (checked by the token in their path, derived from the same secret).
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: INCOMING_PATH },
+			{
+				name: POST_BACK_WEBHOOK,
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: POST_BACK_PATH_EXPRESSION,
+			},
 		],
 		triggerPanel: {
 			header: '',
 			executionsHelp: {
 				inactive:
-					"While building: click 'Listen for test event', put the Test URL in the workspace webhook for now, and send a message to your number. Once it works, publish the workflow and put the Production URL there instead.",
+					"While building: click 'Listen for test event', put the Test URL ending in /webhook in the workspace webhook for now, and send a message to your number (or send one with the Test URL ending in /delivery-status/… as its Postback URL). Once it works, publish the workflow and use the Production URLs instead.",
 				active:
-					'The workflow is published: every event the workspace posts to the Production URL starts an execution, once per event even when the workspace retries.',
+					'The workflow is published: every event the workspace posts to its Production URLs starts an execution, once per event even when the workspace retries.',
 			},
 			activationHint: SETUP_HINT,
 		},

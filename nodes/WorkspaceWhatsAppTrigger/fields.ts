@@ -2,10 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { DELIVERY_STATUS, INCOMING_RCS, INCOMING_WHATSAPP } from './events';
 
-/** The workspace has no API to register a webhook: the user pastes this node's URL there. */
+/**
+ * The workspace has no API to register a webhook: the user pastes this node's URLs there. Two
+ * URLs, because only the workspace webhook can send the secret header; a send's post-back cannot.
+ */
 const setupNotice: INodeProperties = {
 	displayName:
-		"Set this up in the workspace: Settings → Developer → Webhook → Add. Endpoint: this node's Production URL (under Webhook URLs above). Events: incoming.whatsapp.message and/or incoming.rcs.message. Data Type: Event with Data. Advanced Settings: add a custom header with the Secret Header Name and Value below. For delivery statuses, send messages with this URL as their Post-Back URL.",
+		'This node has two URLs (Webhook URLs above). Incoming messages: in the workspace, Settings → Developer → Webhook → Add, Endpoint: the Production URL ending in /webhook. Events: incoming.whatsapp.message and/or incoming.rcs.message. Data Type: Event with Data. Advanced Settings: add a custom header with the Secret Header Name and Value below. Delivery statuses: the Production URL ending in /delivery-status/… as the Postback URL of your sends (it is made from Secret Header Value and changes with it).',
 	name: 'setupNotice',
 	type: 'notice',
 	default: '',
@@ -21,7 +24,7 @@ const eventsField: INodeProperties = {
 			name: 'Delivery Status',
 			value: DELIVERY_STATUS,
 			description:
-				"A sent message's status changed (delivered, read, failed…): send it with this URL as its Post-Back URL",
+				"A sent message's status changed (delivered, read, failed…): send it with this node's URL ending in /delivery-status/… as its Postback URL",
 		},
 		{
 			name: 'Incoming RCS Message',
@@ -57,7 +60,7 @@ const secretHeaderFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		description:
-			"A long random value, the same as the custom header's value in the workspace webhook. A request with another value is refused.",
+			"A long random value, the same as the custom header's value in the workspace webhook. A request with another value is refused. The Postback URL is made from it: copy it again after changing this value.",
 	},
 ];
 

@@ -8,8 +8,9 @@ import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
 import { clock } from '../shared/clock';
 import type { EventName } from './events';
-import { eventKey, eventOf, itemOf } from './events';
+import { DELIVERY_STATUS, eventKey, eventOf, itemOf } from './events';
 import { rememberOnce } from './eventMemory';
+import { hasPostBackToken, POST_BACK_PREFIX, POST_BACK_WEBHOOK } from './postBackUrl';
 import { checkSecretHeader } from './secretHeader';
 
 /** An answer without starting the workflow: 2xx, so that the workspace does not retry it. */
@@ -31,47 +32,86 @@ function readPayload(context: IWebhookFunctions): { payload: unknown; rawBody?: 
 	return { payload: context.getBodyData(), rawBody };
 }
 
-/** Refuses the request (401 without the header, 403 with another value); nothing is emitted. */
-function refuse(context: IWebhookFunctions, status: 401 | 403, headerName: string) {
-	const response = context.getResponseObject();
-	response.status(status).json({
-		message:
-			status === 401
-				? `The header ${headerName} is missing: add it under Advanced Settings in the workspace webhook`
-				: `The header ${headerName} has the wrong value: it must match Secret Header Value in the n8n trigger`,
-	});
+/** Refuses a request with `status` and why; nothing is emitted, nothing remembered. */
+function refuse(context: IWebhookFunctions, status: 401 | 403, message: string) {
+	context.getResponseObject().status(status).json({ message });
 	return { noWebhookResponse: true };
 }
 
+const missingHeader = (headerName: string) =>
+	`The header ${headerName} is missing: add it under Advanced Settings in the workspace webhook. A send's delivery statuses go to the trigger's other URL, the one ending in /${POST_BACK_PREFIX}/…, as its Postback URL`;
+const wrongHeader = (headerName: string) =>
+	`The header ${headerName} has the wrong value: it must match Secret Header Value in the n8n trigger`;
+
 /**
- * One delivery from the workspace: checked against the secret header, answered 2xx at once
+ * One request to either URL of the trigger: checked as that URL requires, answered 2xx at once
  * (n8n answers "Workflow was started" when an item is returned), emitted once per event.
  */
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const headerName = String(this.getNodeParameter('headerName', '')).trim();
-	const secret = String(this.getNodeParameter('headerValue', ''));
-	// Activation refuses empty fields (secretRequired); a request meanwhile is refused too.
-	if (!headerName || !secret) return refuse(this, 403, headerName || 'secret header');
-	const check = checkSecretHeader(this.getHeaderData(), headerName, secret);
-	if (check !== 'accepted') return refuse(this, check === 'missing' ? 401 : 403, headerName);
+	return this.getWebhookName() === POST_BACK_WEBHOOK
+		? receivePostBack(this)
+		: receiveIncoming(this);
+}
 
-	const { payload, rawBody } = readPayload(this);
+/** The workspace webhook's URL: every request must carry the secret header, whatever it holds. */
+function receiveIncoming(context: IWebhookFunctions): IWebhookResponseData {
+	const headerName = String(context.getNodeParameter('headerName', '')).trim();
+	const secret = String(context.getNodeParameter('headerValue', ''));
+	// Activation refuses empty fields (secretRequired); a request meanwhile is refused too.
+	if (!headerName || !secret)
+		return refuse(context, 403, wrongHeader(headerName || 'secret header'));
+	const check = checkSecretHeader(context.getHeaderData(), headerName, secret);
+	if (check === 'missing') return refuse(context, 401, missingHeader(headerName));
+	if (check === 'wrong') return refuse(context, 403, wrongHeader(headerName));
+	return emitOnce(context, readPayload(context));
+}
+
+/**
+ * The post-back URL: what proves a request is the workspace's is the token in the URL (the
+ * vendor documents no header for post-backs), and that proves only a send's delivery status.
+ * An incoming message there is refused: it must come with the secret header, to the other URL.
+ */
+function receivePostBack(context: IWebhookFunctions): IWebhookResponseData {
+	const secret = String(context.getNodeParameter('headerValue', ''));
+	const { originalUrl, url } = context.getRequestObject() as { originalUrl?: string; url?: string };
+	if (!hasPostBackToken(originalUrl ?? url, secret))
+		return refuse(
+			context,
+			403,
+			"This is not the trigger's current Postback URL: copy it again from the node's Webhook URLs (it changes with Secret Header Value)",
+		);
+	const read = readPayload(context);
+	const event = eventOf(read.payload);
+	if (event !== undefined && event !== DELIVERY_STATUS)
+		return refuse(
+			context,
+			403,
+			`Only delivery statuses come to this URL: ${event} goes to the trigger's URL ending in /webhook, with the secret header`,
+		);
+	return emitOnce(context, read);
+}
+
+/** What both URLs do with a request they accept: known events chosen in Events, each once. */
+function emitOnce(
+	context: IWebhookFunctions,
+	{ payload, rawBody }: { payload: unknown; rawBody?: string },
+): IWebhookResponseData {
 	const event = eventOf(payload);
 	if (event === undefined) {
-		this.logger.warn('Workspace WhatsApp Trigger: a request that is no known event was ignored');
+		context.logger.warn('Workspace WhatsApp Trigger: a request that is no known event was ignored');
 		return acknowledged('Received: not an event this trigger knows');
 	}
-	const chosen = this.getNodeParameter('events', []) as EventName[];
+	const chosen = context.getNodeParameter('events', []) as EventName[];
 	if (!chosen.includes(event)) return acknowledged(`Received: ${event} is not chosen in Events`);
 
 	const body = payload as IDataObject;
 	const key = eventKey(event, body);
-	const { id: workflowId } = this.getWorkflow();
-	const scope = `${workflowId ?? ''}:${this.getNode().id}:${this.getMode()}`;
-	if (key && !rememberOnce(this.getWorkflowStaticData('node'), scope, key, clock.now()))
+	const { id: workflowId } = context.getWorkflow();
+	const scope = `${workflowId ?? ''}:${context.getNode().id}:${context.getMode()}`;
+	if (key && !rememberOnce(context.getWorkflowStaticData('node'), scope, key, clock.now()))
 		return acknowledged('Received before: not emitted again');
 
-	return { workflowData: [this.helpers.returnJsonArray(itemOf(event, body, rawBody))] };
+	return { workflowData: [context.helpers.returnJsonArray(itemOf(event, body, rawBody))] };
 }
 
 /**

@@ -6,9 +6,15 @@ export type SecretCheck = 'accepted' | 'missing' | 'wrong';
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /**
+ * Whether two secrets are the same, compared as digests in constant time: how much of a guess
+ * was right must not show in how long the answer took.
+ */
+export const sameSecret = (received: string, expected: string) =>
+	timingSafeEqual(digest(received), digest(expected));
+
+/**
  * Whether a request carries the secret header set on both sides (the workspace webhook's
- * custom header, this node's fields). Compared as digests, in constant time: how much of a
- * guess was right must not show in how long the answer took.
+ * custom header, this node's fields).
  */
 export function checkSecretHeader(
 	headers: ReturnType<IWebhookFunctions['getHeaderData']>,
@@ -18,5 +24,5 @@ export function checkSecretHeader(
 	const received = headers[name.trim().toLowerCase()];
 	const value = Array.isArray(received) ? received[0] : received;
 	if (value === undefined || value === '') return 'missing';
-	return expected !== '' && timingSafeEqual(digest(value), digest(expected)) ? 'accepted' : 'wrong';
+	return expected !== '' && sameSecret(value, expected) ? 'accepted' : 'wrong';
 }

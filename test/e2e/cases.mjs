@@ -1764,6 +1764,108 @@ export const cases = [
 			return `one error item: ${runs[0].then.items[0].error}`;
 		},
 	},
+	{
+		file: 'whatsapp-trigger-delivery-status',
+		title:
+			"Workspace WhatsApp Trigger: a send's delivery status at the trigger's Postback URL, and not elsewhere",
+		node: 'workspaceWhatsAppTrigger',
+		trigger: true,
+		webhook: true,
+		parameters: WHATSAPP_TRIGGER_PARAMETERS,
+		during: async (sandbox, url, postBackUrl) => {
+			/** A template send through the messaging host's API, with this post-back URL. */
+			const send = async (postBack) => {
+				const response = await fetch(`${sandbox.url}/api/ingest/whatsapp/v1/template/send`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', ...sandboxHeaders(sandbox.config) },
+					body: JSON.stringify({
+						recipient: '919876543210',
+						phone_id: '104898309288724',
+						template_name: 'reminder_01',
+						language: 'en',
+						post_back_url: postBack,
+						post_back_data: 'lead-42',
+					}),
+				});
+				const { request_id: requestId } = await response.json();
+				await sandbox.postbacks.settled();
+				return requestId;
+			};
+			// The URL the node shows for delivery statuses: the sandbox posts as the vendor does.
+			const requestId = await send(postBackUrl);
+			// The same status posted again: not a second execution.
+			const [delivered] = sandbox.postbacks.deliveries;
+			const again = await fetch(postBackUrl, {
+				method: 'POST',
+				headers: delivered.headers,
+				body: delivered.text,
+			});
+			await again.text();
+			// Without the secret: the incoming-message URL (no header), no token, another token.
+			const withoutToken = postBackUrl.replace(/\/[0-9a-f]{32}$/, '');
+			await send(url);
+			await send(withoutToken);
+			await send(`${withoutToken}/${'0'.repeat(32)}`);
+			// An incoming message at the post-back URL, even with the secret header.
+			const message = await fetch(postBackUrl, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...WHATSAPP_SECRET_HEADER },
+				body: JSON.stringify({
+					event: 'incoming.whatsapp.message',
+					eventId: 'a1b2c3d4-0000-4000-8000-000000000001',
+					timestamp: 1744346001738,
+					phoneId: '104898309288724',
+					messageId: 'wamid.e2e',
+					sender: { name: 'John Doe', number: '919999999999' },
+					message: { type: 'text', text: { body: 'Hi' } },
+				}),
+			});
+			await message.text();
+			return {
+				requestId,
+				postBackUrl,
+				again: again.status,
+				message: message.status,
+				executions: 1,
+			};
+		},
+		withinSeconds: 30,
+		check: (runs, sandbox, { requestId, postBackUrl, again, message }) => {
+			assert.deepEqual(
+				sandbox.postbacks.deliveries.map((d) => [
+					d.url.replace(/^.*\/webhook\/[^/]+/, ''),
+					d.status,
+				]),
+				[
+					[postBackUrl.replace(/^.*\/webhook\/[^/]+/, ''), 200],
+					['/webhook', 401],
+					['/delivery-status', 404],
+					[`/delivery-status/${'0'.repeat(32)}`, 404],
+				],
+				'the post-backs and what n8n answered',
+			);
+			assert.deepEqual(sandbox.postbacks.deliveries[0].headers, {
+				'Content-Type': 'application/json',
+			});
+			assert.deepEqual(
+				[again, message],
+				[200, 403],
+				'the repeat, and a message at the post-back URL',
+			);
+			assert.deepEqual(
+				runs.map((run) => [run.status, run.items.length]),
+				[['success', 1]],
+				'executions: the delivery status once',
+			);
+			const [item] = runs[0].items;
+			assert.deepEqual(
+				[item.event, item.request_id, item.status, item.post_back_data],
+				['delivery_status', requestId, 'delivered', 'lead-42'],
+			);
+			assert.match(item.message_id, /^6041325814908191\d\d$/);
+			return `the status emitted once of 2 posts to the Postback URL, message_id ${item.message_id}; refused: 401 at /webhook, 404 without or with another token, 403 for a message there`;
+		},
+	},
 ];
 
 /** A change made through the API, as another user of the workspace makes it; its `data`. */

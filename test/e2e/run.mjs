@@ -5,6 +5,7 @@
 // E2E_CASES=<regexp> runs only the cases whose file matches (while working on a few).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -395,9 +396,9 @@ const WEBHOOK_QUIET_MS = 4000;
 
 /**
  * A webhook trigger case: the workflow activated as a user does; once n8n answers at the
- * trigger's production URL (http://host:port/webhook/<webhookId>/<path>), `during(sandbox, url)`
- * has the sandbox deliver to it what the case is about and says how many executions must
- * follow (`executions`). The run waits for them (at most `withinSeconds`), then
+ * trigger's production URL (http://host:port/webhook/<webhookId>/<path>), `during(sandbox, url,
+ * postBackUrl)` has the sandbox deliver to it what the case is about and says how many
+ * executions must follow (`executions`). The run waits for them (at most `withinSeconds`), then
  * WEBHOOK_QUIET_MS more, deactivates the workflow and reads back every execution it started.
  */
 async function runWebhookCase(n8n, sandbox, testCase, workflow) {
@@ -405,11 +406,12 @@ async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 	const readRuns = executionsOf(n8n.rest, workflow.id, trigger.name, workflow.nodes[1]?.name);
 	// `webhook`: the path in the trigger's description (`webhooks[0].path`).
 	const url = `${n8n.base}/webhook/${trigger.webhookId}/webhook`;
+	const postBackUrl = `${n8n.base}/webhook/${trigger.webhookId}/${postBackPathOf(trigger)}`;
 	await n8n.rest.activate(workflow.id);
 	let outcome;
 	try {
 		await untilWebhookListens(url);
-		outcome = await testCase.during(sandbox, url);
+		outcome = await testCase.during(sandbox, url, postBackUrl);
 		const deadlineAt = Date.now() + testCase.withinSeconds * 1000;
 		while ((await readRuns()).length < outcome.executions && Date.now() < deadlineAt)
 			await sleep(500);
@@ -418,6 +420,19 @@ async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 		await n8n.rest.deactivate(workflow.id);
 	}
 	return { runs: await readRuns(), outcome };
+}
+
+/**
+ * The path of the WhatsApp trigger's post-back URL, by the build's own derivation (the token
+ * made from Secret Header Value). n8n registers the path it evaluates from the node's
+ * description: a request to this one reaches the trigger only if the two agree.
+ */
+function postBackPathOf(trigger) {
+	const require = createRequire(import.meta.url);
+	const { POST_BACK_PREFIX, postBackToken } = require(
+		join(root, 'dist/nodes/WorkspaceWhatsAppTrigger/postBackUrl.js'),
+	);
+	return `${POST_BACK_PREFIX}/${postBackToken(String(trigger.parameters.headerValue ?? ''))}`;
 }
 
 /**

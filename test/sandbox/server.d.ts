@@ -46,6 +46,8 @@ export interface Fault {
 /** A delivery-status postback the sandbox sent to a send's `post_back_url` (messaging/postbacks.js). */
 export interface PostbackDelivery {
 	url: string;
+	/** The headers it went with: only the content type, as the vendor documents no other. */
+	headers: Record<string, string>;
 	/** The JSON text posted: `message_id` is a number beyond JavaScript's safe integers. */
 	text: string;
 	payload: { [key: string]: unknown };
@@ -82,12 +84,20 @@ export interface SandboxOptions {
 	userGroupsApiKey?: string;
 	pageCap?: number;
 	people?: number;
+	/** The most WhatsApp templates a page holds, whatever `limit` asks: 10 by default. */
+	templatePageCap?: number;
 	/** Epoch milliseconds for timestamps, ids, the rate limit and the request log; real time by default. */
 	clock?: () => number;
+	/** How a delivery-status postback travels: over HTTP unless a test routes it itself. */
+	postBack?: (
+		url: string,
+		headers: Record<string, string>,
+		text: string,
+	) => Promise<{ status?: number; error?: string }>;
 }
 
 export interface Sandbox {
-	config: Required<Omit<SandboxOptions, 'clock'>>;
+	config: Required<Omit<SandboxOptions, 'clock' | 'postBack'>>;
 	url: string;
 	readonly requests: RecordedRequest[];
 	/** JSON bytes the query endpoints sent; connections opened, open now, and open at most since the last clear. */

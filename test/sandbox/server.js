@@ -25,6 +25,8 @@ const DEFAULTS = {
 	userGroupsApiKey: 'ug_test_key',
 	pageCap: 500,
 	people: 30,
+	/** The most WhatsApp templates a page holds, whatever `limit` asks (routes/whatsapp.js). */
+	templatePageCap: 10,
 };
 
 // In this order: activities come before the generic record routes, so that "activity-list"
@@ -53,7 +55,7 @@ function createSandbox(options = {}) {
 	const faults = createFaults();
 	const store = createStore({ config, clock });
 	const router = createRouter(config);
-	const postbacks = createPostbacks({ clock, config });
+	const postbacks = createPostbacks({ clock, config, post: options.postBack });
 	const conversations = createConversations({ store, clock });
 	const parts = {
 		conversations,
@@ -61,6 +63,7 @@ function createSandbox(options = {}) {
 		route: router.route,
 		store,
 		values: createValues(store),
+		config,
 		queries: createQueries({ config, store }),
 	};
 	for (const addRoutes of RESOURCES) addRoutes(parts);

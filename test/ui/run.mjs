@@ -23,6 +23,7 @@
 //      credential is wrong from then on).
 // Every check prints `ok …` or `FAIL …` and saves screenshots to $TMPDIR/workspace-records-ui-artifacts/; the run
 // ends with `N passed, M failed` and stops n8n, the sandbox and the browser whatever happened.
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -70,6 +71,8 @@ const ARTIFACTS =
 // this leaves room for a machine shared with other work (300 s was once too short on two cores).
 // Installing n8n itself (first run only) is not counted.
 const DEADLINE_MS = 720_000;
+/** The WhatsApp trigger's Secret Header Value in its check: its Postback URL is made from it. */
+const UI_TRIGGER_SECRET = 'ui-secret-value-7f3a';
 /** UI_CHECKS=<regexp> runs only the checks whose title matches (while working on a few). */
 const SELECTED = process.env.UI_CHECKS ? new RegExp(process.env.UI_CHECKS) : /./;
 
@@ -756,7 +759,7 @@ function checks() {
 		],
 		...messagingChecks(),
 		[
-			'WhatsApp Trigger: its Production URL under Webhook URLs, the notice saying where to paste it (Settings → Developer → Webhook, Event with Data), Events and a hidden secret',
+			'WhatsApp Trigger: its two Production URLs under Webhook URLs (/webhook, and /delivery-status/<token made from the secret> for post-backs), the notice saying where to paste each (Settings → Developer → Webhook, Event with Data, Postback URL), Events and a hidden secret',
 			async ({ page, env, shot }) => {
 				const webhookId = '5d0c5c1e-7a43-4c55-9a8e-0f2b7c9a1e02';
 				const id = await env.api.createWorkflow({
@@ -769,7 +772,7 @@ function checks() {
 							typeVersion: 1,
 							position: [0, 0],
 							webhookId,
-							parameters: {},
+							parameters: { headerValue: UI_TRIGGER_SECRET },
 						},
 					],
 					connections: {},
@@ -777,13 +780,30 @@ function checks() {
 				await openNode(page, env.n8n.base, id, 'Incoming WhatsApp');
 				const ndv = page.locator(sel.ndv);
 				await ndv.getByText('Webhook URLs').first().click();
-				await ndv.getByText('Production URL').first().click();
+				await ndv.getByText('Production URL', { exact: true }).first().click();
 				// n8n names its host as its WEBHOOK_URL says (localhost by default), with its port.
 				const path = `:${new URL(env.n8n.base).port}/webhook/${webhookId}/webhook`;
-				const text = await waitForText(ndv, (t) => t.includes(path), `the Production URL …${path}`);
+				// The post-back URL: its token as the node derives it, computed here on its own.
+				const token = createHash('sha256')
+					.update(`workspace-post-back:${UI_TRIGGER_SECRET}`, 'utf8')
+					.digest('hex')
+					.slice(0, 32);
+				const postBackPath = `/webhook/${webhookId}/delivery-status/${token}`;
+				const text = await waitForText(
+					ndv,
+					(t) => t.includes(path) && t.includes(postBackPath),
+					`the Production URLs …${path} and …${postBackPath}`,
+				);
 				const url = /\S+/.exec(text.slice(text.lastIndexOf('http', text.indexOf(path))))[0];
 				await shot('8-whatsapp-trigger');
-				for (const words of ['Settings → Developer → Webhook', 'Event with Data', 'custom header'])
+				for (const words of [
+					'Settings → Developer → Webhook',
+					'Event with Data',
+					'custom header',
+					'ending in /webhook',
+					'ending in /delivery-status/',
+					'Postback URL',
+				])
 					if (!text.includes(words))
 						fail(`the panel does not say "${words}": ${text.slice(0, 600)}`);
 				const events = await shownValue(ndv.locator(sel.parameter('events')));
@@ -793,7 +813,7 @@ function checks() {
 				if ((await secret.getAttribute('type')) !== 'password')
 					fail('Secret Header Value is not a password field');
 				const shown = await shownParameters(ndv);
-				return `Production URL ${url}; parameters: ${shown.map((p) => p.label || '(notice)').join(', ')}; Events: ${events}`;
+				return `Production URLs ${url} and …${postBackPath}; parameters: ${shown.map((p) => p.label || '(notice)').join(', ')}; Events: ${events}`;
 			},
 		],
 		[pickers.associatedRecordPicker.title, pickers.associatedRecordPicker],

@@ -32,7 +32,7 @@ export const postBackOptions: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://example.com/delivery-status',
 		description:
-			"Where the host posts the message's delivery status (delivered, failed, read…) each time it changes. The Workspace WhatsApp Trigger's URL receives them.",
+			"Where the host posts the message's delivery status (delivered, failed, read…) each time it changes. To start a workflow with them, paste the Workspace WhatsApp Trigger's URL ending in /delivery-status/….",
 	},
 ];
 

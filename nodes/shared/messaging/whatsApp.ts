@@ -49,42 +49,66 @@ export function toTemplateChoice(value: unknown): TemplateChoice {
 export const templateLabel = (template: IDataObject) =>
 	`${String(template.name)} (${String(template.language)})`;
 
-/** Per page: the host's default is 10; asking for more saves round trips. */
+/**
+ * Asked for per page. The host's default is 10 and it documents no cap, so a page may hold
+ * fewer than asked while more follow.
+ */
 const TEMPLATE_PAGE = 100;
 /** Pages read for one look at the picker: the search is done here, as the host has none. */
 const PAGES_PER_LOOK = 10;
+/** Pages read to find a template typed By Name: a bound, should a host never answer an empty page. */
+const PAGES_BY_NAME = 1000;
 
 interface TemplatePage {
 	data?: IDataObject[];
-	pagination?: { size?: number };
+}
+
+/**
+ * An account's templates, a page at a time from `offset`, until the host answers a page with
+ * none: the one sure sign that nothing more follows. A short page is not one (the host may hold
+ * a page below `limit`), and the docs name the pagination fields only in order, so no total is
+ * read from them. `next` is where the page after this one starts.
+ */
+async function* templatePages(
+	context: ILoadOptionsFunctions,
+	phoneId: string,
+	offset: number,
+): AsyncGenerator<{ templates: IDataObject[]; next: number }> {
+	const path = paths.messaging.whatsAppTemplates(segment(phoneId, 'Account'));
+	for (let at = offset; ; ) {
+		const { data = [] } = await read<TemplatePage>(
+			context,
+			`${path}?limit=${TEMPLATE_PAGE}&offset=${at}`,
+		);
+		if (!data.length) return;
+		at += data.length;
+		yield { templates: data, next: at };
+	}
 }
 
 /**
  * The approved templates of an account that `keep` accepts, from `offset` on, until `enough` are
- * found or the pages run out; `next` is where to go on from, if anything is left.
+ * found, `pages` are read or the host has no more; `next` is where to go on from, if anything may
+ * be left.
  */
 export async function findApprovedTemplates(
 	context: ILoadOptionsFunctions,
 	phoneId: string,
 	keep: (template: IDataObject) => boolean,
-	{ offset = 0, enough = Infinity }: { offset?: number; enough?: number } = {},
+	{
+		offset = 0,
+		enough = Infinity,
+		pages = PAGES_PER_LOOK,
+	}: { offset?: number; enough?: number; pages?: number } = {},
 ): Promise<{ found: IDataObject[]; next?: number }> {
-	const path = paths.messaging.whatsAppTemplates(segment(phoneId, 'Account'));
 	const found: IDataObject[] = [];
-	let at = offset;
-	for (let page = 0; page < PAGES_PER_LOOK; page++) {
-		const { data = [], pagination } = await read<TemplatePage>(
-			context,
-			`${path}?limit=${TEMPLATE_PAGE}&offset=${at}`,
-		);
-		found.push(...data.filter((t) => t.status === 'APPROVED' && keep(t)));
-		at += data.length;
-		const total = pagination?.size;
-		const ended = data.length < TEMPLATE_PAGE || (total !== undefined && at >= total);
-		if (ended) return { found };
-		if (found.length >= enough) break;
+	let read = 0;
+	for await (const { templates, next } of templatePages(context, phoneId, offset)) {
+		found.push(...templates.filter((t) => t.status === 'APPROVED' && keep(t)));
+		read += 1;
+		if (found.length >= enough || read >= pages) return { found, next };
 	}
-	return { found, next: at };
+	return { found };
 }
 
 /** The picker's entries: each approved template in each of its languages. */
@@ -100,7 +124,9 @@ export async function languageOf(
 	phoneId: string,
 	name: string,
 ): Promise<string> {
-	const { found } = await findApprovedTemplates(context, phoneId, (t) => t.name === name);
+	const { found } = await findApprovedTemplates(context, phoneId, (t) => t.name === name, {
+		pages: PAGES_BY_NAME,
+	});
 	const languages = [...new Set(found.map((t) => String(t.language)))];
 	if (languages.length === 1) return languages[0];
 	throw new NodeOperationError(

@@ -192,8 +192,11 @@ describe('pickers', () => {
 		expect(results.map((r) => r.value)).not.toContain('summer_sale|en');
 		expect(results.map((r) => r.value)).not.toContain('old_promo|en');
 		expect(results).toHaveLength(17);
+		// The host pages by 10 whatever is asked: read on until it answers a page with none.
 		expect(env.sandbox.requests.map((r) => [r.path, r.query])).toEqual([
 			[`/api/data/whatsapp/v1/${WHATSAPP_ACCOUNT}/templates`, { limit: '100', offset: '0' }],
+			[`/api/data/whatsapp/v1/${WHATSAPP_ACCOUNT}/templates`, { limit: '100', offset: '10' }],
+			[`/api/data/whatsapp/v1/${WHATSAPP_ACCOUNT}/templates`, { limit: '100', offset: '19' }],
 		]);
 		const found = await listSearch.searchWhatsAppTemplates.call(context, 'welcome');
 		expect(found.results.map((r) => r.name)).toEqual([
@@ -202,9 +205,9 @@ describe('pickers', () => {
 		]);
 	});
 
-	test('templates: an account of many pages is read on until enough are found, then on scrolling', async () => {
+	const addBulkTemplates = (count: number) => {
 		const [account] = env.sandbox.state.whatsAppAccounts;
-		for (let i = 0; i < 500; i++) {
+		for (let i = 0; i < count; i++) {
 			account.templates.push({
 				name: `bulk_${i}`,
 				language: 'en',
@@ -214,19 +217,74 @@ describe('pickers', () => {
 				variables: [],
 			});
 		}
+	};
+	const offsetsAsked = () =>
+		env.sandbox.requests.map((r) => Number((r.query as { offset: string }).offset));
+
+	test('templates: an account of many pages of 10 is read ten pages a look, then on scrolling', async () => {
+		// 19 seed templates and 500 "bulk" ones, every other one approved: 52 pages of 10.
+		addBulkTemplates(500);
 		const context = editing({ phoneId: byId(WHATSAPP_ACCOUNT) });
 		const look = async (token?: string) =>
 			await listSearch.searchWhatsAppTemplates.call(context, 'bulk', token);
-		// 100 a page: the first three pages hold 40 + 50 + 50 approved "bulk" templates.
-		const first = await look();
-		expect([first.results.length, first.paginationToken]).toEqual([140, '300']);
-		const second = await look(first.paginationToken);
-		expect([second.results.length, second.paginationToken]).toEqual([100, '500']);
-		const last = await look(second.paginationToken);
-		expect([last.results.length, last.paginationToken]).toEqual([10, undefined]);
-		expect(
-			new Set([...first.results, ...second.results, ...last.results].map((r) => r.value)).size,
-		).toBe(250);
+		const looks = [await look()];
+		while (looks.at(-1)!.paginationToken) looks.push(await look(looks.at(-1)!.paginationToken));
+		// Offsets 0 to 99 hold bulk_0 to bulk_80: 40 approved.
+		expect([looks[0].results.length, looks[0].paginationToken]).toEqual([40, '100']);
+		expect(looks.map((l) => l.paginationToken)).toEqual([
+			'100',
+			'200',
+			'300',
+			'400',
+			'500',
+			undefined,
+		]);
+		const values = looks.flatMap((l) => l.results.map((r) => r.value));
+		expect(values).toHaveLength(250);
+		expect(new Set(values).size).toBe(250);
+		expect(values).toContain('bulk_499|en');
+		// Every page once, then the empty page that ends it.
+		expect(offsetsAsked()).toEqual([...Array.from({ length: 52 }, (_, i) => i * 10), 519]);
+	});
+
+	test('templates: a host that holds 100 a page is read the same way, to its empty page', async () => {
+		addBulkTemplates(500);
+		env.sandbox.config.templatePageCap = 100;
+		try {
+			const context = editing({ phoneId: byId(WHATSAPP_ACCOUNT) });
+			const look = async (token?: string) =>
+				await listSearch.searchWhatsAppTemplates.call(context, 'bulk', token);
+			const looks = [await look()];
+			while (looks.at(-1)!.paginationToken) looks.push(await look(looks.at(-1)!.paginationToken));
+			// 100 a page: the first three pages hold 40 + 50 + 50 approved "bulk" templates.
+			expect(looks.map((l) => [l.results.length, l.paginationToken])).toEqual([
+				[140, '300'],
+				[100, '500'],
+				[10, undefined],
+			]);
+			expect(offsetsAsked()).toEqual([0, 100, 200, 300, 400, 500, 519]);
+		} finally {
+			env.sandbox.config.templatePageCap = 10;
+		}
+	});
+
+	test('a template typed By Name is looked for on every page, beyond the first look', async () => {
+		addBulkTemplates(500);
+		// The last page (offsets 510 to 518) holds bulk_491 to bulk_499.
+		const fields = await resourceMapping.getWhatsAppTemplateVariables.call(
+			editing({
+				phoneId: byId(WHATSAPP_ACCOUNT),
+				template: { __rl: true, mode: 'name', value: 'bulk_499' },
+			}),
+		);
+		expect(fields.fields).toEqual([]);
+		expect(env.sandbox.requests.at(-1)?.path).toBe(
+			`/api/data/whatsapp/v1/${WHATSAPP_ACCOUNT}/variable-keys`,
+		);
+		expect(env.sandbox.requests.at(-1)?.query).toEqual({
+			template_name: 'bulk_499',
+			language: 'en',
+		});
 	});
 
 	test('a picker without a Messaging Host Base URL says what to fill in', async () => {

@@ -10,8 +10,15 @@ test("n8n's node panel files it under Workspace WhatsApp: its name is that node'
 });
 
 test('a webhook trigger that answers at once, with no credential: it calls nothing', () => {
+	// Incoming messages at the path they always had; post-backs at one holding a token.
 	expect(description.webhooks).toEqual([
 		{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		{
+			name: 'setup',
+			httpMethod: 'POST',
+			responseMode: 'onReceived',
+			path: expect.stringMatching(/^=\{\{ "delivery-status\/" \+ /),
+		},
 	]);
 	expect(description.credentials).toBeUndefined();
 	expect(description.polling).toBeUndefined();
@@ -27,7 +34,9 @@ test('it says where to paste its URL, which events and which Data Type to choose
 		'incoming.rcs.message',
 		'Event with Data',
 		'custom header',
-		'Post-Back URL',
+		'ending in /webhook',
+		'ending in /delivery-status/',
+		'Postback URL',
 	])
 		expect(notice.displayName).toContain(words);
 });

@@ -12,6 +12,10 @@ export interface Delivery {
 	headers?: Record<string, string>;
 	/** n8n's parse of the body, when it differs from JSON.parse (another content type). */
 	parsedBody?: IDataObject;
+	/** Which of the node's webhooks n8n routed it to: 'default' (incoming) unless said. */
+	webhookName?: string;
+	/** The path it was posted to, as n8n's request object has it. */
+	url?: string;
 }
 
 /**
@@ -55,9 +59,13 @@ export function fakeWebhookHost(
 			getWorkflow: () => ({ id: workflowId, name: 'wf', active: true }),
 			getMode: () => mode,
 			getHeaderData: () => headers,
+			getWebhookName: () => delivery.webhookName ?? 'default',
 			getBodyData: () =>
 				delivery.parsedBody ?? (typeof delivery.body === 'string' ? {} : delivery.body),
-			getRequestObject: () => ({ rawBody: Buffer.from(rawText, 'utf8') }),
+			getRequestObject: () => ({
+				rawBody: Buffer.from(rawText, 'utf8'),
+				originalUrl: delivery.url ?? '/webhook/trigger-webhook-id/webhook',
+			}),
 			getResponseObject: () => response,
 			getWorkflowStaticData: (type: string) => {
 				const key = type === 'node' ? `node:${node.name}` : 'global';

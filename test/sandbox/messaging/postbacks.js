@@ -1,7 +1,8 @@
 'use strict';
 // Delivery-status postbacks (docs/api.md §4.9): when a send names a `post_back_url`, the host
-// POSTs the documented payload there once. The docs give no retry policy, headers or expected
-// answer, so there is one try, and whatever it gets is only recorded.
+// POSTs the documented payload there once, as JSON and with no other header: the vendor documents
+// only the payload (no custom header, signature, retry policy or expected answer), so there is
+// one try, and whatever it gets is only recorded.
 
 /**
  * `message_id` is a number in the vendor's example (604132581490819100), beyond JavaScript's safe
@@ -10,24 +11,30 @@
 const FIRST_MESSAGE_NUMBER = 604132581490819100n;
 const TIMEOUT_MS = 10_000;
 
-function createPostbacks({ clock, config }) {
+/** Over HTTP: the status the URL answered, or why it could not be reached. */
+async function postOverHttp(url, headers, text) {
+	try {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers,
+			body: text,
+			signal: AbortSignal.timeout(TIMEOUT_MS),
+		});
+		await response.arrayBuffer();
+		return { status: response.status };
+	} catch (error) {
+		return { error: error.cause?.code ?? error.message };
+	}
+}
+
+/** `post(url, headers, text)`: how a postback travels (HTTP unless a test hands its own). */
+function createPostbacks({ clock, config, post = postOverHttp }) {
 	const deliveries = [];
 	let counter = 0n;
 	let pending = Promise.resolve();
 
 	async function deliver(delivery) {
-		try {
-			const response = await fetch(delivery.url, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: delivery.text,
-				signal: AbortSignal.timeout(TIMEOUT_MS),
-			});
-			await response.arrayBuffer();
-			delivery.status = response.status;
-		} catch (error) {
-			delivery.error = error.cause?.code ?? error.message;
-		}
+		Object.assign(delivery, await post(delivery.url, delivery.headers, delivery.text));
 	}
 
 	return {
@@ -52,7 +59,13 @@ function createPostbacks({ clock, config }) {
 				'"__message_id__"',
 				String(FIRST_MESSAGE_NUMBER + counter),
 			);
-			const delivery = { url: postBackUrl, text, payload: JSON.parse(text), at: clock() };
+			const delivery = {
+				url: postBackUrl,
+				headers: { 'Content-Type': 'application/json' },
+				text,
+				payload: JSON.parse(text),
+				at: clock(),
+			};
 			deliveries.push(delivery);
 			pending = pending
 				.then(() => new Promise((resolve) => setImmediate(resolve)))
