@@ -1,5 +1,4 @@
-import { createHash } from 'crypto';
-
+import { sha256 } from '../shared/transport';
 import { sameSecret } from './secretHeader';
 
 /**
@@ -22,10 +21,7 @@ const TOKEN_HEX_DIGITS = 32;
 
 /** The post-back token: derived from Secret Header Value, so it changes when that value does. */
 export function postBackToken(secret: string): string {
-	return createHash('sha256')
-		.update(TOKEN_LABEL + secret, 'utf8')
-		.digest('hex')
-		.slice(0, TOKEN_HEX_DIGITS);
+	return sha256(TOKEN_LABEL + secret, 'hex').slice(0, TOKEN_HEX_DIGITS);
 }
 
 /**

@@ -1,16 +1,16 @@
-import { createHash, timingSafeEqual } from 'crypto';
+import { timingSafeEqual } from 'crypto';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-export type SecretCheck = 'accepted' | 'missing' | 'wrong';
+import { sha256 } from '../shared/transport';
 
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+export type SecretCheck = 'accepted' | 'missing' | 'wrong';
 
 /**
  * Whether two secrets are the same, compared as digests in constant time: how much of a guess
  * was right must not show in how long the answer took.
  */
 export const sameSecret = (received: string, expected: string) =>
-	timingSafeEqual(digest(received), digest(expected));
+	timingSafeEqual(Buffer.from(sha256(received)), Buffer.from(sha256(expected)));
 
 /**
  * Whether a request carries the secret header set on both sides (the workspace webhook's

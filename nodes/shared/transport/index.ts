@@ -34,4 +34,4 @@ export type { ApiRequestOptions } from './requests';
 export { apiRequest, paceOfTrigger, RECORDS_CREDENTIAL, requestDefaults } from './requests';
 export type { OperationRun } from './routing';
 export { singleRequest, throughDoor, updateThenRead, withoutBody } from './routing';
-export { digestOf, EVENTS_KEPT_MS, inTurn, itemOf, runOf, state, triggerOf } from './state';
+export { digestOf, EVENTS_KEPT_MS, inTurn, itemOf, runOf, sha256, state, triggerOf } from './state';

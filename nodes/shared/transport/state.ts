@@ -1,3 +1,4 @@
+import type { BinaryToTextEncoding } from 'crypto';
 import { createHash } from 'crypto';
 import type { IDataObject, INode } from 'n8n-workflow';
 
@@ -10,8 +11,12 @@ import type { Pace } from './pace';
  * active trigger (`triggerOf`). Keys are digests or ids, never a body, an answer or a token.
  */
 
-export const digestOf = (...parts: string[]) =>
-	createHash('sha256').update(parts.join('\u0000')).digest('base64url');
+/** The one hash: of keys, prints, secrets and tokens. */
+export const sha256 = (text: string, encoding: BinaryToTextEncoding = 'base64url') =>
+	createHash('sha256').update(text, 'utf8').digest(encoding);
+
+/** Of several parts, joined so that no two lists of parts give the same text. */
+export const digestOf = (...parts: string[]) => sha256(parts.join('\u0000'));
 
 interface RunContext {
 	getNode(): INode;
