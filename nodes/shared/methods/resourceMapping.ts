@@ -59,8 +59,13 @@ export async function getAttributeFields(
 				defaultMatch: definition === emails,
 				canBeUsedToMatch: IDENTIFYING_TYPES.includes(inputType),
 				display: true,
-				...(upsert ? { removed: !(definition.isRequired === true || definition === emails) } : {}),
+				// Always said. After a successful Map Automatically run n8n reloads the fields and
+				// fills in a missing `removed` as false; unlike the stored fields, that counts as a
+				// change, and the output showed as stale ("Node parameters have changed").
+				removed: upsert ? !(definition.isRequired === true || definition === emails) : false,
 				type: type.field,
+				// A switch left untouched is no value, and is not sent; n8n would store false.
+				...(type.field === 'boolean' ? { defaultValue: null } : {}),
 				...(type.choices
 					? { options: await attributeChoices(this, path, definition, type.choices) }
 					: {}),
