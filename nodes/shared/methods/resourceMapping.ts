@@ -12,6 +12,7 @@ import {
 	languageOf,
 	readVariableKeys,
 	toTemplateChoice,
+	variableLabel,
 	variableType,
 } from '../messaging/whatsApp';
 import { apiRequest } from '../transport/apiRequest';
@@ -95,10 +96,9 @@ export async function getWhatsAppTemplateVariables(
 	return {
 		fields: keys.map((key): ResourceMapperField => {
 			const type = variableType(key.type);
-			const label = String(key.label || key.keyName);
 			return {
 				id: key.keyName,
-				displayName: type.takes ? `${label} — ${type.takes}` : label,
+				displayName: variableLabel(String(key.label || key.keyName), key.type),
 				required: true,
 				defaultMatch: false,
 				canBeUsedToMatch: false,
