@@ -26,7 +26,15 @@ export class WorkspaceWhatsAppTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				// Without it n8n's default 'firstEntryJson' is answered as the body, word for word;
+				// empty, the caller gets n8n's {"message":"Workflow was started"}.
+				responseData: '',
+				path: 'webhook',
+			},
 		],
 		triggerPanel: {
 			header: '',

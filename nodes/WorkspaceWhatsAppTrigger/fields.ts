@@ -2,13 +2,18 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { DELIVERY_STATUS, INCOMING_RCS, INCOMING_WHATSAPP } from './events';
 
-/** The workspace has no API to register a webhook: the user pastes this node's URL there. */
+/**
+ * The workspace has no API to register a webhook: the user pastes this node's URL there. Steps
+ * on lines of their own, and only for the incoming events: delivery statuses need no webhook.
+ */
 const setupNotice: INodeProperties = {
+	// n8n's notices keep only <a>, <ul> and <li> of HTML: the steps are a list.
 	displayName:
-		"Set this up in the workspace: Settings → Developer → Webhook → Add. Endpoint: this node's Production URL (under Webhook URLs above). Events: incoming.whatsapp.message and/or incoming.rcs.message. Data Type: Event with Data. Advanced Settings: add a custom header with the Secret Header Name and Value below. For delivery statuses, send messages with this URL as their Post-Back URL.",
+		"In the workspace, Settings → Developer → Webhook → Add:<ul><li>Endpoint: this node's Production URL (click Webhook URLs above)</li><li>Events: the incoming ones chosen below</li><li>Data Type: Event with Data</li><li>Advanced Settings: a custom header, the Secret Header Name and Value below</li></ul>",
 	name: 'setupNotice',
 	type: 'notice',
 	default: '',
+	displayOptions: { show: { events: [INCOMING_WHATSAPP, INCOMING_RCS] } },
 };
 
 const eventsField: INodeProperties = {
@@ -20,17 +25,23 @@ const eventsField: INodeProperties = {
 		{
 			name: 'Delivery Status',
 			value: DELIVERY_STATUS,
+			// n8n's node panel would say "On delivery status"; said here for the three alike.
+			action: 'On delivery status',
 			description:
 				"A sent message's status changed (delivered, read, failed…): send it with this URL as its Post-Back URL",
 		},
 		{
 			name: 'Incoming RCS Message',
 			value: INCOMING_RCS,
+			// Else n8n's node panel makes "On incoming rcs message" of the name.
+			action: 'On incoming RCS message',
 			description: 'Someone sent an RCS message or tapped a quick reply to your RCS bot',
 		},
 		{
 			name: 'Incoming WhatsApp Message',
 			value: INCOMING_WHATSAPP,
+			// Else n8n's node panel makes "On incoming whats app message" of the name.
+			action: 'On incoming WhatsApp message',
 			description: 'Someone sent a WhatsApp message to one of your WhatsApp numbers',
 		},
 	],
@@ -56,6 +67,9 @@ const secretHeaderFields: INodeProperties[] = [
 		typeOptions: { password: true },
 		required: true,
 		default: '',
+		// n8n marks a required field only once it was touched, and greys out its test button
+		// without saying why in view: the hint below the field says it at once.
+		hint: 'Required: the trigger listens for test events only once it is set',
 		description:
 			"A long random value, the same as the custom header's value in the workspace webhook. A request with another value is refused.",
 	},
