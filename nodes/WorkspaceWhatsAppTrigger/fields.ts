@@ -9,7 +9,7 @@ import { DELIVERY_STATUS, INCOMING_RCS, INCOMING_WHATSAPP } from './events';
 const setupNotice: INodeProperties = {
 	// n8n's notices keep only <a>, <ul> and <li> of HTML: the steps are a list.
 	displayName:
-		"In the workspace, Settings → Developer → Webhook → Add:<ul><li>Endpoint: this node's Production URL (click Webhook URLs above)</li><li>Events: the incoming ones chosen below</li><li>Data Type: Event with Data</li><li>Advanced Settings: a custom header, the Secret Header Name and Value below</li></ul>",
+		"In the workspace, Settings → Developer → Webhook → Add:<ul><li>Endpoint: this node's Production URL (click Webhook URLs above)</li><li>Events: incoming.whatsapp.message and/or incoming.rcs.message</li><li>Data Type: Event with Data</li><li>Advanced Settings: a custom header, the Secret Header Name and Value below</li></ul>",
 	name: 'setupNotice',
 	type: 'notice',
 	default: '',
