@@ -4,18 +4,22 @@
 // n8n's REST API; then Debian's Chromium (driven by playwright-core) signs in and:
 //   1. searches "Workspace" in the node panel, in its trigger view and its action view;
 //   2. adds Record Create, picks People "From list", fills the typed attribute fields by hand
-//      and runs it: the sandbox must receive the typed body;
-//   3. switches the attribute mapper to Map Automatically behind an item with an extra field;
+//      and runs it: the sandbox must receive the typed body, an untouched switch left out;
+//   3. switches the attribute mapper to Map Automatically behind an item with an extra field:
+//      one notice (n8n's), and the output not marked stale after the run; runs a Create twice
+//      with one email: the error names the record and Create or Update;
 //   4. runs Get Many with Simplify on and off;
 //   5. adds a fresh Record Create: what the mapper shows before a collection is chosen, and
-//      the Map Automatically notice above it once People is chosen; one mapping choice (no
+//      one notice, n8n's, in Map Automatically once People is chosen; one mapping choice (no
 //      Input Mode), the labels saying what Emails and Company take, and Use JSON Instead below
 //      the mapper, which puts the JSON in its place;
 //   6. adds a fresh Record Create or Update: Emails preselected as the attribute to match on;
 //   7. adds a fresh Record Get: Options (the request knobs) is its last parameter;
 //   8. runs Get Many with a condition leadScore Equals a number, Compare Value As left as it is;
-//   9. Workspace WhatsApp's pickers and template variables (messaging.mjs);
-//  10. opens the WhatsApp trigger: its Production URL, the setup notice, Events, a hidden secret;
+//   9. Workspace WhatsApp's pickers, template variables and an unknown Request ID (messaging.mjs);
+//  10. opens the WhatsApp trigger: its Production URL, the setup steps, Events, a hidden secret
+//      with its hint; none of the setup for Delivery Status alone; its events in the node panel;
+//      the test URL's answer;
 //   then the checks of test/ui/pickers.mjs: pickers, mapper labels, list-entry output;
 //   then the words of issue 31 (words.mjs): short notices, types and condition fields in
 //      plain words, Schedule At's time zone and the activity output, a dead messaging host;
