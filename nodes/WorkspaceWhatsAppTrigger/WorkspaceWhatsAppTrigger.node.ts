@@ -29,11 +29,20 @@ export class WorkspaceWhatsAppTrigger implements INodeType {
 		// Both are listed under Webhook URLs: incoming messages (checked by the secret header) and
 		// post-backs (checked by the token in their path, derived from the same secret).
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: INCOMING_PATH },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				// Without it n8n's default 'firstEntryJson' is answered as the body, word for word;
+				// empty, the caller gets n8n's {"message":"Workflow was started"}.
+				responseData: '',
+				path: INCOMING_PATH,
+			},
 			{
 				name: POST_BACK_WEBHOOK,
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				responseData: '',
 				path: POST_BACK_PATH_EXPRESSION,
 			},
 		],

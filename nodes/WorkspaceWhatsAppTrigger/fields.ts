@@ -5,13 +5,26 @@ import { DELIVERY_STATUS, INCOMING_RCS, INCOMING_WHATSAPP } from './events';
 /**
  * The workspace has no API to register a webhook: the user pastes this node's URLs there. Two
  * URLs, because only the workspace webhook can send the secret header; a send's post-back cannot.
+ * Steps on lines of their own, each notice only for the events it is about.
  */
 const setupNotice: INodeProperties = {
+	// n8n's notices keep only <a>, <ul> and <li> of HTML: the steps are a list.
 	displayName:
-		'This node has two URLs (Webhook URLs above). Incoming messages: in the workspace, Settings → Developer → Webhook → Add, Endpoint: the Production URL ending in /webhook. Events: incoming.whatsapp.message and/or incoming.rcs.message. Data Type: Event with Data. Advanced Settings: add a custom header with the Secret Header Name and Value below. Delivery statuses: the Production URL ending in /delivery-status/… as the Postback URL of your sends (it is made from Secret Header Value and changes with it).',
+		"In the workspace, Settings → Developer → Webhook → Add:<ul><li>Endpoint: this node's Production URL ending in /webhook (click Webhook URLs above)</li><li>Events: incoming.whatsapp.message and/or incoming.rcs.message</li><li>Data Type: Event with Data</li><li>Advanced Settings: a custom header, the Secret Header Name and Value below</li></ul>",
 	name: 'setupNotice',
 	type: 'notice',
 	default: '',
+	displayOptions: { show: { events: [INCOMING_WHATSAPP, INCOMING_RCS] } },
+};
+
+/** A send's post-back carries no header: its URL of its own is the whole setup. */
+const postBackNotice: INodeProperties = {
+	displayName:
+		"For delivery statuses, give your sends this node's Production URL ending in /delivery-status/… (Webhook URLs above) as their Postback URL. It is made from Secret Header Value and changes with it.",
+	name: 'postBackNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { events: [DELIVERY_STATUS] } },
 };
 
 const eventsField: INodeProperties = {
@@ -23,17 +36,23 @@ const eventsField: INodeProperties = {
 		{
 			name: 'Delivery Status',
 			value: DELIVERY_STATUS,
+			// n8n's node panel would say "On delivery status"; said here for the three alike.
+			action: 'On delivery status',
 			description:
 				"A sent message's status changed (delivered, read, failed…): send it with this node's URL ending in /delivery-status/… as its Postback URL",
 		},
 		{
 			name: 'Incoming RCS Message',
 			value: INCOMING_RCS,
+			// Else n8n's node panel makes "On incoming rcs message" of the name.
+			action: 'On incoming RCS message',
 			description: 'Someone sent an RCS message or tapped a quick reply to your RCS bot',
 		},
 		{
 			name: 'Incoming WhatsApp Message',
 			value: INCOMING_WHATSAPP,
+			// Else n8n's node panel makes "On incoming whats app message" of the name.
+			action: 'On incoming WhatsApp message',
 			description: 'Someone sent a WhatsApp message to one of your WhatsApp numbers',
 		},
 	],
@@ -59,6 +78,9 @@ const secretHeaderFields: INodeProperties[] = [
 		typeOptions: { password: true },
 		required: true,
 		default: '',
+		// n8n marks a required field only once it was touched, and greys out its test button
+		// without saying why in view: the hint below the field says it at once.
+		hint: 'Required: the trigger listens for test events only once it is set',
 		description:
 			"A long random value, the same as the custom header's value in the workspace webhook. A request with another value is refused. The Postback URL is made from it: copy it again after changing this value.",
 	},
@@ -66,6 +88,7 @@ const secretHeaderFields: INodeProperties[] = [
 
 export const triggerProperties: INodeProperties[] = [
 	setupNotice,
+	postBackNotice,
 	eventsField,
 	...secretHeaderFields,
 ];

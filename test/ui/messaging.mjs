@@ -1,6 +1,7 @@
 // The Workspace WhatsApp node in the editor (`npm run test:ui`, listed by run.mjs): Send
 // Template's account and template pickers and the template's variables as fields of their own.
-//   1. before an account is chosen, the Template picker and the variables show no error;
+//   1. before an account is chosen, the Template picker says to choose one first, and neither it
+//      nor the variables show an error;
 //   2. the account picker lists verified name and number; the template picker the account's
 //      approved templates with their language, searchable;
 //   3. the chosen template's variables come as required fields, labelled with what they take;
@@ -27,7 +28,7 @@ import {
 
 const ACCOUNT = '104898309288724';
 const ACCOUNTS = ['Acme Support (+1 234 567 8900)', 'Acme Sales UK (+44 20 7946 0958)'];
-const VARIABLE_LABELS = ['Customer Name — text', 'Product Image — image URL'];
+const VARIABLE_LABELS = ['Customer Name', 'Product Image — URL'];
 const ERROR_WORDS = /error|could not|couldn.t|failed|problem/i;
 
 /** What Send in Conversation shows for each Message Type, below Resource and Operation. */
@@ -77,6 +78,46 @@ async function locatorItems(page) {
 	return (await items.allInnerTexts()).map((text) => squash(text).split(' UTILITY')[0]);
 }
 
+/** The pointer moved onto `locator`'s middle, as a person's mouse (n8n narrows labels then). */
+async function pointAt(page, locator) {
+	await locator.scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => {});
+	const box = await locator.boundingBox({ timeout: 5_000 }).catch(() => null);
+	if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+	await page.waitForTimeout(300);
+}
+
+/**
+ * The variable labels the mapper cuts, and issue icons it pushes out of the panel, each looked at
+ * with the pointer on its field: n8n then shortens a long label to fit beside its own buttons
+ * (its text ends in "..."), and an issue icon beside a wider input can overflow the panel.
+ */
+async function cutLabels(page, mapper, keys) {
+	const cut = new Set();
+	const panel = await page.locator(sel.nodeParameters).boundingBox();
+	for (const key of keys) {
+		await pointAt(page, mapper.locator(sel.parameter(key)));
+		// Cut in words ("…" at the end) or by CSS (an ellipsis on a box narrower than its text).
+		const labels = await mapper.locator('[data-test-id="input-label"]').evaluateAll((els) =>
+			els.map((el) => ({
+				text: el.innerText.replace(/\s+/g, ' ').trim(),
+				clipped: [el, ...el.querySelectorAll('*')].some(
+					(inner) =>
+						getComputedStyle(inner).textOverflow === 'ellipsis' &&
+						inner.scrollWidth > inner.clientWidth + 1,
+				),
+			})),
+		);
+		for (const { text, clipped } of labels)
+			if (clipped || /(\.\.\.|…)$/.test(text)) cut.add(`"${text}" (pointer on ${key})`);
+		for (const box of await mapper
+			.locator(sel.parameterIssues)
+			.evaluateAll((icons) => icons.map((icon) => icon.getBoundingClientRect().toJSON())))
+			if (panel && box.right > panel.x + panel.width + 1)
+				cut.add(`an issue icon out of the panel (pointer on ${key})`);
+	}
+	return [...cut];
+}
+
 /** What an open resource locator dropdown says besides its items: an error, or "no results". */
 const dropdownText = async (page) =>
 	squash(
@@ -90,7 +131,7 @@ const dropdownText = async (page) =>
 export function messagingChecks() {
 	return [
 		[
-			'WhatsApp Send Template: no error on Template or the variables before an account is chosen; accounts by name and number; approved templates with their language, searchable',
+			'WhatsApp Send Template: before an account is chosen, Template says "Choose an Account first" and nothing shows an error; accounts by name and number; approved templates with their language, searchable',
 			async ({ page, env, shot }) => {
 				const id = await env.api.createWorkflow({
 					name: 'UI test: WhatsApp pickers',
@@ -101,12 +142,16 @@ export function messagingChecks() {
 				const template = ndv.locator(sel.locator('template'));
 				await template.waitFor();
 
-				// Before an account: the template list is empty, with no error; nor has the mapper one.
+				// Before an account: the template list says what to choose first, as the Lists and
+				// Activities pickers do, with no error; nor has the mapper one.
 				await template.locator(sel.locatorInput).click();
 				const before = await locatorItems(page);
 				const beforeText = await dropdownText(page);
 				await shot('m1-template-before-account');
-				if (before.length) fail(`Template lists ${json(before)} before an account is chosen`);
+				if (!isDeepStrictEqual(before, ['Choose an Account first']))
+					fail(
+						`Template lists ${json(before)} ("${beforeText}") before an account is chosen, expected "Choose an Account first"`,
+					);
 				if (await page.locator('[data-test-id="rlc-error-container"]:visible').count())
 					fail(`Template shows an error before an account is chosen: "${beforeText}"`);
 				await page.keyboard.press('Escape');
@@ -150,11 +195,11 @@ export function messagingChecks() {
 				if (!found.every((t) => t.startsWith('order_update')))
 					fail(`searching "order" lists ${json(found)}`);
 				await page.keyboard.press('Escape');
-				return `before an account: Template lists nothing${beforeText ? ` ("${beforeText}")` : ''}, the variables show "${mapperText}"\naccounts: ${json(accounts)}\ntemplates: ${templates.length} approved, such as ${json(templates.slice(0, 3))}; "order" finds ${json(found)}`;
+				return `before an account: Template lists ${json(before)}, the variables show "${mapperText}"\naccounts: ${json(accounts)}\ntemplates: ${templates.length} approved, such as ${json(templates.slice(0, 3))}; "order" finds ${json(found)}`;
 			},
 		],
 		[
-			"WhatsApp Send Template: the template's variables as required fields labelled with what they take; values by hand are sent by key",
+			"WhatsApp Send Template: the template's variables as required fields labelled with what they take, short enough not to be cut (issue icon and pointer on them); values by hand are sent by key",
 			async ({ page, env, shot }) => {
 				const id = await env.api.createWorkflow({
 					name: 'UI test: WhatsApp variables',
@@ -174,13 +219,17 @@ export function messagingChecks() {
 				const labels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
 					.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
 					.filter((t) => t !== 'Template Variables');
+				// Empty, each shows n8n's issue icon beside its label: the label must fit beside it.
+				const cutWelcome = await cutLabels(page, mapper, ['customer_name', 'product_image']);
+				await pointAt(page, mapper.locator(sel.parameter('product_image')));
+				await shot('m2-variable-fields');
+				if (cutWelcome.length) fail(`variable labels cut: ${json(cutWelcome)}`);
 				if (!isDeepStrictEqual(labels, VARIABLE_LABELS))
 					fail(`the variable fields are ${json(labels)}, expected ${json(VARIABLE_LABELS)}`);
 				for (const key of ['customer_name', 'product_image'])
 					if (await mapper.locator(sel.removeField(key)).count())
 						fail(`${key} can be removed: it is not marked required`);
 				const issuesEmpty = await mapper.locator(sel.parameterIssues).count();
-				await shot('m2-variable-fields');
 
 				await mapper.locator(`${sel.parameter('customer_name')} input`).fill('Ada');
 				await mapper
@@ -203,7 +252,50 @@ export function messagingChecks() {
 				};
 				if (sends.length !== 1 || !isDeepStrictEqual(sends[0].body, wanted))
 					fail(`the sandbox got ${json(sends.map((r) => [r.path, r.body]))}`);
-				return `fields: ${json(labels)} (${issuesEmpty} shown as missing while empty)\nsent: POST ${sends[0].path} ${json(sends[0].body)}`;
+
+				// The longest label of the seed: a document URL whose label does not say "document".
+				await ndv.locator(`${sel.locator('template')} ${sel.locatorInput}`).click();
+				await page
+					.locator(sel.locatorItem, { hasText: /^\s*order_update \(en_US\)/ })
+					.first()
+					.click();
+				await mapper.locator(sel.parameter('invoice')).waitFor();
+				const orderLabels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
+					.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
+					.filter((t) => t !== 'Template Variables');
+				const cutOrder = await cutLabels(page, mapper, ['order_id', 'invoice']);
+				await pointAt(page, mapper.locator(sel.parameter('invoice')));
+				await shot('m2-variable-fields-order-update');
+				if (!isDeepStrictEqual(orderLabels, ['Order Number', 'Invoice — document URL']))
+					fail(`order_update's variable fields are ${json(orderLabels)}`);
+				if (cutOrder.length) fail(`variable labels cut: ${json(cutOrder)}`);
+				return `fields: ${json(labels)} (${issuesEmpty} shown as missing while empty), none cut with the pointer on it\nsent: POST ${sends[0].path} ${json(sends[0].body)}\norder_update: ${json(orderLabels)}, none cut`;
+			},
+		],
+		[
+			'WhatsApp Delivery Report Get with an unknown Request ID: the error names the one ID field, not "each ID given"',
+			async ({ page, env, shot }) => {
+				const id = await env.api.createWorkflow({
+					name: 'UI test: unknown delivery report',
+					...workflowWith({
+						resource: 'deliveryReport',
+						operation: 'get',
+						requestId: 'no-such-request',
+					}),
+				});
+				await openNode(page, env.n8n.base, id, 'Send welcome');
+				await page.locator(sel.executeStep).click();
+				const said = await waitForText(
+					page.locator(sel.output),
+					(t) => /not found|did not say/i.test(t),
+					'the error of the run',
+				);
+				await shot('m3-delivery-report-unknown-id');
+				if (!said.includes('The Request ID "no-such-request" was not found'))
+					fail(`the error reads "${said.slice(0, 300)}"`);
+				if (/did not say which ID|each ID given/.test(said))
+					fail(`the error still asks to check each ID given: "${said.slice(0, 300)}"`);
+				return `the editor says: "${said.slice(0, 300)}"`;
 			},
 		],
 		[

@@ -95,33 +95,9 @@ const MAPPER_SHOWN = { hide: { useJson: [true] } };
 export const JSON_SHOWN = { show: { useJson: [true] } };
 
 /**
- * The notice above the mapper, about Map Automatically alone: hidden in Map Each Column
- * Manually (whichever operation's mapper it is) and before a collection or list is chosen.
- * `hide` because one rule per mapper name must be able to hide it: `show` needs all to match.
- * Paths into a value start at the root ('/'): n8n 1.x resolves a rule's parameter by name, and
- * would find no parameter "columns.mappingMode" (every run of the node would fail).
- */
-export const mapperNotice: INodeProperties = {
-	displayName:
-		"Map Automatically sends each input field named like an attribute's key or name (such as leadScore or Lead Score); other fields are left out.",
-	name: 'mapperNotice',
-	type: 'notice',
-	default: '',
-	displayOptions: {
-		hide: {
-			useJson: [true],
-			...Object.fromEntries(
-				Object.values(MAPPER_PARAMETERS).map((name) => [`/${name}.mappingMode`, ['defineBelow']]),
-			),
-			'/collectionId.value': [''],
-			'/listId.value': [''],
-		},
-	},
-};
-
-/**
- * What the values of some attribute types take, right below the mapper's fields. n8n's mapper
- * gives a field no hint and cuts a long label at the panel's width; a notice is shown in full.
+ * What the values of some attribute types take, right below the mapper's fields (Map Each
+ * Column Manually). n8n's mapper gives a field no hint and cuts a long label at the panel's
+ * width; a notice is shown in full.
  */
 export const valueHintsNotice: INodeProperties = {
 	displayName:
@@ -129,8 +105,23 @@ export const valueHintsNotice: INodeProperties = {
 	name: 'valueHintsNotice',
 	type: 'notice',
 	default: '',
-	// In both mapping modes (the input's values must fit too), once there are fields to hint at.
-	displayOptions: { hide: { useJson: [true], '/collectionId.value': [''], '/listId.value': [''] } },
+	// Once there are fields to hint at, and only beside them: in Map Automatically n8n shows its
+	// own notice, and one notice is enough (issue 39). `hide` because one rule per mapper name
+	// must be able to hide it (`show` needs all to match); paths start at the root ('/'), since
+	// n8n 1.x resolves a rule's parameter by name and finds no "columns.mappingMode".
+	displayOptions: {
+		hide: {
+			useJson: [true],
+			'/collectionId.value': [''],
+			'/listId.value': [''],
+			...Object.fromEntries(
+				Object.values(MAPPER_PARAMETERS).map((name) => [
+					`/${name}.mappingMode`,
+					['autoMapInputData'],
+				]),
+			),
+		},
+	},
 };
 
 export function jsonFields({ what }: { what: string }): INodeProperties[] {

@@ -159,15 +159,37 @@ export async function readVariableKeys(
 	return data;
 }
 
+interface VariableType {
+	field: FieldType;
+	/** What a value is, said after the label; nothing for text, which any field takes. */
+	takes: string;
+	/** The word that, in a label already, makes `takes` repeat it ("Product Image"). */
+	word?: string;
+	/** What is still worth saying then. */
+	short?: string;
+}
+
 /** What each variable type takes (docs/api.md §4.9): its field type, and the words of its label. */
-export const VARIABLE_TYPES: Record<string, { field: FieldType; takes: string }> = {
-	TEXT: { field: 'string', takes: 'text' },
-	OTP: { field: 'string', takes: 'one-time code' },
-	IMAGE_URL: { field: 'url', takes: 'image URL' },
-	VIDEO_URL: { field: 'url', takes: 'video URL' },
-	DOCUMENT_URL: { field: 'url', takes: 'document URL' },
+export const VARIABLE_TYPES: Record<string, VariableType> = {
+	TEXT: { field: 'string', takes: '' },
+	OTP: { field: 'string', takes: 'one-time code', word: 'code', short: '' },
+	IMAGE_URL: { field: 'url', takes: 'image URL', word: 'image', short: 'URL' },
+	VIDEO_URL: { field: 'url', takes: 'video URL', word: 'video', short: 'URL' },
+	DOCUMENT_URL: { field: 'url', takes: 'document URL', word: 'document', short: 'URL' },
 };
 
 /** A type the docs do not name yet is still a field, of text. */
-export const variableType = (type: unknown) =>
-	VARIABLE_TYPES[String(type ?? '').toUpperCase()] ?? { field: 'string' as FieldType, takes: '' };
+export const variableType = (type: unknown): VariableType =>
+	VARIABLE_TYPES[String(type ?? '').toUpperCase()] ?? { field: 'string', takes: '' };
+
+/**
+ * "Invoice — document URL", "Product Image — URL", "Customer Name": the label and what its value
+ * takes, said once. n8n cuts a label longer than about 170 px (its issue icon beside it), so
+ * nothing is said twice and text, which every field takes, is not said.
+ */
+export function variableLabel(label: string, type: unknown): string {
+	const { takes, word, short } = variableType(type);
+	const repeated = word !== undefined && new RegExp(`\\b${word}\\b`, 'i').test(label);
+	const said = repeated ? short : takes;
+	return said ? `${label} — ${said}` : label;
+}

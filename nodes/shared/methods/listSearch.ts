@@ -230,14 +230,14 @@ export async function searchWhatsAppAccounts(
 /** Matches a picker shows at once; scrolling on reads the next pages. */
 const TEMPLATES_PER_LOOK = 100;
 
-/** The approved templates of the chosen account, each language its own entry; none before an account. */
+/** The approved templates of the chosen account, each language its own entry; before an account, what to choose. */
 export async function searchWhatsAppTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const phoneId = parameterId(this, 'phoneId');
-	if (!phoneId) return { results: [] };
+	if (!phoneId.trim()) return chooseFirst('Account');
 	await requireMessagingHost(this);
 	const { found, next } = await findApprovedTemplates(
 		this,

@@ -12,6 +12,7 @@ import {
 	languageOf,
 	readVariableKeys,
 	toTemplateChoice,
+	variableLabel,
 	variableType,
 } from '../messaging/whatsApp';
 import { apiRequest } from '../transport';
@@ -59,8 +60,13 @@ export async function getAttributeFields(
 				defaultMatch: definition === emails,
 				canBeUsedToMatch: IDENTIFYING_TYPES.includes(inputType),
 				display: true,
-				...(upsert ? { removed: !(definition.isRequired === true || definition === emails) } : {}),
+				// Always said. After a successful Map Automatically run n8n reloads the fields and
+				// fills in a missing `removed` as false; unlike the stored fields, that counts as a
+				// change, and the output showed as stale ("Node parameters have changed").
+				removed: upsert ? !(definition.isRequired === true || definition === emails) : false,
 				type: type.field,
+				// A switch left untouched is no value, and is not sent; n8n would store false.
+				...(type.field === 'boolean' ? { defaultValue: null } : {}),
 				...(type.choices
 					? { options: await attributeChoices(this, path, definition, type.choices) }
 					: {}),
@@ -90,10 +96,9 @@ export async function getWhatsAppTemplateVariables(
 	return {
 		fields: keys.map((key): ResourceMapperField => {
 			const type = variableType(key.type);
-			const label = String(key.label || key.keyName);
 			return {
 				id: key.keyName,
-				displayName: type.takes ? `${label} — ${type.takes}` : label,
+				displayName: variableLabel(String(key.label || key.keyName), key.type),
 				required: true,
 				defaultMatch: false,
 				canBeUsedToMatch: false,

@@ -41,6 +41,8 @@ export interface Hints {
 	credential: string;
 	/** After a request rejected for its values. */
 	rejected: string;
+	/** After a create refused because a record already holds a unique value (by that record's ID). */
+	duplicate?: (recordId: string | undefined) => string;
 }
 
 const RECORDS_CREDENTIAL_HINT =
@@ -51,6 +53,8 @@ export const HINTS: Record<string, Hints> = {
 		credential: RECORDS_CREDENTIAL_HINT,
 		rejected:
 			'Check the attributes given to this node: each key must be an attribute of the collection, and each value must fit the attribute type.',
+		duplicate: (recordId) =>
+			`${recordId ? `The record ${recordId}` : 'A record'} already has this value, which the collection keeps unique. To update that record instead of creating another, use the operation Create or Update, matching on this attribute.`,
 	},
 	workspaceLists: {
 		credential: RECORDS_CREDENTIAL_HINT,
@@ -134,7 +138,17 @@ function notFound(
 	idParameters: IdParameter[],
 	httpCode: string,
 ): ApiFailure {
-	const named = missingParameter(said, idParameters);
+	// With one ID given there is no other it can mean.
+	const named =
+		missingParameter(said, idParameters) ??
+		(idParameters.length === 1 ? idParameters[0] : undefined);
+	if (named?.label.endsWith(' ID')) {
+		return {
+			message: `The ${named.label} "${named.value}" was not found`,
+			description: `Check the ${named.label} parameter. The service said: ${said ?? 'not found'}`,
+			httpCode,
+		};
+	}
 	if (named) {
 		return {
 			message: `The ${named.label.toLowerCase()} with ID "${named.value}" was not found`,
@@ -150,6 +164,12 @@ function notFound(
 			: 'Check the Base URL in the credential: it should be the address of the API alone, with no path.',
 		httpCode,
 	};
+}
+
+/** "a record with this Emails already exists: <id>": the hint names that record, not the value types. */
+function rejectedHint(said: string | undefined, hints: Hints): string {
+	const duplicate = said ? /already exists\b:?\s*(\S+)?\s*$/i.exec(said) : null;
+	return duplicate && hints.duplicate ? hints.duplicate(duplicate[1]) : hints.rejected;
 }
 
 /** Never looks at the request, so nothing of the credential can end up in a message. */
@@ -208,7 +228,7 @@ export function describeFailure(
 	if (statusCode >= 400 && statusCode < 500) {
 		return {
 			message: said ?? `The service rejected the request (HTTP ${statusCode})`,
-			description: hints.rejected,
+			description: rejectedHint(said, hints),
 			httpCode,
 		};
 	}

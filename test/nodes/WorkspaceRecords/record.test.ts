@@ -88,6 +88,25 @@ describe('Record → Create', () => {
 		});
 		expect(error?.message).toBe('Invalid data Provided: leadScore expects a number, got "high"');
 	});
+
+	test('run twice with the same email: the error names the record that has it and Create or Update', async () => {
+		const create = {
+			operation: 'create',
+			collectionId: byId(PEOPLE),
+			useJson: true,
+			attributesJson: JSON.stringify({ name: 'Twice', emails: ['twice@example.com'] }),
+		};
+		const first = await run(create);
+		expect(first.error).toBeUndefined();
+		const id = String(first.items[0].json._id);
+		const { error } = await run(create);
+		expect(error?.message).toBe(
+			`Invalid data Provided: a record with this Emails already exists: ${id}`,
+		);
+		expect(error?.description).toBe(
+			`The record ${id} already has this value, which the collection keeps unique. To update that record instead of creating another, use the operation Create or Update, matching on this attribute.`,
+		);
+	});
 });
 
 describe('Record → Get', () => {

@@ -18,7 +18,7 @@ const env = useSandbox();
 const WELCOME_FIELDS: ResourceMapperField[] = [
 	{
 		id: 'customer_name',
-		displayName: 'Customer Name — text',
+		displayName: 'Customer Name',
 		required: true,
 		defaultMatch: false,
 		canBeUsedToMatch: false,
@@ -27,7 +27,7 @@ const WELCOME_FIELDS: ResourceMapperField[] = [
 	},
 	{
 		id: 'product_image',
-		displayName: 'Product Image — image URL',
+		displayName: 'Product Image — URL',
 		required: true,
 		defaultMatch: false,
 		canBeUsedToMatch: false,
@@ -172,9 +172,9 @@ describe('pickers', () => {
 		expect(found.results.map((r) => r.value)).toEqual(['104898309288725']);
 	});
 
-	test('templates: nothing (and no request) before an account is chosen', async () => {
+	test('templates: "Choose an Account first" (and no request) before an account is chosen', async () => {
 		const { results } = await listSearch.searchWhatsAppTemplates.call(editing({}));
-		expect(results).toEqual([]);
+		expect(results).toEqual([{ name: 'Choose an Account first', value: '' }]);
 		expect(env.sandbox.requests).toHaveLength(0);
 	});
 
@@ -324,12 +324,14 @@ describe('the variables as fields', () => {
 			(await fieldsFor({ phoneId: byId(WHATSAPP_ACCOUNT), template: fromList(template) })).map(
 				(f) => [f.displayName, f.type],
 			);
+		// What a value takes, said once and short (n8n cuts a label at about 170 px): text is not
+		// said, nor a kind the label names already.
 		expect(await types('order_update|en_US')).toEqual([
-			['Order Number — text', 'string'],
+			['Order Number', 'string'],
 			['Invoice — document URL', 'url'],
 		]);
-		expect(await types('login_code|en')).toEqual([['OTP Code — one-time code', 'string']]);
-		expect(await types('product_video|en')).toEqual([['Header Video — video URL', 'url']]);
+		expect(await types('login_code|en')).toEqual([['OTP Code', 'string']]);
+		expect(await types('product_video|en')).toEqual([['Header Video — URL', 'url']]);
 		expect(await types('reminder_01|en')).toEqual([]);
 	});
 

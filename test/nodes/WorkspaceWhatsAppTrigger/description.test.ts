@@ -1,3 +1,5 @@
+import { NodeHelpers } from 'n8n-workflow';
+
 import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
 
 const { description } = new WorkspaceWhatsAppTrigger();
@@ -12,11 +14,19 @@ test("n8n's node panel files it under Workspace WhatsApp: its name is that node'
 test('a webhook trigger that answers at once, with no credential: it calls nothing', () => {
 	// Incoming messages at the path they always had; post-backs at one holding a token.
 	expect(description.webhooks).toEqual([
-		{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		{
+			name: 'default',
+			httpMethod: 'POST',
+			responseMode: 'onReceived',
+			// Without it n8n answers the literal body "firstEntryJson" (its default).
+			responseData: '',
+			path: 'webhook',
+		},
 		{
 			name: 'setup',
 			httpMethod: 'POST',
 			responseMode: 'onReceived',
+			responseData: '',
 			path: expect.stringMatching(/^=\{\{ "delivery-status\/" \+ /),
 		},
 	]);
@@ -24,7 +34,7 @@ test('a webhook trigger that answers at once, with no credential: it calls nothi
 	expect(description.polling).toBeUndefined();
 });
 
-test('it says where to paste its URL, which events and which Data Type to choose', () => {
+test('it says where to paste its URL, which events and which Data Type to choose, one step a line', () => {
 	const notice = description.properties[0];
 	expect(notice.type).toBe('notice');
 	for (const words of [
@@ -35,10 +45,45 @@ test('it says where to paste its URL, which events and which Data Type to choose
 		'Event with Data',
 		'custom header',
 		'ending in /webhook',
-		'ending in /delivery-status/',
-		'Postback URL',
 	])
 		expect(notice.displayName).toContain(words);
+	// n8n's notices keep <ul> and <li> (not <br>): four steps, four list items.
+	expect(notice.displayName.match(/<li>/g)).toHaveLength(4);
+});
+
+test('the workspace-webhook setup shows while an incoming event is chosen; Delivery Status alone needs none', () => {
+	const notice = description.properties[0];
+	const shownFor = (events: string[]) =>
+		NodeHelpers.displayParameter({ events }, notice, { typeVersion: 1 }, description);
+	expect(shownFor(['incoming.whatsapp.message'])).toBe(true);
+	expect(shownFor(['incoming.rcs.message', 'delivery_status'])).toBe(true);
+	expect(shownFor(['delivery_status'])).toBe(false);
+	// Where a delivery status comes from is said by its option, and by a notice of its own.
+	const options = field('events').options as Array<{ value: string; description: string }>;
+	expect(options.find((o) => o.value === 'delivery_status')?.description).toContain(
+		'ending in /delivery-status/',
+	);
+	const postBack = field('postBackNotice');
+	const postBackShownFor = (events: string[]) =>
+		NodeHelpers.displayParameter({ events }, postBack, { typeVersion: 1 }, description);
+	expect(postBack.displayName).toContain('Postback URL');
+	expect(postBackShownFor(['delivery_status'])).toBe(true);
+	expect(postBackShownFor(['incoming.whatsapp.message'])).toBe(false);
+});
+
+test("the node panel's events read as written: 'On incoming WhatsApp message', not 'whats app'", () => {
+	const options = field('events').options as Array<{ name: string; action?: string }>;
+	expect(options.map((o) => o.action)).toEqual([
+		'On delivery status',
+		'On incoming RCS message',
+		'On incoming WhatsApp message',
+	]);
+});
+
+test('Secret Header Value says below itself, before it is touched, that the test waits for it', () => {
+	expect(field('headerValue').hint).toBe(
+		'Required: the trigger listens for test events only once it is set',
+	);
 });
 
 test('the secret is typed as a password and both header fields are required', () => {

@@ -1,7 +1,6 @@
 import {
 	attributeMapperField,
 	jsonFields,
-	mapperNotice,
 	valueHintsNotice,
 } from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
@@ -17,7 +16,6 @@ const WRITES = ['create', 'update'];
 
 /** The list attribute values to send, after each operation's own fields. */
 export const listEntryAttributesToSend = [
-	...forOperation('listEntry', WRITES, [mapperNotice]),
 	...forOperation('listEntry', 'create', [attributeMapperField('add', 'list entry')]),
 	...forOperation('listEntry', 'update', [attributeMapperField('map', 'list entry')]),
 	...forOperation('listEntry', WRITES, [valueHintsNotice]),

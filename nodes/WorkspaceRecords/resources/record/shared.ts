@@ -1,7 +1,6 @@
 import {
 	attributeMapperField,
 	jsonFields,
-	mapperNotice,
 	valueHintsNotice,
 } from '../../../shared/attributes/fields';
 import { forOperation } from '../../../shared/descriptions';
@@ -21,7 +20,6 @@ const WRITES = ['create', 'upsert', 'update'];
 
 /** The attributes to send, after each operation's own fields. */
 export const recordAttributesToSend = [
-	...forOperation('record', WRITES, [mapperNotice]),
 	...forOperation('record', 'create', [attributeMapperField('add', 'record')]),
 	...forOperation('record', 'update', [attributeMapperField('map', 'record')]),
 	...forOperation('record', 'upsert', [attributeMapperField('upsert', 'record')]),

@@ -158,9 +158,16 @@ describe('the fields the editor shows (resource mapping method, through LoadOpti
 			'nickname',
 			'phoneNumbers',
 		]);
-		expect(byKey.newsletter).toMatchObject({ type: 'boolean', canBeUsedToMatch: false });
-		// Create shows every attribute: no field says it is removed.
-		expect(fields.filter((f) => f.removed !== undefined)).toEqual([]);
+		// A switch left untouched is no value (n8n would store false, and false would be sent).
+		expect(byKey.newsletter).toMatchObject({
+			type: 'boolean',
+			canBeUsedToMatch: false,
+			defaultValue: null,
+		});
+		expect(fields.filter((f) => 'defaultValue' in f).map((f) => f.id)).toEqual(['newsletter']);
+		// Create shows every attribute, and says so: n8n would fill in `removed: false` itself after
+		// a Map Automatically run, and count that as a change of the parameters.
+		expect(fields.filter((f) => f.removed !== false)).toEqual([]);
 		expect(byKey.lastInteraction.type).toBe('dateTime');
 		expect(byKey.lifecycle).toMatchObject({
 			type: 'options',

@@ -62,9 +62,10 @@ test('the report of a message just sent, from the request ID its send answered',
 
 test('a request ID the host does not know is an error that names the field', async () => {
 	const { error } = await report(new WorkspaceWhatsApp(), 'no-such-request');
-	expect(error?.message).toBe('Not found: No message with this request_id');
+	// The node has one ID field: the error names it, not "each ID given".
+	expect(error?.message).toBe('The Request ID "no-such-request" was not found');
 	expect(error?.description).toBe(
-		'The service did not say which ID it means. Check each ID given to this node: Request ID "no-such-request".',
+		'Check the Request ID parameter. The service said: No message with this request_id',
 	);
 });
 

@@ -97,6 +97,38 @@ test('404 on a list entry reads "List entry", not "List"', () => {
 	).toBe('The list with ID "l1" was not found');
 });
 
+test('404 with one ID given names that ID: there is no other it can mean', () => {
+	const failure = describeFailure(response(404, { message: 'No message with this request_id' }), {
+		idParameters: [{ label: 'Request ID', value: 'q7' }],
+	});
+	expect(failure?.message).toBe('The Request ID "q7" was not found');
+	expect(failure?.description).toBe(
+		'Check the Request ID parameter. The service said: No message with this request_id',
+	);
+	expect(
+		describeFailure(response(404, { message: 'Not found' }), {
+			idParameters: [{ label: 'Collection', value: 'c1' }],
+		})?.message,
+	).toBe('The collection with ID "c1" was not found');
+});
+
+test('a unique value already held: the hint names the record and Create or Update, not the value types', () => {
+	const failure = describeFailure(
+		response(400, { message: 'a record with this Emails already exists: 6650a1b2c3' }),
+		{ hints: HINTS.workspaceRecords },
+	);
+	expect(failure?.message).toBe('a record with this Emails already exists: 6650a1b2c3');
+	expect(failure?.description).toBe(
+		'The record 6650a1b2c3 already has this value, which the collection keeps unique. To update that record instead of creating another, use the operation Create or Update, matching on this attribute.',
+	);
+	// Elsewhere (a list that holds a record once) the node's own hint stays.
+	expect(
+		describeFailure(response(400, { message: 'record r1 already exists in this list' }), {
+			hints: HINTS.workspaceLists,
+		})?.description,
+	).toBe(HINTS.workspaceLists.rejected);
+});
+
 test('descriptions of 401 and 429 say what to do', () => {
 	expect(describeFailure(response(401, {}))?.description).toMatch(/API key and the workspace ID/);
 	expect(describeFailure(response(429, {}))?.description).toMatch(
