@@ -199,6 +199,38 @@ describe('Record Removed', () => {
 	});
 });
 
+/** Every person in the sandbox, oldest first, read around any rate limit. */
+const allPeople = async () => {
+	const rows: IDataObject[] = [];
+	for (let offset = 0; ; offset += 500) {
+		const { data } = await api().post(`/collection-records/${PEOPLE}/query`, {
+			limit: 500,
+			offset,
+			sort: [{ attribute: 'createdAt', direction: 'asc' }],
+		});
+		rows.push(...data.data);
+		if (data.data.length < 500) return rows;
+	}
+};
+
+describe('taking stock of 12,000 records at a service that answers at once', () => {
+	test('the activation poll takes stock of them all: a change to the newest, made after it, comes once', async () => {
+		env.sandbox.reset({ people: 12_000 });
+		const all = await allPeople();
+		const updated = onPeople('recordUpdated', { watchedAttributes: ['leadScore'] });
+		expect(await updated.pollItems()).toEqual([]);
+		const { watch } = updated.workflow.staticData['node:Trigger'] as { watch: WatchState };
+		expect(watch.baselined).toBe(true);
+		const newest = String(all[all.length - 1]._id);
+		await updatePerson(newest, { leadScore: 4_242 });
+		const emitted: IDataObject[] = [];
+		for (let i = 0; i < 4; i++) emitted.push(...(await updated.pollItems()));
+		expect(emitted.map((item) => [item._id, item.changes])).toEqual([
+			[newest, { leadScore: { previous: all[all.length - 1].leadScore ?? null, current: 4_242 } }],
+		]);
+	}, 60_000);
+});
+
 describe('a watched view of 10,000 records behind a limit of 2 requests a second', () => {
 	test('a pass spans several polls, each within its time; every change comes exactly once', async () => {
 		env.sandbox.reset({ people: 10_000 });
