@@ -221,17 +221,16 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 	if (pollsRunning.has(self)) return null;
 	pollsRunning.add(self);
 	try {
-		const staticData = this.getWorkflowStaticData('node');
 		if (isRecordChange(event)) {
 			const settings = watchSettingsOf(this, event);
 			const bounds = boundsOf(this, WATCH_BOUNDS);
-			const saved = staticData.watch as WatchState | undefined;
-			if (saved?.of !== settings.of && (await exceedsBound(source, bounds)))
+			const watch = watchStateOf(this);
+			if (watch.saved?.of !== settings.of && (await exceedsBound(source, bounds)))
 				fromInput(this, () => refuseOversized(Infinity, bounds));
 			const wanted = wantedBy(this, event);
-			const { changes, state } = await watchPoll(source, saved, settings, bounds, wanted);
+			const { changes, state } = await watchPoll(source, watch.saved, settings, bounds, wanted);
 			fromInput(this, () => refuseOversized(Object.keys(state.prints).length, bounds));
-			staticData.watch = state as unknown as IDataObject;
+			watch.save(state);
 			return emit(changes.map(asItem));
 		}
 		if (event === 'activityDue') {
@@ -276,6 +275,27 @@ function positionOf<T extends object>(
 		save(position: T) {
 			node[key] = position as IDataObject;
 			workflow[copyKey] = { event, position } as unknown as IDataObject;
+		},
+	};
+}
+
+/**
+ * The change events' state, in the node's static data. The durable poll scheduler drops what
+ * the activation poll saves there, so a copy goes in the workflow's until a poll finds the
+ * node's own: the stock taken at activation is not taken again (a copy kept longer would double
+ * the static data, up to 2 MB).
+ */
+function watchStateOf(context: IPollFunctions) {
+	const node = context.getWorkflowStaticData('node');
+	const workflow = context.getWorkflowStaticData('global');
+	const copyKey = `watch:${context.getNode().id}`;
+	const own = node.watch as WatchState | undefined;
+	return {
+		saved: own ?? (workflow[copyKey] as WatchState | undefined),
+		save(state: WatchState) {
+			node.watch = state as unknown as IDataObject;
+			if (own) delete workflow[copyKey];
+			else workflow[copyKey] = state as unknown as IDataObject;
 		},
 	};
 }
