@@ -206,6 +206,28 @@ export function triggerFields(events: Event[]): INodeProperties[] {
 }
 
 export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	try {
+		return await pollOnce.call(this);
+	} catch (error) {
+		if (this.getMode() === 'manual') throw error;
+		throw withFixInMessage(error);
+	}
+}
+
+/**
+ * An active trigger's refusal, with what to do in its message: n8n records only the message
+ * of an error at activation (2.40.7's publication status and log drop the description). A
+ * failure n8n waits out by itself (a rate limit, a service down) keeps its own.
+ */
+function withFixInMessage(error: unknown): unknown {
+	if (!(error instanceof Error) || (error as { failure?: unknown }).failure) return error;
+	const fix = (error as { description?: unknown }).description;
+	if (typeof fix !== 'string' || !fix || error.message.includes(fix)) return error;
+	error.message = `${error.message.replace(/[.:]?$/, '.')} ${fix}`;
+	return error;
+}
+
+async function pollOnce(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event') as Event;
 	const source = await pollSource(this, event);
 	const emit = (rows: IDataObject[]) => {

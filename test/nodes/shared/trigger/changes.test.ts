@@ -231,6 +231,43 @@ describe('taking stock of 12,000 records at a service that answers at once', () 
 	}, 60_000);
 });
 
+describe('refused at activation, with the fix in the message (all n8n shows of it)', () => {
+	test('a view of more than 20,000 records', async () => {
+		env.sandbox.reset({ people: 20_001 });
+		const error = await onPeople('recordUpdated')
+			.poll()
+			.catch((e: Error) => e);
+		expect((error as Error).message).toBe(
+			'Collection: more than 20,000 records match, more than the trigger can watch. Narrow them with a filter (Filter), so that at most that many records match.',
+		);
+	}, 60_000);
+
+	test('a filter that is not valid JSON', async () => {
+		const error = await onPeople('recordUpdated', { filterMode: 'json', filterJson: '{"name": }' })
+			.poll()
+			.catch((e: Error) => e);
+		expect((error as Error).message).toMatch(/^Filter \(JSON\): not valid JSON.*\. \S+/);
+		expect((error as Error).message).toContain((error as { description?: string }).description);
+	});
+
+	test('a credential the service refuses', async () => {
+		const refused = {
+			...env.credentials,
+			workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: 'wr_wrong_key' },
+		};
+		const error = await activeTrigger(
+			new WorkspaceRecordsTrigger(),
+			{ event: 'newRecord', collectionId: byId(PEOPLE) },
+			refused,
+		)
+			.poll()
+			.catch((e: Error) => e);
+		expect((error as Error).message).toMatch(
+			/^Authorization failed: .*\. Check the API key and the workspace ID in the Workspace Records API credential/,
+		);
+	});
+});
+
 describe('a watched view of 10,000 records behind a limit of 2 requests a second', () => {
 	test('a pass spans several polls, each within its time; every change comes exactly once', async () => {
 		env.sandbox.reset({ people: 10_000 });
