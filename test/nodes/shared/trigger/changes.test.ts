@@ -231,6 +231,41 @@ describe('taking stock of 12,000 records at a service that answers at once', () 
 	}, 60_000);
 });
 
+describe('taking stock of 12,000 records behind a limit of 2 requests a second', () => {
+	test('it goes on over the next polls; a change behind the pass comes once, one ahead of it is its starting point', async () => {
+		env.sandbox.reset({ people: 12_000 });
+		const all = await allPeople();
+		const updated = onPeople('recordUpdated', { watchedAttributes: ['leadScore'] });
+		env.sandbox.rateLimit({ rate: 2, burst: 1 });
+		const watchState = () =>
+			(updated.workflow.staticData['node:Trigger'] as { watch: WatchState }).watch;
+		const started = time.now();
+		expect(await updated.pollItems()).toEqual([]);
+		expect(time.now() - started).toBeLessThan(30_000);
+		const read = Object.keys(watchState().prints).length;
+		expect(read).toBeGreaterThan(4_000);
+		expect(read).toBeLessThan(6_000);
+		// Around the limit, which counts per API key: one read already, one not yet.
+		const behind = String(all[10]._id);
+		const ahead = String(all[11_000]._id);
+		env.sandbox.rateLimit({ rate: 0 });
+		await updatePerson(behind, { leadScore: 1_111 });
+		await updatePerson(ahead, { leadScore: 2_222 });
+		env.sandbox.rateLimit({ rate: 2, burst: 1 });
+		const emitted: IDataObject[] = [];
+		let polls = 1;
+		while (!watchState().baselined) {
+			emitted.push(...(await updated.pollItems()));
+			polls++;
+		}
+		expect(polls).toBe(3);
+		// The next pass, whole.
+		for (let mark = watchState().mark; watchState().mark === mark; )
+			emitted.push(...(await updated.pollItems()));
+		expect(emitted.map((item) => item._id)).toEqual([behind]);
+	}, 60_000);
+});
+
 describe('refused at activation, with the fix in the message (all n8n shows of it)', () => {
 	test('a view of more than 20,000 records', async () => {
 		env.sandbox.reset({ people: 20_001 });
