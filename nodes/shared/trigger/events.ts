@@ -206,12 +206,11 @@ export function triggerFields(events: Event[]): INodeProperties[] {
 }
 
 export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	try {
-		return await pollOnce.call(this);
-	} catch (error) {
-		if (this.getMode() === 'manual') throw error;
+	if (this.getMode() === 'manual') return await pollOnce.call(this);
+	// The node's own errors (NodeApiError, NodeOperationError), their message completed.
+	return await pollOnce.call(this).catch((error: unknown) => {
 		throw withFixInMessage(error);
-	}
+	});
 }
 
 /**

@@ -242,8 +242,9 @@ describe('taking stock of 12,000 records behind a limit of 2 requests a second',
 		const started = time.now();
 		expect(await updated.pollItems()).toEqual([]);
 		expect(time.now() - started).toBeLessThan(30_000);
+		// About 50 pages of 100 once the pace is learnt, fewer while it is learnt.
 		const read = Object.keys(watchState().prints).length;
-		expect(read).toBeGreaterThan(4_000);
+		expect(read).toBeGreaterThan(2_000);
 		expect(read).toBeLessThan(6_000);
 		// Around the limit, which counts per API key: one read already, one not yet.
 		const behind = String(all[10]._id);
@@ -258,7 +259,8 @@ describe('taking stock of 12,000 records behind a limit of 2 requests a second',
 			emitted.push(...(await updated.pollItems()));
 			polls++;
 		}
-		expect(polls).toBe(3);
+		expect(polls).toBeGreaterThanOrEqual(3);
+		expect(polls).toBeLessThanOrEqual(4);
 		// The next pass, whole.
 		for (let mark = watchState().mark; watchState().mark === mark; )
 			emitted.push(...(await updated.pollItems()));
