@@ -302,24 +302,33 @@ function positionOf<T extends object>(
 
 /**
  * The change events' state, in the node's static data. The durable poll scheduler drops what
- * the activation poll saves there, so a copy goes in the workflow's until a poll finds the
- * node's own: the stock taken at activation is not taken again (a copy kept longer would double
- * the static data, up to 2 MB).
+ * the activation poll saves there, so a copy goes in the workflow's, and in memory for a
+ * scheduled poll that comes before n8n has saved the workflow's, until a poll finds the node's
+ * own: the stock taken at activation is not taken again (a copy kept longer would double the
+ * static data, up to 2 MB).
  */
 function watchStateOf(context: IPollFunctions) {
 	const node = context.getWorkflowStaticData('node');
 	const workflow = context.getWorkflowStaticData('global');
 	const copyKey = `watch:${context.getNode().id}`;
+	const trigger = `${context.getWorkflow().id}|${context.getNode().id}`;
 	const own = node.watch as WatchState | undefined;
 	return {
-		saved: own ?? (workflow[copyKey] as WatchState | undefined),
+		saved: own ?? (workflow[copyKey] as WatchState | undefined) ?? stockTaken.get(trigger),
 		save(state: WatchState) {
 			node.watch = state as unknown as IDataObject;
-			if (own) delete workflow[copyKey];
-			else workflow[copyKey] = state as unknown as IDataObject;
+			if (own) {
+				delete workflow[copyKey];
+				stockTaken.delete(trigger);
+			} else {
+				workflow[copyKey] = state as unknown as IDataObject;
+				stockTaken.set(trigger, state);
+			}
 		},
 	};
 }
+
+const stockTaken = new Map<string, WatchState>();
 
 /** Our bounds, within the budget n8n grants a poll where it tells one (it abandons late polls). */
 function boundsOf<T extends PollBounds>(context: IPollFunctions, bounds: T): T {
