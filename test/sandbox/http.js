@@ -13,6 +13,8 @@ function createHandler(sandbox) {
 
 	function send(res, statusCode, payload, headers = {}) {
 		if (res.logged) Object.assign(res.logged, { status: statusCode, doneAt: clock() });
+		// How many rows a query answered: a page shorter than asked ends a read.
+		if (res.logged && Array.isArray(payload?.data)) res.logged.rows = payload.data.length;
 		const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
 		if (res.req?.url?.endsWith('/query')) stats.queryBytes += Buffer.byteLength(text);
 		res.writeHead(statusCode, {

@@ -13,6 +13,8 @@ export interface RecordedRequest {
 	status?: number | 'reset';
 	/** When the answer was sent, in epoch milliseconds by the sandbox's clock. */
 	doneAt?: number;
+	/** The rows answered, when the answer holds a list (`data`). */
+	rows?: number;
 }
 
 export interface Fault {

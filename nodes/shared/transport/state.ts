@@ -182,6 +182,11 @@ export const state = {
 	schemas: new Expiring<Promise<IDataObject[]>>({ ttlMs: 10 * MINUTE, maxSize: 50 }),
 	/** Webhook deliveries each trigger has handled, by trigger and event. */
 	events: new Expiring<true>({ ttlMs: EVENTS_KEPT_MS, maxSize: 100_000 }),
+	/**
+	 * A change event's stock, taken at activation, for a first scheduled poll of n8n's durable
+	 * scheduler that comes before n8n saved the workflow's static data.
+	 */
+	stockTaken: new Expiring<IDataObject>({ ttlMs: HOUR, maxSize: 1_000 }),
 	/** Triggers whose poll is under way: a second one at once is skipped. */
 	polling: new Expiring<true>({ ttlMs: HOUR, maxSize: 10_000 }),
 };

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { clock } from '../clock';
 import type { Cursor, PollBounds, PollSource } from './poll';
 import { poll, readAfter } from './poll';
 
@@ -38,11 +39,13 @@ export async function duePoll(
 		const { cursor: created } = await poll(everything, undefined, bounds);
 		return { rows: [], state: { due, created, reminded: {} } };
 	}
-	const comingDue = await readAfter(byDue, saved.due, bounds);
+	// Both reads share the poll's time, as they share its bound.
+	const startedAt = clock.now();
+	const comingDue = await readAfter(byDue, saved.due, bounds, startedAt);
 	const left = { ...bounds, maxRows: bounds.maxRows - comingDue.rows.length };
 	const createdDue =
 		left.maxRows > 0
-			? await readAfter(byCreation, saved.created, left).catch(() => undefined)
+			? await readAfter(byCreation, saved.created, left, startedAt).catch(() => undefined)
 			: undefined;
 	const reminded = { ...saved.reminded };
 	const rows: IDataObject[] = [];

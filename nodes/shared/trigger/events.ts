@@ -211,6 +211,27 @@ export function triggerFields(events: Event[]): INodeProperties[] {
 }
 
 export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	if (this.getMode() === 'manual') return await pollOnce.call(this);
+	// The node's own errors (NodeApiError, NodeOperationError), their message completed.
+	return await pollOnce.call(this).catch((error: unknown) => {
+		throw withFixInMessage(error);
+	});
+}
+
+/**
+ * An active trigger's refusal, with what to do in its message: n8n records only the message
+ * of an error at activation (2.40.7's publication status and log drop the description). A
+ * failure n8n waits out by itself (a rate limit, a service down) keeps its own.
+ */
+function withFixInMessage(error: unknown): unknown {
+	if (!(error instanceof Error) || (error as { failure?: unknown }).failure) return error;
+	const fix = (error as { description?: unknown }).description;
+	if (typeof fix !== 'string' || !fix || error.message.includes(fix)) return error;
+	error.message = `${error.message.replace(/[.:]?$/, '.')} ${fix}`;
+	return error;
+}
+
+async function pollOnce(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event') as Event;
 	const source = await pollSource(this, event);
 	const emit = (rows: IDataObject[]) => {
@@ -226,17 +247,16 @@ export async function pollEvents(this: IPollFunctions): Promise<INodeExecutionDa
 	if (state.polling.get(self)) return null;
 	state.polling.set(self, true);
 	try {
-		const staticData = this.getWorkflowStaticData('node');
 		if (isRecordChange(event)) {
 			const settings = watchSettingsOf(this, event);
 			const bounds = boundsOf(this, WATCH_BOUNDS);
-			const saved = staticData.watch as WatchState | undefined;
-			if (saved?.of !== settings.of && (await exceedsBound(source, bounds)))
+			const watch = watchStateOf(this);
+			if (watch.saved?.of !== settings.of && (await exceedsBound(source, bounds)))
 				fromInput(this, () => refuseOversized(Infinity, bounds));
 			const wanted = wantedBy(this, event);
-			const { changes, state } = await watchPoll(source, saved, settings, bounds, wanted);
+			const { changes, state } = await watchPoll(source, watch.saved, settings, bounds, wanted);
 			fromInput(this, () => refuseOversized(Object.keys(state.prints).length, bounds));
-			staticData.watch = state as unknown as IDataObject;
+			watch.save(state);
 			return emit(changes.map(asItem));
 		}
 		if (event === 'activityDue') {
@@ -278,6 +298,35 @@ function positionOf<T extends object>(
 		save(position: T) {
 			node[key] = position as IDataObject;
 			workflow[copyKey] = { event, position } as unknown as IDataObject;
+		},
+	};
+}
+
+/**
+ * The change events' state, in the node's static data. The durable poll scheduler drops what
+ * the activation poll saves there, so a copy goes in the workflow's, and in memory for a
+ * scheduled poll that comes before n8n has saved the workflow's, until a poll finds the node's
+ * own: the stock taken at activation is not taken again (a copy kept longer would double the
+ * static data, up to 2 MB).
+ */
+function watchStateOf(context: IPollFunctions) {
+	const node = context.getWorkflowStaticData('node');
+	const workflow = context.getWorkflowStaticData('global');
+	const copyKey = `watch:${context.getNode().id}`;
+	const trigger = triggerOf(context);
+	const own = node.watch as WatchState | undefined;
+	const inMemory = state.stockTaken.get(trigger) as WatchState | undefined;
+	return {
+		saved: own ?? (workflow[copyKey] as WatchState | undefined) ?? inMemory,
+		save(taken: WatchState) {
+			node.watch = taken as unknown as IDataObject;
+			if (own) {
+				delete workflow[copyKey];
+				state.stockTaken.delete(trigger);
+			} else {
+				workflow[copyKey] = taken as unknown as IDataObject;
+				state.stockTaken.set(trigger, taken as unknown as IDataObject);
+			}
 		},
 	};
 }

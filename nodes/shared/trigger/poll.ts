@@ -91,41 +91,66 @@ export interface Read {
 	complete: boolean;
 }
 
+/**
+ * The rows after `start`, a page at a time, each page with the cursor past it: at most
+ * `maxRows` in all, until the time is spent. A consumer that stops early keeps the cursor of
+ * the last page it took.
+ */
+export async function* pagesAfter(
+	source: PollSource,
+	start: Cursor,
+	bounds: PollBounds,
+	startedAt = clock.now(),
+): AsyncGenerator<Read> {
+	let cursor = start;
+	let read = 0;
+	const sort: QueryBody['sort'] = [{ attribute: orderOf(source), direction: 'asc' }];
+	while (read < bounds.maxRows) {
+		const left = startedAt + bounds.budgetMs - clock.now();
+		if (left <= 0) return;
+		// Never more than the poll may still take: rows read past its bound would be thrown away.
+		const room = bounds.maxRows - read;
+		const limit = Math.min(bounds.pageSize, room);
+		const filter = afterCursor(source, cursor);
+		const body: QueryBody = { ...(filter ? { filter } : {}), sort, limit, offset: 0 };
+		// Once rows were read, a failing page ends the poll with them instead of losing them.
+		const page =
+			read === 0
+				? await source.query(body, left)
+				: await source.query(body, left).catch(() => undefined);
+		if (!page) return;
+		// A server that ignores part of the keyset must not repeat a row; a row with no time
+		// (an activity not completed) cannot be placed in it. One that answers more than asked
+		// must not carry the poll past its bound.
+		const seen = new Set(cursor.idsAtCursor);
+		const fresh = page
+			.filter(
+				(row) =>
+					typeof row[orderOf(source)] === 'string' &&
+					!(timeOf(source, row) === cursor.at && seen.has(idOf(row))),
+			)
+			.slice(0, room);
+		read += fresh.length;
+		cursor = cursorAfter(source, fresh, cursor);
+		const complete = page.length < limit;
+		yield { rows: fresh, cursor, complete };
+		if (complete || fresh.length === 0) return;
+	}
+}
+
 export async function readAfter(
 	source: PollSource,
 	start: Cursor,
 	bounds: PollBounds,
 	startedAt = clock.now(),
 ): Promise<Read> {
-	const rows: IDataObject[] = [];
-	let cursor = start;
-	const sort: QueryBody['sort'] = [{ attribute: orderOf(source), direction: 'asc' }];
-	while (rows.length < bounds.maxRows) {
-		const left = startedAt + bounds.budgetMs - clock.now();
-		if (left <= 0) break;
-		const limit = Math.min(bounds.pageSize, bounds.maxRows - rows.length);
-		const filter = afterCursor(source, cursor);
-		const body: QueryBody = { ...(filter ? { filter } : {}), sort, limit, offset: 0 };
-		// Once rows were read, a failing page ends the poll with them instead of losing them.
-		const page =
-			rows.length === 0
-				? await source.query(body, left)
-				: await source.query(body, left).catch(() => undefined);
-		if (!page) break;
-		// A server that ignores part of the keyset must not repeat a row; a row with no time
-		// (an activity not completed) cannot be placed in it.
-		const seen = new Set(cursor.idsAtCursor);
-		const fresh = page.filter(
-			(row) =>
-				typeof row[orderOf(source)] === 'string' &&
-				!(timeOf(source, row) === cursor.at && seen.has(idOf(row))),
-		);
-		rows.push(...fresh);
-		cursor = cursorAfter(source, fresh, cursor);
-		if (page.length < limit) return { rows, cursor, complete: true };
-		if (fresh.length === 0) break;
+	const read: Read = { rows: [], cursor: start, complete: false };
+	for await (const page of pagesAfter(source, start, bounds, startedAt)) {
+		read.rows.push(...page.rows);
+		read.cursor = page.cursor;
+		read.complete = page.complete;
 	}
-	return { rows, cursor, complete: false };
+	return read;
 }
 
 /** The user's filter applies to a manual "fetch test event", not to the first poll's cursor. */

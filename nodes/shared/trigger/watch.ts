@@ -5,21 +5,26 @@ import { simplifyValue } from '../simplify';
 import { digestOf } from '../transport';
 import { filterFor } from '../query/filter';
 import type { Cursor, PollBounds, PollSource, QueryBody } from './poll';
-import { BEFORE_ANYTHING, cursorAfter, readAfter } from './poll';
+import { BEFORE_ANYTHING, cursorAfter, pagesAfter } from './poll';
 
 /**
  * Records carry no modification time (docs/api.md §2.3): the change events compare passes over
  * the view. A pass spans as many polls as it needs, so one poll's cost stays bounded.
  */
 
-/** `maxRows` records read a poll; at most `maxItems` changes emitted, the rest at the next polls. */
+/** At most `maxItems` changes emitted a poll, the rest at the next polls. */
 export interface WatchBounds extends PollBounds {
 	maxRecords: number;
 	maxItems: number;
 }
 
+/**
+ * A poll reads as far as its time allows (`budgetMs`), not a number of records: at a service
+ * that answers at once a pass, the first one (taking stock) included, ends within one poll,
+ * and a change to a record the first pass has not read yet is lost only for those seconds.
+ */
 export const WATCH_BOUNDS: WatchBounds = {
-	maxRows: 5_000,
+	maxRows: 20_000,
 	pageSize: 100,
 	budgetMs: 25_000,
 	maxRecords: 20_000,
@@ -183,6 +188,21 @@ const startOver = (of: string): WatchState => ({
 	prints: {},
 });
 
+/** Takes `record` into the pass under way: its change since the last pass, once a baseline was taken. */
+function take(state: WatchState, settings: WatchSettings, record: IDataObject): Change | undefined {
+	const id = String(record._id);
+	if (!settings.watched.length) state.keys = keysWith(state.keys, record);
+	const keys = settings.watched.length ? settings.watched : state.keys;
+	const print = printOf(record, settings.watched, keys, state.mark);
+	const before = Object.prototype.hasOwnProperty.call(state.prints, id)
+		? state.prints[id]
+		: undefined;
+	setOwn(state.prints, id, print);
+	if (before === undefined || !state.baselined) return undefined;
+	const changes = changesBetween(before, print, keys, record);
+	return Object.keys(changes).length ? { record, changes } : undefined;
+}
+
 /**
  * One poll's share of a pass. `saved` is not touched, so a poll that fails or is abandoned
  * changes nothing. A record new to the prints is taken in silently: New Record has it.
@@ -203,28 +223,25 @@ export async function watchPoll(
 	const changes: Change[] = removed.slice(0, bounds.maxItems).map(asRemoval);
 	state.removed = removed.slice(bounds.maxItems);
 	if (changes.length >= bounds.maxItems) return { changes, state };
-	const read = await readAfter(source, state.pass, bounds);
-	let seen = 0;
-	for (const record of read.rows) {
-		// At the bound, the pass stops before this record: the next poll reads on from it.
-		if (changes.length >= bounds.maxItems) break;
-		seen += 1;
-		const id = String(record._id);
-		if (!settings.watched.length) state.keys = keysWith(state.keys, record);
-		const keys = settings.watched.length ? settings.watched : state.keys;
-		const print = printOf(record, settings.watched, keys, state.mark);
-		const before = Object.prototype.hasOwnProperty.call(state.prints, id)
-			? state.prints[id]
-			: undefined;
-		if (before !== undefined && state.baselined) {
-			const change = { record, changes: changesBetween(before, print, keys, record) };
-			if (Object.keys(change.changes).length && wanted(change)) changes.push(change);
+	// Page by page, so that a pass stopped at the bound reads no page it would not use.
+	let complete = false;
+	let stopped = false;
+	for await (const page of pagesAfter(source, state.pass, bounds)) {
+		const before = state.pass;
+		let seen = 0;
+		for (const record of page.rows) {
+			// At the bound, the pass stops before this record: the next poll reads on from it.
+			if (changes.length >= bounds.maxItems) break;
+			seen += 1;
+			const change = take(state, settings, record);
+			if (change && wanted(change)) changes.push(change);
 		}
-		setOwn(state.prints, id, print);
+		stopped = seen < page.rows.length;
+		state.pass = stopped ? cursorAfter(source, page.rows.slice(0, seen), before) : page.cursor;
+		complete = page.complete;
+		if (stopped || changes.length >= bounds.maxItems) break;
 	}
-	const stopped = seen < read.rows.length;
-	state.pass = stopped ? cursorAfter(source, read.rows.slice(0, seen), state.pass) : read.cursor;
-	if (read.complete && !stopped) {
+	if (complete && !stopped) {
 		// The pass has seen the whole view: a record it did not see has left it.
 		const keys = settings.watched.length ? settings.watched : state.keys;
 		const gone: IDataObject[] = [];

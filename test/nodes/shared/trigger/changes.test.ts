@@ -199,6 +199,112 @@ describe('Record Removed', () => {
 	});
 });
 
+/** Every person in the sandbox, oldest first, read around any rate limit. */
+const allPeople = async () => {
+	const rows: IDataObject[] = [];
+	for (let offset = 0; ; offset += 500) {
+		const { data } = await api().post(`/collection-records/${PEOPLE}/query`, {
+			limit: 500,
+			offset,
+			sort: [{ attribute: 'createdAt', direction: 'asc' }],
+		});
+		rows.push(...data.data);
+		if (data.data.length < 500) return rows;
+	}
+};
+
+describe('taking stock of 12,000 records at a service that answers at once', () => {
+	test('the activation poll takes stock of them all: a change to the newest, made after it, comes once', async () => {
+		env.sandbox.reset({ people: 12_000 });
+		const all = await allPeople();
+		const updated = onPeople('recordUpdated', { watchedAttributes: ['leadScore'] });
+		expect(await updated.pollItems()).toEqual([]);
+		const { watch } = updated.workflow.staticData['node:Trigger'] as { watch: WatchState };
+		expect(watch.baselined).toBe(true);
+		const newest = String(all[all.length - 1]._id);
+		await updatePerson(newest, { leadScore: 4_242 });
+		const emitted: IDataObject[] = [];
+		for (let i = 0; i < 4; i++) emitted.push(...(await updated.pollItems()));
+		expect(emitted.map((item) => [item._id, item.changes])).toEqual([
+			[newest, { leadScore: { previous: all[all.length - 1].leadScore ?? null, current: 4_242 } }],
+		]);
+	}, 60_000);
+});
+
+describe('taking stock of 12,000 records behind a limit of 2 requests a second', () => {
+	test('it goes on over the next polls; a change behind the pass comes once, one ahead of it is its starting point', async () => {
+		env.sandbox.reset({ people: 12_000 });
+		const all = await allPeople();
+		const updated = onPeople('recordUpdated', { watchedAttributes: ['leadScore'] });
+		env.sandbox.rateLimit({ rate: 2, burst: 1 });
+		const watchState = () =>
+			(updated.workflow.staticData['node:Trigger'] as { watch: WatchState }).watch;
+		const started = time.now();
+		expect(await updated.pollItems()).toEqual([]);
+		expect(time.now() - started).toBeLessThan(30_000);
+		// About 50 pages of 100 once the pace is learnt, fewer while it is learnt.
+		const read = Object.keys(watchState().prints).length;
+		expect(read).toBeGreaterThan(2_000);
+		expect(read).toBeLessThan(6_000);
+		// Around the limit, which counts per API key: one read already, one not yet.
+		const behind = String(all[10]._id);
+		const ahead = String(all[11_000]._id);
+		env.sandbox.rateLimit({ rate: 0 });
+		await updatePerson(behind, { leadScore: 1_111 });
+		await updatePerson(ahead, { leadScore: 2_222 });
+		env.sandbox.rateLimit({ rate: 2, burst: 1 });
+		const emitted: IDataObject[] = [];
+		let polls = 1;
+		while (!watchState().baselined) {
+			emitted.push(...(await updated.pollItems()));
+			polls++;
+		}
+		expect(polls).toBeGreaterThanOrEqual(3);
+		expect(polls).toBeLessThanOrEqual(4);
+		// The next pass, whole.
+		for (let mark = watchState().mark; watchState().mark === mark; )
+			emitted.push(...(await updated.pollItems()));
+		expect(emitted.map((item) => item._id)).toEqual([behind]);
+	}, 60_000);
+});
+
+describe('refused at activation, with the fix in the message (all n8n shows of it)', () => {
+	test('a view of more than 20,000 records', async () => {
+		env.sandbox.reset({ people: 20_001 });
+		const error = await onPeople('recordUpdated')
+			.poll()
+			.catch((e: Error) => e);
+		expect((error as Error).message).toBe(
+			'Collection: more than 20,000 records match, more than the trigger can watch. Narrow them with a filter (Filter), so that at most that many records match.',
+		);
+	}, 60_000);
+
+	test('a filter that is not valid JSON', async () => {
+		const error = await onPeople('recordUpdated', { filterMode: 'json', filterJson: '{"name": }' })
+			.poll()
+			.catch((e: Error) => e);
+		expect((error as Error).message).toMatch(/^Filter \(JSON\): not valid JSON.*\. \S+/);
+		expect((error as Error).message).toContain((error as { description?: string }).description);
+	});
+
+	test('a credential the service refuses', async () => {
+		const refused = {
+			...env.credentials,
+			workspaceRecordsApi: { ...env.credentials.workspaceRecordsApi, apiKey: 'wr_wrong_key' },
+		};
+		const error = await activeTrigger(
+			new WorkspaceRecordsTrigger(),
+			{ event: 'newRecord', collectionId: byId(PEOPLE) },
+			refused,
+		)
+			.poll()
+			.catch((e: Error) => e);
+		expect((error as Error).message).toMatch(
+			/^Authorization failed: .*\. Check the API key and the workspace ID in the Workspace Records API credential/,
+		);
+	});
+});
+
 describe('a watched view of 10,000 records behind a limit of 2 requests a second', () => {
 	test('a pass spans several polls, each within its time; every change comes exactly once', async () => {
 		env.sandbox.reset({ people: 10_000 });

@@ -103,3 +103,23 @@ test('no poll emits more than the bound: a backlog of due activities drains over
 	expect(new Set([...first, ...second]).size).toBe(1_050);
 	expect(await trigger.poll()).toEqual([]);
 });
+
+test('the bound holds across both reads: due by due time first, the rest of the bound for those logged late, each once', async () => {
+	// 750 open activities fall due after the activation (by the due-time read) and 600 are
+	// logged after it, due long before (only the creation read finds them).
+	for (let i = 0; i < 750; i++) await createActivity(`Due soon ${i}`, 1);
+	await createActivity('Due before activation', -1);
+	const trigger = due();
+	expect(await trigger.poll()).toEqual([]);
+	const late: string[] = [];
+	for (let i = 0; i < 600; i++) late.push(await createActivity(`Logged late ${i}`, -30));
+	time.tick(2 * MINUTE);
+	const polls = [await trigger.poll(), await trigger.poll(), await trigger.poll()];
+	expect(polls.map((ids) => ids.length)).toEqual([1_000, 350, 0]);
+	const emitted = polls.flat();
+	expect(new Set(emitted).size).toBe(1_350);
+	expect(emitted).toEqual(expect.arrayContaining(late));
+	// No query the service refuses (such as one for no rows at all, at the bound).
+	const refused = env.sandbox.requests.filter((r) => r.path.endsWith('/query') && r.status !== 200);
+	expect(refused).toEqual([]);
+}, 30_000);

@@ -86,3 +86,44 @@ test('a republish (the node’s position reset again later) goes on from the las
 	expect(await trigger.poll()).toEqual([second]);
 	expect(await trigger.poll()).toEqual([]);
 });
+
+test('Record Updated: the stock taken at activation is kept; a change made before the first scheduled poll comes, once', async () => {
+	const trigger = await activatedUnderDurableScheduler(new WorkspaceRecordsTrigger(), {
+		event: 'recordUpdated',
+		collectionId: byId(PEOPLE),
+		watchedAttributes: ['leadScore'],
+	});
+	const { data } = await api().post(`/collection-records/${PEOPLE}/query`, {
+		limit: 1,
+		offset: 0,
+		sort: [{ attribute: 'createdAt', direction: 'desc' }],
+	});
+	const newest = String(data.data[0]._id);
+	await api().patch(`/collection-records/${PEOPLE}/${newest}`, { leadScore: 4_242 });
+	expect(await trigger.poll()).toEqual([newest]);
+	expect(await trigger.poll()).toEqual([]);
+	// Once the node's own state is seen kept, the workflow's copy goes: the data is not doubled.
+	expect(Object.keys(trigger.workflow.staticData.global as IDataObject)).not.toContainEqual(
+		expect.stringMatching(/^watch:/),
+	);
+});
+
+test('Record Updated: a scheduled poll that comes before n8n has saved the workflow’s static data goes on from the activation’s stock too', async () => {
+	const trigger = await activatedUnderDurableScheduler(new WorkspaceRecordsTrigger(), {
+		event: 'recordUpdated',
+		collectionId: byId(PEOPLE),
+		watchedAttributes: ['leadScore'],
+	});
+	const global = trigger.workflow.staticData.global as IDataObject;
+	expect(Object.keys(global)).toContainEqual(expect.stringMatching(/^watch:/));
+	for (const key of Object.keys(global)) if (key.startsWith('watch:')) delete global[key];
+	const { data } = await api().post(`/collection-records/${PEOPLE}/query`, {
+		limit: 1,
+		offset: 0,
+		sort: [{ attribute: 'createdAt', direction: 'desc' }],
+	});
+	const newest = String(data.data[0]._id);
+	await api().patch(`/collection-records/${PEOPLE}/${newest}`, { leadScore: 4_343 });
+	expect(await trigger.poll()).toEqual([newest]);
+	expect(await trigger.poll()).toEqual([]);
+});
