@@ -282,7 +282,10 @@ export function throwIfFailed(
 	throw error;
 }
 
-function idParametersOf(context: IExecuteSingleFunctions): IdParameter[] {
+/** The ID fields the node has, with their values: a 404 names the one it means. */
+export function idParametersOf(
+	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
+): IdParameter[] {
 	const { parameters } = context.getNode();
 	return Object.entries(ID_PARAMETERS)
 		.filter(([name]) => parameters[name] !== undefined)

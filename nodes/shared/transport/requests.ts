@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 
 import { credentialBaseUrl } from './baseUrl';
-import { labelOf, throwIfFailed } from './errors';
+import { idParametersOf, labelOf, throwIfFailed } from './errors';
 import { Pace } from './pace';
 import { send } from './pipeline';
 import { asRead, DEFAULT_RUN_SETTINGS, isRepeatable } from './policy';
@@ -109,7 +109,7 @@ export async function apiRequest<T = IDataObject[]>(
 			RECORDS_CREDENTIAL,
 			{ ...options, timeout },
 		)) as IN8nHttpFullResponse;
-		throwIfFailed(node, response);
+		throwIfFailed(node, response, response.statusCode === 404 ? idParametersOf(context) : []);
 		return (response.body as IDataObject).data as T;
 	};
 	const request = {

@@ -239,6 +239,17 @@ test('a bad extra filter stops the poll with the field named, before any request
 	expect(env.sandbox.requests).toHaveLength(0);
 });
 
+test('a collection that no longer exists: the poll names it, not the Base URL', async () => {
+	const trigger = activeTrigger(
+		new WorkspaceRecordsTrigger(),
+		{ event: 'newRecord', collectionId: byId('c0000000000000000000dead') },
+		env.credentials,
+	);
+	await expect(trigger.poll()).rejects.toThrow(
+		/^The collection with ID "c0000000000000000000dead" was not found/,
+	);
+});
+
 describe('a backlog, deletions and slow polls', () => {
 	test('2,500 new records: 1,000 a poll, oldest first, each once, none lost', async () => {
 		const trigger = newRecords();
