@@ -88,6 +88,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-create',
+		lines: 'every',
 		title: 'Workspace Records: create a person',
 		node: 'workspaceRecords',
 		parameters: {
@@ -155,6 +156,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-get-many',
+		lines: 'every',
 		title: 'Workspace Records: query people with a filter and a sort',
 		node: 'workspaceRecords',
 		parameters: {
@@ -241,6 +243,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-upsert',
+		lines: 'every',
 		title: 'Workspace Records: create or update a person by email',
 		node: 'workspaceRecords',
 		parameters: {
@@ -273,6 +276,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-get-missing',
+		lines: 'every',
 		title: 'Workspace Records: a record that does not exist (error example)',
 		node: 'workspaceRecords',
 		parameters: {
@@ -306,6 +310,7 @@ export const cases = [
 	},
 	{
 		file: 'lists-entry-create',
+		lines: 'every',
 		title: 'Workspace Lists: add a person to a list',
 		node: 'workspaceLists',
 		parameters: {
@@ -402,6 +407,7 @@ export const cases = [
 	},
 	{
 		file: 'activities-create',
+		lines: 'every',
 		title: 'Workspace Activities: schedule a follow-up call',
 		node: 'workspaceActivities',
 		parameters: {
@@ -517,6 +523,7 @@ export const cases = [
 	},
 	{
 		file: 'members-get-many',
+		lines: 'every',
 		title: 'Workspace Members: list members',
 		node: 'workspaceMembers',
 		parameters: { resource: 'member', operation: 'getAll' },
@@ -525,6 +532,7 @@ export const cases = [
 	},
 	{
 		file: 'attributes-get-many',
+		lines: 'every',
 		title: 'Workspace Attributes: list the attributes of People',
 		node: 'workspaceAttributes',
 		parameters: {
@@ -559,6 +567,7 @@ export const cases = [
 	},
 	{
 		file: 'user-groups-rotate-token',
+		lines: 'every',
 		title: 'Workspace User Groups: rotate the token of a group',
 		node: 'workspaceUserGroups',
 		parameters: {
@@ -626,6 +635,7 @@ export const cases = [
 	},
 	{
 		file: 'sms-send',
+		lines: 'every',
 		title: 'Workspace SMS: send a one-time code',
 		node: 'workspaceSms',
 		parameters: {
@@ -667,6 +677,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-new-record',
+		lines: 'every',
 		title: 'Workspace Records Trigger: new people',
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
@@ -687,6 +698,7 @@ export const cases = [
 	},
 	{
 		file: 'activities-create-in-berlin',
+		lines: 'every',
 		title: 'Workspace Activities: a call at 10:30 in a Berlin workflow',
 		node: 'workspaceActivities',
 		// Workflow Settings → Timezone: a date picked without an offset is read in it.
@@ -757,6 +769,7 @@ export const cases = [
 	},
 	{
 		file: 'records-bulk-create-rate-limited',
+		lines: 'every',
 		title: 'Workspace Records: 200 people against a rate limit of 20 requests/s',
 		node: 'workspaceRecords',
 		items: 200,
@@ -782,6 +795,7 @@ export const cases = [
 	},
 	{
 		file: 'records-bulk-create-retry-on-fail',
+		lines: 'every',
 		title: 'Workspace Records: 20 people, one 500, Retry On Fail',
 		node: 'workspaceRecords',
 		items: 20,
@@ -825,6 +839,7 @@ export const cases = [
 	}),
 	lostAnswerCase({
 		file: 'records-create-lost-answer-dropped',
+		lines: 'every',
 		title: 'Workspace Records: 20 people, one connection dropped after the create was done',
 		fault: { kind: 'reset', afterHandling: true },
 		settled: 'confirmed by a look-up',
@@ -832,6 +847,7 @@ export const cases = [
 	}),
 	{
 		file: 'records-create-lost-answer-no-unique',
+		lines: 'every',
 		title: 'Workspace Records: companies, one create answered 500, nothing unique to look it up by',
 		node: 'workspaceRecords',
 		items: 3,
@@ -894,6 +910,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-create-mapped',
+		lines: 'every',
 		title: 'Workspace Records: people from a form, mapped automatically',
 		node: 'workspaceRecords',
 		items: 2,
@@ -960,6 +977,7 @@ export const cases = [
 	}),
 	{
 		file: 'records-record-get-rate-limited-gives-up',
+		lines: 'every',
 		title: 'Workspace Records: a service that only answers 429, Give Up After 3 s (error example)',
 		node: 'workspaceRecords',
 		// Retry-After: 0 on every answer: without a deadline of its own the node would retry forever.
@@ -1021,6 +1039,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-get-redirected',
+		lines: 'every',
 		title: 'Workspace Records: a Base URL that redirects to another host (error example)',
 		node: 'workspaceRecords',
 		setup: (sandbox, elsewhere) =>
@@ -1048,6 +1067,7 @@ export const cases = [
 	// The trigger, active: n8n's scheduler polls it every 5 s (see EVERY_5_SECONDS).
 	{
 		file: 'trigger-new-record-right-away',
+		lines: 'every',
 		title: 'Workspace Records Trigger: people created right after activation',
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
@@ -1195,6 +1215,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-activity-completed',
+		lines: 'every',
 		title: 'Workspace Activities Trigger: activities completed',
 		node: 'workspaceActivitiesTrigger',
 		trigger: true,
@@ -1263,6 +1284,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-record-updated',
+		lines: 'every',
 		title: 'Workspace Records Trigger: people whose job title or lead score changed',
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
@@ -1396,6 +1418,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-record-updated-too-many',
+		lines: 'every',
 		title: 'Workspace Records Trigger: a view of 20,500 people is refused at activation',
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
@@ -1507,6 +1530,7 @@ export const cases = [
 	// The WhatsApp trigger, active: the sandbox, as the workspace, POSTs to n8n's production URL.
 	{
 		file: 'whatsapp-trigger-incoming-message',
+		lines: 'every',
 		title: 'Workspace WhatsApp Trigger: a WhatsApp message comes in, then again as a retry',
 		node: 'workspaceWhatsAppTrigger',
 		trigger: true,
@@ -1569,6 +1593,7 @@ export const cases = [
 	},
 	{
 		file: 'whatsapp-trigger-without-secret-refused',
+		lines: 'every',
 		title: 'Workspace WhatsApp Trigger: deliveries without the secret header are refused',
 		node: 'workspaceWhatsAppTrigger',
 		trigger: true,
@@ -1791,9 +1816,10 @@ function repeatedEmailCase({ file, title, maxConcurrency }) {
  * workspace); the fifth create fails with `fault`. Every item succeeds, one of them settled by a
  * look-up, and each person exists once.
  */
-function lostAnswerCase({ file, title, fault, settled, creates }) {
+function lostAnswerCase({ file, lines, title, fault, settled, creates }) {
 	return {
 		file,
+		lines,
 		title,
 		node: 'workspaceRecords',
 		items: 20,
