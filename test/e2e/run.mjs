@@ -15,6 +15,7 @@ import { checkLines, runsOn } from './lines.mjs';
 import { prepare, selectedVersions } from '../rig/n8n-runtime.mjs';
 import {
 	buildPackage,
+	copyUserFolder,
 	newUserFolder,
 	outputTail,
 	root,
@@ -25,7 +26,12 @@ import {
 import { freePort } from '../rig/ports.mjs';
 import { cleanUp, onCleanup, stopOnSignals } from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
-import { createSandbox, sandboxCredentials, sandboxHeaders } from '../rig/sandbox.mjs';
+import {
+	createSandbox,
+	SANDBOX_DEFAULTS,
+	sandboxCredentials,
+	sandboxHeaders,
+} from '../rig/sandbox.mjs';
 
 const OWNER = {
 	email: 'owner@example.com',
@@ -80,12 +86,25 @@ function checkRequests(testCase, requests, config) {
 	}
 }
 
-/** The sandbox's credentials and every example workflow, into an n8n user folder. */
-async function importExamples(runtime, userFolder, sandbox) {
+/**
+ * A user folder with the credentials and every example workflow imported, which each lane of
+ * a line copies (two n8n commands a line rather than a lane). The credentials point nowhere
+ * until a lane points them at its own sandbox (pointCredentialsAt).
+ */
+async function importExamples(runtime, version) {
+	const userFolder = newUserFolder(`e2e-${version}`);
+	const nowhere = { url: 'http://127.0.0.1:9', config: SANDBOX_DEFAULTS };
 	await runN8nCommands(runtime, userFolder, [
-		['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(sandbox))}`],
+		['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(nowhere))}`],
 		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
 	]);
+	return userFolder;
+}
+
+/** The imported credentials, pointed at `sandbox` as the editor saves a credential. */
+async function pointCredentialsAt(rest, sandbox) {
+	for (const { id, name, type, data } of sandboxCredentials(sandbox))
+		await rest.call('PATCH', `/rest/credentials/${id}`, { id, name, type, data });
 }
 
 /** A sandbox for this run, stopped with everything else at the end. */
@@ -97,20 +116,23 @@ async function startSandbox(label) {
 }
 
 /**
- * How many servers of each line share its active poll cases. They mostly wait (for n8n's next
- * poll, then for a late duplicate), so two servers wait at the same time.
+ * The active poll cases of a line share out over servers, at most POLL_LANES, one for each
+ * CASES_PER_POLL_LANE cases. They mostly wait (for n8n's next poll, then for a late duplicate),
+ * so several servers wait at the same time.
  */
-const POLL_LANES = 2;
+const POLL_LANES = 3;
+const CASES_PER_POLL_LANE = 4;
 
 /**
  * One n8n line: its cases (lines.mjs) in lanes that run at the same time, each an n8n server
  * with a user folder and sandbox of its own: the action cases with the credential tests and
- * the manual and webhook trigger cases; the active poll cases, in POLL_LANES lanes; and on
+ * the manual and webhook trigger cases; the active poll cases, in up to POLL_LANES lanes; and on
  * 2.x the `durable` cases again, under n8n's durable poll scheduler.
  */
 async function runVersion(version) {
 	const runtime = await prepare(version);
 	const versionCases = runCases.filter((c) => runsOn(c, version));
+	const activeCases = versionCases.filter((c) => c.active);
 	const lanes = [
 		{
 			name: 'actions',
@@ -118,8 +140,8 @@ async function runVersion(version) {
 			credentialTests: selected.test(CREDENTIAL_TESTS),
 		},
 		...shareOut(
-			versionCases.filter((c) => c.active),
-			POLL_LANES,
+			activeCases,
+			Math.min(POLL_LANES, Math.ceil(activeCases.length / CASES_PER_POLL_LANE)),
 		).map((cases, i) => ({ name: `polls-${i + 1}`, cases })),
 	];
 	if (Number(version.split('.')[0]) >= 2) {
@@ -130,15 +152,20 @@ async function runVersion(version) {
 			underScheduler: true,
 		});
 	}
+	const imported = await importExamples(runtime, version);
 	const results = await Promise.all(
 		lanes
 			.filter((lane) => lane.cases.length || lane.credentialTests)
-			.map((lane) => runLane(runtime, version, lane)),
+			.map((lane) => runLane(runtime, version, lane, imported)),
 	);
+	rmSync(imported, { recursive: true, force: true });
 	return checkPollFailure(runtime, version) && results.every(Boolean);
 }
 
-/** `cases` in `count` lanes of about the same length, longest first, by their `withinSeconds`. */
+/**
+ * `cases` in `count` lanes of about the same length, longest first, by their `withinSeconds`
+ * (how long a case may take; most take less).
+ */
 function shareOut(cases, count) {
 	const lanes = Array.from({ length: count }, () => ({ cases: [], seconds: 0 }));
 	const longestFirst = [...cases].sort((a, b) => (b.withinSeconds ?? 0) - (a.withinSeconds ?? 0));
@@ -155,16 +182,16 @@ function shareOut(cases, count) {
  * editor's "Execute workflow" does (a manual run over n8n's REST API): an `n8n execute` per
  * case would start n8n each time, some 5 s of start-up per case.
  */
-async function runLane(runtime, version, lane) {
-	const userFolder = newUserFolder(`e2e-${lane.name}-${version}`);
+async function runLane(runtime, version, lane, imported) {
+	const userFolder = copyUserFolder(imported, `e2e-${lane.name}-${version}`);
 	const sandbox = await startSandbox(`sandbox ${lane.name} ${version}`);
 	// Another origin (its own port), where a misbehaving Base URL points: it must hear nothing.
 	const elsewhere = await startSandbox(`sandbox elsewhere ${lane.name} ${version}`);
-	await importExamples(runtime, userFolder, sandbox);
 	const n8n = await startN8nServer(runtime, userFolder, { env: lane.env ?? {} });
 	let allPassed = true;
 	try {
 		await n8n.readyWithOwner(OWNER);
+		await pointCredentialsAt(n8n.rest, sandbox);
 		if (lane.credentialTests)
 			allPassed = (await runCredentialTests(n8n, sandbox, version)) && allPassed;
 		for (const testCase of lane.cases) {
@@ -190,13 +217,17 @@ async function runActionCase(n8n, version, testCase, sandbox, elsewhere) {
 	testCase.setup?.(sandbox, elsewhere);
 	const started = Date.now();
 	const workflow = readExample(testCase.file);
+	let executionId;
 	let resultData;
 	let failure;
 	try {
-		const executionId = await n8n.rest.startManualRun(workflow.id, workflow.nodes[0].name);
+		executionId = await n8n.rest.startManualRun(workflow.id, workflow.nodes[0].name);
 		resultData = await n8n.rest.finishedRun(executionId, { timeoutMs: 120_000 });
 	} catch (error) {
 		failure = error;
+		// A run still going must not send its requests into the next case's sandbox.
+		if (executionId)
+			await n8n.rest.call('POST', `/rest/executions/${executionId}/stop`).catch(() => {});
 	}
 	return report(version, testCase, started, n8n.output, () => {
 		if (failure) throw failure;
