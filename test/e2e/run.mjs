@@ -116,33 +116,34 @@ async function startSandbox(label) {
 }
 
 /**
- * The active poll cases of a line share out over servers, at most POLL_LANES, one for each
- * CASES_PER_POLL_LANE cases. They mostly wait (for n8n's next poll, then for a late duplicate),
- * so several servers wait at the same time.
+ * The active poll cases of a line mostly wait (for n8n's next poll, then for a late
+ * duplicate), so a line with many shares them out over servers of their own that wait at the
+ * same time: one for each CASES_PER_POLL_LANE. A line with fewer runs them after its action
+ * cases, in the same server: each server costs a start-up and the machine's cores.
  */
-const POLL_LANES = 3;
-const CASES_PER_POLL_LANE = 4;
+const CASES_PER_POLL_LANE = 6;
 
 /**
  * One n8n line: its cases (lines.mjs) in lanes that run at the same time, each an n8n server
  * with a user folder and sandbox of its own: the action cases with the credential tests and
- * the manual and webhook trigger cases; the active poll cases, in up to POLL_LANES lanes; and on
- * 2.x the `durable` cases again, under n8n's durable poll scheduler.
+ * the manual and webhook trigger cases; the active poll cases (in lanes of their own when there
+ * are many); and on 2.x the `durable` cases again, under n8n's durable poll scheduler.
  */
 async function runVersion(version) {
 	const runtime = await prepare(version);
 	const versionCases = runCases.filter((c) => runsOn(c, version));
 	const activeCases = versionCases.filter((c) => c.active);
+	const pollLanes = Math.floor(activeCases.length / CASES_PER_POLL_LANE);
 	const lanes = [
 		{
 			name: 'actions',
-			cases: versionCases.filter((c) => !c.active),
+			cases: versionCases.filter((c) => !c.active || !pollLanes),
 			credentialTests: selected.test(CREDENTIAL_TESTS),
 		},
-		...shareOut(
-			activeCases,
-			Math.min(POLL_LANES, Math.ceil(activeCases.length / CASES_PER_POLL_LANE)),
-		).map((cases, i) => ({ name: `polls-${i + 1}`, cases })),
+		...(pollLanes ? shareOut(activeCases, pollLanes) : []).map((cases, i) => ({
+			name: `polls-${i + 1}`,
+			cases,
+		})),
 	];
 	if (Number(version.split('.')[0]) >= 2) {
 		lanes.push({
@@ -163,16 +164,18 @@ async function runVersion(version) {
 }
 
 /**
- * `cases` in `count` lanes of about the same length, longest first, by their `withinSeconds`
- * (how long a case may take; most take less).
+ * `cases` in `count` lanes of about the same length, longest first. A case's length is taken
+ * from its `withinSeconds` (how long it may take), counted up to two minutes: the longest
+ * cases all took between 50 s and 150 s when measured, far from their bounds.
  */
 function shareOut(cases, count) {
 	const lanes = Array.from({ length: count }, () => ({ cases: [], seconds: 0 }));
-	const longestFirst = [...cases].sort((a, b) => (b.withinSeconds ?? 0) - (a.withinSeconds ?? 0));
+	const length = (testCase) => Math.min(testCase.withinSeconds ?? 20, 120);
+	const longestFirst = [...cases].sort((a, b) => length(b) - length(a));
 	for (const testCase of longestFirst) {
 		const shortest = lanes.reduce((min, lane) => (lane.seconds < min.seconds ? lane : min));
 		shortest.cases.push(testCase);
-		shortest.seconds += testCase.withinSeconds ?? 0;
+		shortest.seconds += length(testCase);
 	}
 	return lanes.map((lane) => lane.cases);
 }
