@@ -1471,6 +1471,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-list-entry-updated',
+		lines: 'every',
 		title: 'Workspace Lists Trigger: hot leads whose entry changed',
 		node: 'workspaceListsTrigger',
 		trigger: true,

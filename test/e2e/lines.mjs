@@ -2,11 +2,12 @@
 // editor, queue-mode and MCP suites). Another line runs a case only where the case's `lines`
 // says so, for what can differ from one n8n line to the next:
 //   no `lines`  the primary line only;
-//   'every'     every line: one case per node and per family of operations, each kind of
-//               trigger, and whatever goes through n8n's own code that changes between lines
-//               (its request helper under redirects, dropped connections and rate limits,
-//               Retry On Fail, Continue On Fail, errors, the Code node's task runner, dates and
-//               expressions, which 1.x evaluates in its legacy engine, activation);
+//   'every'     every line: one case per node and per family of operations, each way a
+//               trigger starts (Fetch Test Event, polls, refused activation, webhook), and
+//               whatever goes through n8n's own code that changes between lines (its request
+//               helper under redirects, dropped connections and rate limits, Retry On Fail,
+//               Continue On Fail, errors, the Code node's task runner, dates and expressions,
+//               which 1.x evaluates in its legacy engine, activation);
 //   '2.x'       every 2.x line: what 1.x does not have (the durable poll scheduler, the
 //               publication outbox), or what must be proven on the newest line too.
 // A `durable` case runs again under n8n's durable poll scheduler on each 2.x line it runs on.
