@@ -144,6 +144,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-create',
+		lines: 'every',
 		title: 'Workspace Records: create a person',
 		node: 'workspaceRecords',
 		parameters: {
@@ -211,6 +212,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-get-many',
+		lines: 'every',
 		title: 'Workspace Records: query people with a filter and a sort',
 		node: 'workspaceRecords',
 		parameters: {
@@ -297,6 +299,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-upsert',
+		lines: 'every',
 		title: 'Workspace Records: create or update a person by email',
 		node: 'workspaceRecords',
 		parameters: {
@@ -329,6 +332,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-get-missing',
+		lines: 'every',
 		title: 'Workspace Records: a record that does not exist (error example)',
 		node: 'workspaceRecords',
 		parameters: {
@@ -362,6 +366,7 @@ export const cases = [
 	},
 	{
 		file: 'lists-entry-create',
+		lines: 'every',
 		title: 'Workspace Lists: add a person to a list',
 		node: 'workspaceLists',
 		parameters: {
@@ -458,6 +463,7 @@ export const cases = [
 	},
 	{
 		file: 'activities-create',
+		lines: 'every',
 		title: 'Workspace Activities: schedule a follow-up call',
 		node: 'workspaceActivities',
 		parameters: {
@@ -573,6 +579,7 @@ export const cases = [
 	},
 	{
 		file: 'members-get-many',
+		lines: 'every',
 		title: 'Workspace Members: list members',
 		node: 'workspaceMembers',
 		parameters: { resource: 'member', operation: 'getAll' },
@@ -581,6 +588,7 @@ export const cases = [
 	},
 	{
 		file: 'attributes-get-many',
+		lines: 'every',
 		title: 'Workspace Attributes: list the attributes of People',
 		node: 'workspaceAttributes',
 		parameters: {
@@ -615,6 +623,7 @@ export const cases = [
 	},
 	{
 		file: 'user-groups-rotate-token',
+		lines: 'every',
 		title: 'Workspace User Groups: rotate the token of a group',
 		node: 'workspaceUserGroups',
 		parameters: {
@@ -682,6 +691,7 @@ export const cases = [
 	},
 	{
 		file: 'sms-send',
+		lines: 'every',
 		title: 'Workspace SMS: send a one-time code',
 		node: 'workspaceSms',
 		parameters: {
@@ -723,6 +733,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-new-record',
+		lines: 'every',
 		title: 'Workspace Records Trigger: new people',
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
@@ -743,6 +754,7 @@ export const cases = [
 	},
 	{
 		file: 'activities-create-in-berlin',
+		lines: 'every',
 		title: 'Workspace Activities: a call at 10:30 in a Berlin workflow',
 		node: 'workspaceActivities',
 		// Workflow Settings → Timezone: a date picked without an offset is read in it.
@@ -813,6 +825,7 @@ export const cases = [
 	},
 	{
 		file: 'records-bulk-create-rate-limited',
+		lines: 'every',
 		title: 'Workspace Records: 200 people against a rate limit of 20 requests/s',
 		node: 'workspaceRecords',
 		items: 200,
@@ -838,6 +851,7 @@ export const cases = [
 	},
 	{
 		file: 'records-bulk-create-retry-on-fail',
+		lines: 'every',
 		title: 'Workspace Records: 20 people, one 500, Retry On Fail',
 		node: 'workspaceRecords',
 		items: 20,
@@ -881,6 +895,7 @@ export const cases = [
 	}),
 	lostAnswerCase({
 		file: 'records-create-lost-answer-dropped',
+		lines: 'every',
 		title: 'Workspace Records: 20 people, one connection dropped after the create was done',
 		fault: { kind: 'reset', afterHandling: true },
 		settled: 'confirmed by a look-up',
@@ -888,6 +903,7 @@ export const cases = [
 	}),
 	{
 		file: 'records-create-lost-answer-no-unique',
+		lines: 'every',
 		title: 'Workspace Records: companies, one create answered 500, nothing unique to look it up by',
 		node: 'workspaceRecords',
 		items: 3,
@@ -950,6 +966,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-create-mapped',
+		lines: 'every',
 		title: 'Workspace Records: people from a form, mapped automatically',
 		node: 'workspaceRecords',
 		items: 2,
@@ -1016,6 +1033,7 @@ export const cases = [
 	}),
 	{
 		file: 'records-record-get-rate-limited-gives-up',
+		lines: 'every',
 		title: 'Workspace Records: a service that only answers 429, Give Up After 3 s (error example)',
 		node: 'workspaceRecords',
 		// Retry-After: 0 on every answer: without a deadline of its own the node would retry forever.
@@ -1077,6 +1095,7 @@ export const cases = [
 	},
 	{
 		file: 'records-record-get-redirected',
+		lines: 'every',
 		title: 'Workspace Records: a Base URL that redirects to another host (error example)',
 		node: 'workspaceRecords',
 		setup: (sandbox, elsewhere) =>
@@ -1104,6 +1123,7 @@ export const cases = [
 	// The trigger, active: n8n's scheduler polls it every 5 s (see EVERY_5_SECONDS).
 	{
 		file: 'trigger-new-record-right-away',
+		lines: 'every',
 		title: 'Workspace Records Trigger: people created right after activation',
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
@@ -1251,6 +1271,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-activity-completed',
+		lines: 'every',
 		title: 'Workspace Activities Trigger: activities completed',
 		node: 'workspaceActivitiesTrigger',
 		trigger: true,
@@ -1319,6 +1340,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-record-updated',
+		lines: 'every',
 		title: 'Workspace Records Trigger: people whose job title or lead score changed',
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
@@ -1452,6 +1474,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-record-updated-too-many',
+		lines: 'every',
 		title: 'Workspace Records Trigger: a view of 20,500 people is refused at activation',
 		node: 'workspaceRecordsTrigger',
 		trigger: true,
@@ -1509,6 +1532,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-list-entry-updated',
+		lines: 'every',
 		title: 'Workspace Lists Trigger: hot leads whose entry changed',
 		node: 'workspaceListsTrigger',
 		trigger: true,
@@ -1568,6 +1592,7 @@ export const cases = [
 	// The WhatsApp trigger, active: the sandbox, as the workspace, POSTs to n8n's production URL.
 	{
 		file: 'whatsapp-trigger-incoming-message',
+		lines: 'every',
 		title: 'Workspace WhatsApp Trigger: a WhatsApp message comes in, then again as a retry',
 		node: 'workspaceWhatsAppTrigger',
 		trigger: true,
@@ -1630,6 +1655,7 @@ export const cases = [
 	},
 	{
 		file: 'whatsapp-trigger-without-secret-refused',
+		lines: 'every',
 		title: 'Workspace WhatsApp Trigger: deliveries without the secret header are refused',
 		node: 'workspaceWhatsAppTrigger',
 		trigger: true,
@@ -2084,9 +2110,10 @@ function repeatedEmailCase({ file, title, maxConcurrency }) {
  * workspace); the fifth create fails with `fault`. Every item succeeds, one of them settled by a
  * look-up, and each person exists once.
  */
-function lostAnswerCase({ file, title, fault, settled, creates }) {
+function lostAnswerCase({ file, lines, title, fault, settled, creates }) {
 	return {
 		file,
+		lines,
 		title,
 		node: 'workspaceRecords',
 		items: 20,

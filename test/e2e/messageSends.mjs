@@ -30,6 +30,7 @@ const queued = (channel) => (items) => {
 export const messageSendCases = [
 	{
 		file: 'whatsapp-send-template',
+		lines: 'every',
 		title: 'Workspace WhatsApp: send the welcome template to a new lead',
 		node: 'workspaceWhatsApp',
 		parameters: {
@@ -68,6 +69,7 @@ export const messageSendCases = [
 	},
 	{
 		file: 'email-send',
+		lines: 'every',
 		title: 'Workspace Email: send an email with an attachment',
 		node: 'workspaceEmail',
 		parameters: {

@@ -1,7 +1,9 @@
 // `npm run test:e2e`: every example workflow, run by a real n8n (each version selected by
-// N8N_VERSIONS, default all of test/rig/n8n-runtime.mjs), with this package installed the
-// way users install community packages, against the sandbox. For each workflow it checks
-// the requests the sandbox received and the items (or the error) the node produced.
+// N8N_VERSIONS, default all of test/rig/n8n-runtime.mjs, side by side), with this package
+// installed the way users install community packages, against the sandbox. Every case runs
+// on the primary line (2.40.7); the other lines run the cases whose `lines` names them
+// (lines.mjs). For each workflow it checks the requests the sandbox received and the items
+// (or the error) the node produced.
 // E2E_CASES=<regexp> runs only the cases whose file matches (while working on a few).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -10,14 +12,14 @@ import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import { cases, workflowOf } from './cases.mjs';
+import { checkLines, runsOn } from './lines.mjs';
 import { prepare, selectedVersions } from '../rig/n8n-runtime.mjs';
 import {
 	buildPackage,
+	copyUserFolder,
 	newUserFolder,
 	outputTail,
-	parseRun,
 	root,
-	runN8n,
 	runN8nCommands,
 	startN8nServer,
 	writeCredentials,
@@ -25,7 +27,12 @@ import {
 import { freePort } from '../rig/ports.mjs';
 import { cleanUp, onCleanup, stopOnSignals } from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
-import { createSandbox, sandboxCredentials, sandboxHeaders } from '../rig/sandbox.mjs';
+import {
+	createSandbox,
+	SANDBOX_DEFAULTS,
+	sandboxCredentials,
+	sandboxHeaders,
+} from '../rig/sandbox.mjs';
 
 const OWNER = {
 	email: 'owner@example.com',
@@ -80,70 +87,175 @@ function checkRequests(testCase, requests, config) {
 	}
 }
 
-/** The sandbox's credentials and every example workflow, into an n8n user folder. */
-async function importExamples(runtime, userFolder, sandbox) {
+/**
+ * A user folder with the credentials and every example workflow imported, which each lane of
+ * a line copies (two n8n commands a line rather than a lane). The credentials point nowhere
+ * until a lane points them at its own sandbox (pointCredentialsAt).
+ */
+async function importExamples(runtime, version) {
+	const userFolder = newUserFolder(`e2e-${version}`);
+	const nowhere = { url: 'http://127.0.0.1:9', config: SANDBOX_DEFAULTS };
 	await runN8nCommands(runtime, userFolder, [
-		['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(sandbox))}`],
+		['import:credentials', `--input=${writeCredentials(userFolder, sandboxCredentials(nowhere))}`],
 		['import:workflow', '--separate', `--input=${join(root, 'examples')}`],
 	]);
+	return userFolder;
 }
 
-async function runVersion(version) {
-	const runtime = await prepare(version);
-	const userFolder = newUserFolder(`e2e-user-${version}`);
+/** The imported credentials, pointed at `sandbox` as the editor saves a credential. */
+async function pointCredentialsAt(rest, sandbox) {
+	for (const { id, name, type, data } of sandboxCredentials(sandbox))
+		await rest.call('PATCH', `/rest/credentials/${id}`, { id, name, type, data });
+}
+
+/** A sandbox for this run, stopped with everything else at the end. */
+async function startSandbox(label) {
 	const sandbox = createSandbox();
 	await sandbox.start();
-	onCleanup('sandbox', () => sandbox.stop());
-	// Another origin (its own port), where a misbehaving Base URL points: it must hear nothing.
-	const elsewhere = createSandbox();
-	await elsewhere.start();
-	onCleanup('sandbox elsewhere', () => elsewhere.stop());
-	await importExamples(runtime, userFolder, sandbox);
+	onCleanup(label, () => sandbox.stop());
+	return sandbox;
+}
 
-	let allPassed = true;
-	for (const testCase of runCases.filter((c) => !c.trigger)) {
-		sandbox.reset();
-		elsewhere.reset();
-		testCase.setup?.(sandbox, elsewhere);
-		const started = Date.now();
-		const workflow = readExample(testCase.file);
-		const output = await runN8n(runtime, userFolder, [
-			'execute',
-			`--id=${workflow.id}`,
-			'--rawOutput',
-		]);
-		// report() first: `allPassed &&= report(…)` would skip the checks of every case after a failure.
-		const passed = report(version, testCase, started, output, () => {
-			checkRequests(testCase, sandbox.requests, sandbox.config);
-			const run = parseRun(output.stdout);
-			const task = run?.data?.resultData?.runData?.[workflow.nodes[1].name]?.[0];
-			const note = checkNodeTime(testCase, task);
-			if (testCase.error) {
-				const message =
-					task?.error?.message ??
-					run?.data?.resultData?.error?.message ??
-					'no error in the run data';
-				// A function: the error names something known only at run time (a port).
-				const wanted =
-					typeof testCase.error === 'function'
-						? testCase.error(sandbox, elsewhere)
-						: testCase.error;
-				if (!wanted.test(message)) throw new Error(`error "${message}" does not match ${wanted}`);
-				// What must hold after the failure (what the sandbox keeps), when the case says.
-				testCase.check?.(task?.data?.main?.[0] ?? [], sandbox, elsewhere);
-			} else {
-				if (!task?.data) throw new Error('no output from the node');
-				testCase.check(task.data.main[0], sandbox, elsewhere);
-			}
-			return note;
+/**
+ * The active poll cases of a line mostly wait (for n8n's next poll, then for a late
+ * duplicate), so a line with many shares them out over servers of their own that wait at the
+ * same time: one for each CASES_PER_POLL_LANE. A line with fewer runs them after its action
+ * cases, in the same server: each server costs a start-up and the machine's cores.
+ */
+const CASES_PER_POLL_LANE = 6;
+
+/**
+ * One n8n line: its cases (lines.mjs) in lanes that run at the same time, each an n8n server
+ * with a user folder and sandbox of its own: the action cases with the credential tests and
+ * the manual and webhook trigger cases; the active poll cases (in lanes of their own when there
+ * are many); and on 2.x the `durable` cases again, under n8n's durable poll scheduler.
+ */
+async function runVersion(version) {
+	const runtime = await prepare(version);
+	const versionCases = runCases.filter((c) => runsOn(c, version));
+	const activeCases = versionCases.filter((c) => c.active);
+	const pollLanes = Math.floor(activeCases.length / CASES_PER_POLL_LANE);
+	const lanes = [
+		{
+			name: 'actions',
+			cases: versionCases.filter((c) => !c.active || !pollLanes),
+			credentialTests: selected.test(CREDENTIAL_TESTS),
+		},
+		...(pollLanes ? shareOut(activeCases, pollLanes) : []).map((cases, i) => ({
+			name: `polls-${i + 1}`,
+			cases,
+		})),
+	];
+	if (Number(version.split('.')[0]) >= 2) {
+		lanes.push({
+			name: 'durable',
+			cases: versionCases.filter((c) => c.durable),
+			env: DURABLE_SCHEDULER,
+			underScheduler: true,
 		});
-		allPassed = passed && allPassed;
 	}
-	allPassed = (await runTriggerCases(runtime, userFolder, sandbox, version)) && allPassed;
-	allPassed = checkPollFailure(runtime, version) && allPassed;
-	// Kept after a failure, to look into; n8n's own log of the trigger cases is server.log.
+	const imported = await importExamples(runtime, version);
+	const results = await Promise.all(
+		lanes
+			.filter((lane) => lane.cases.length || lane.credentialTests)
+			.map((lane) => runLane(runtime, version, lane, imported)),
+	);
+	rmSync(imported, { recursive: true, force: true });
+	return checkPollFailure(runtime, version) && results.every(Boolean);
+}
+
+/**
+ * `cases` in `count` lanes of about the same length, shared out longest first. A case's length
+ * is taken from its `withinSeconds` (how long it may take), counted up to two minutes: the
+ * longest cases all took between 50 s and 150 s when measured, far from their bounds. Each
+ * lane runs its longest cases last: those that read thousands of rows at a paced rate are the
+ * most sensitive to a busy machine, and by then the action cases' lane is through.
+ */
+function shareOut(cases, count) {
+	const lanes = Array.from({ length: count }, () => ({ cases: [], seconds: 0 }));
+	const length = (testCase) => Math.min(testCase.withinSeconds ?? 20, 120);
+	const longestFirst = [...cases].sort((a, b) => length(b) - length(a));
+	for (const testCase of longestFirst) {
+		const shortest = lanes.reduce((min, lane) => (lane.seconds < min.seconds ? lane : min));
+		shortest.cases.push(testCase);
+		shortest.seconds += length(testCase);
+	}
+	const bound = (testCase) => testCase.withinSeconds ?? 0;
+	return lanes.map((lane) => lane.cases.sort((a, b) => bound(a) - bound(b)));
+}
+
+/**
+ * One lane: its cases one after another in one n8n server. The action cases run as the
+ * editor's "Execute workflow" does (a manual run over n8n's REST API): an `n8n execute` per
+ * case would start n8n each time, some 5 s of start-up per case.
+ */
+async function runLane(runtime, version, lane, imported) {
+	const userFolder = copyUserFolder(imported, `e2e-${lane.name}-${version}`);
+	const sandbox = await startSandbox(`sandbox ${lane.name} ${version}`);
+	// Another origin (its own port), where a misbehaving Base URL points: it must hear nothing.
+	const elsewhere = await startSandbox(`sandbox elsewhere ${lane.name} ${version}`);
+	const n8n = await startN8nServer(runtime, userFolder, { env: lane.env ?? {} });
+	let allPassed = true;
+	try {
+		await n8n.readyWithOwner(OWNER);
+		await pointCredentialsAt(n8n.rest, sandbox);
+		if (lane.credentialTests)
+			allPassed = (await runCredentialTests(n8n, sandbox, version)) && allPassed;
+		for (const testCase of lane.cases) {
+			const passed = testCase.trigger
+				? await runTriggerCase(n8n, version, testCase, sandbox, lane)
+				: await runActionCase(n8n, version, testCase, sandbox, elsewhere);
+			allPassed = passed && allPassed;
+		}
+	} finally {
+		await n8n.stop();
+	}
+	// Kept after a failure, to look into; n8n's own log is server.log there.
 	if (allPassed) rmSync(userFolder, { recursive: true, force: true });
-	else reporter.say(`n8n ${version}: the user folder of this run is kept in ${userFolder}`);
+	else
+		reporter.say(`n8n ${version}: the user folder of lane ${lane.name} is kept in ${userFolder}`);
+	return allPassed;
+}
+
+/** A Manual Trigger and the node under test: the requests the sandbox got, the node's items or error. */
+async function runActionCase(n8n, version, testCase, sandbox, elsewhere) {
+	sandbox.reset();
+	elsewhere.reset();
+	testCase.setup?.(sandbox, elsewhere);
+	const started = Date.now();
+	const workflow = readExample(testCase.file);
+	let executionId;
+	let resultData;
+	let failure;
+	try {
+		executionId = await n8n.rest.startManualRun(workflow.id, workflow.nodes[0].name);
+		resultData = await n8n.rest.finishedRun(executionId, { timeoutMs: 120_000 });
+	} catch (error) {
+		failure = error;
+		// A run still going must not send its requests into the next case's sandbox.
+		if (executionId)
+			await n8n.rest.call('POST', `/rest/executions/${executionId}/stop`).catch(() => {});
+	}
+	return report(version, testCase, started, n8n.output, () => {
+		if (failure) throw failure;
+		checkRequests(testCase, sandbox.requests, sandbox.config);
+		const task = resultData.runData?.[workflow.nodes[1].name]?.[0];
+		const note = checkNodeTime(testCase, task);
+		if (testCase.error) {
+			const message =
+				task?.error?.message ?? resultData.error?.message ?? 'no error in the run data';
+			// A function: the error names something known only at run time (a port).
+			const wanted =
+				typeof testCase.error === 'function' ? testCase.error(sandbox, elsewhere) : testCase.error;
+			if (!wanted.test(message)) throw new Error(`error "${message}" does not match ${wanted}`);
+			// What must hold after the failure (what the sandbox keeps), when the case says.
+			testCase.check?.(task?.data?.main?.[0] ?? [], sandbox, elsewhere);
+		} else {
+			if (!task?.data) throw new Error('no output from the node');
+			testCase.check(task.data.main[0], sandbox, elsewhere);
+		}
+		return note;
+	});
 }
 
 /**
@@ -241,53 +353,40 @@ async function runCredentialTests(n8n, sandbox, version) {
 }
 
 /**
- * A trigger cannot start `n8n execute`, which needs a Manual Trigger. So the trigger cases
- * run as in the editor: a started n8n, an owner, and a manual run from the trigger over the
- * REST API ("Fetch Test Event"), whose execution is then read back; or, for an `active`
- * case, the workflow activated and polled by n8n's scheduler (runActiveCase); or, for a
- * `webhook` case, activated and called at its production URL by the sandbox (runWebhookCase).
+ * A trigger case as in the editor: a manual run from the trigger ("Fetch Test Event"), whose
+ * execution is then read back; or, for an `active` case, the workflow activated and polled by
+ * n8n's scheduler (runActiveCase); or, for a `webhook` case, activated and called at its
+ * production URL by the sandbox (runWebhookCase).
  */
-async function runTriggerCases(runtime, userFolder, sandbox, version) {
-	const triggerCases = runCases.filter((c) => c.trigger);
-	const credentialTests = selected.test(CREDENTIAL_TESTS);
-	if (!triggerCases.length && !credentialTests) return true;
-	const n8n = await startN8nServer(runtime, userFolder);
-	let allPassed = true;
+async function runTriggerCase(n8n, version, testCase, sandbox, lane) {
+	sandbox.reset();
+	const started = Date.now();
+	const workflow = readExample(testCase.file);
+	let items = [];
+	let active;
+	let failure;
 	try {
-		await n8n.readyWithOwner(OWNER);
-		if (credentialTests) allPassed = (await runCredentialTests(n8n, sandbox, version)) && allPassed;
-		for (const testCase of triggerCases) {
-			sandbox.reset();
-			const started = Date.now();
-			const workflow = readExample(testCase.file);
-			let items = [];
-			let active;
-			let failure;
-			try {
-				if (testCase.webhook) active = await runWebhookCase(n8n, sandbox, testCase, workflow);
-				else if (testCase.active) active = await runActiveCase(n8n, sandbox, testCase, workflow);
-				else items = await n8n.rest.runFromTrigger(workflow.id, workflow.nodes[0].name);
-			} catch (error) {
-				failure = error;
-			}
-			const passed = report(version, testCase, started, n8n.output, () => {
-				if (failure) throw failure;
-				if (active) return testCase.check(active.runs, sandbox, active.outcome);
-				checkRequests(testCase, sandbox.requests, sandbox.config);
-				testCase.check(items);
-			});
-			allPassed = passed && allPassed;
-		}
-	} finally {
-		await n8n.stop();
+		if (testCase.webhook) active = await runWebhookCase(n8n, sandbox, testCase, workflow);
+		else if (testCase.active) active = await runActiveCase(n8n, sandbox, testCase, workflow);
+		else items = await n8n.rest.runFromTrigger(workflow.id, workflow.nodes[0].name);
+	} catch (error) {
+		failure = error;
 	}
-	return (await runUnderDurableScheduler(runtime, sandbox, version)) && allPassed;
+	const title = lane.underScheduler
+		? { ...testCase, file: `${testCase.file} (durable poll scheduler)` }
+		: testCase;
+	return report(version, title, started, n8n.output, () => {
+		if (failure) throw failure;
+		if (active) return testCase.check(active.runs, sandbox, active.outcome);
+		checkRequests(testCase, sandbox.requests, sandbox.config);
+		testCase.check(items);
+	});
 }
 
 /**
  * n8n's durable poll scheduler (opt-in from 2.36): it keeps poll positions in its database,
  * drops what the activation poll saved and may run a poll twice. The active cases marked
- * `durable` run again under it, in a user folder of their own (no positions from the first run).
+ * `durable` run again under it, in a lane of their own (no positions from the first run).
  */
 const DURABLE_SCHEDULER = {
 	N8N_SCHEDULER_ENABLED: 'true',
@@ -295,42 +394,6 @@ const DURABLE_SCHEDULER = {
 	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 };
-
-async function runUnderDurableScheduler(runtime, sandbox, version) {
-	const durableCases = runCases.filter((c) => c.durable);
-	if (!durableCases.length || Number(version.split('.')[0]) < 2) return true;
-	const userFolder = newUserFolder(`e2e-durable-${version}`);
-	sandbox.reset();
-	await importExamples(runtime, userFolder, sandbox);
-	const n8n = await startN8nServer(runtime, userFolder, { env: DURABLE_SCHEDULER });
-	let allPassed = true;
-	try {
-		await n8n.readyWithOwner(OWNER);
-		for (const testCase of durableCases) {
-			sandbox.reset();
-			const started = Date.now();
-			const workflow = readExample(testCase.file);
-			const underScheduler = { ...testCase, file: `${testCase.file} (durable poll scheduler)` };
-			let active;
-			let failure;
-			try {
-				active = await runActiveCase(n8n, sandbox, testCase, workflow);
-			} catch (error) {
-				failure = error;
-			}
-			const passed = report(version, underScheduler, started, n8n.output, () => {
-				if (failure) throw failure;
-				return testCase.check(active.runs, sandbox, active.outcome);
-			});
-			allPassed = passed && allPassed;
-		}
-	} finally {
-		await n8n.stop();
-	}
-	if (allPassed) rmSync(userFolder, { recursive: true, force: true });
-	else reporter.say(`n8n ${version}: the durable scheduler's user folder is kept in ${userFolder}`);
-	return allPassed;
-}
 
 /** After the last row expected was emitted: more than two poll intervals, for a late duplicate to show. */
 const QUIET_MS = 12_000;
@@ -576,6 +639,7 @@ async function main() {
 		lastWords: () => reporter.tally(),
 	});
 	assertExamplesCurrent();
+	checkLines(cases);
 	buildPackage();
 	// Each version installs into its own folder (npm's cache is safe to share), so a cold
 	// machine installs both at once; then they run side by side, each with its own sandbox

@@ -99,8 +99,11 @@ async function main() {
 	const credentialTypes = manifest.n8n.credentials.map((file) =>
 		classOf(file).replace(/^./, (c) => c.toLowerCase()),
 	);
-	for (const version of selectedVersions()) {
-		const loaded = await loadedBy(version);
+	// The lines start side by side, sooner than one after another; reported in their order.
+	const versions = selectedVersions();
+	const loadedByVersion = await Promise.all(versions.map((version) => loadedBy(version)));
+	for (const [index, version] of versions.entries()) {
+		const loaded = loadedByVersion[index];
 		const missing = [
 			...nodeTypes.filter((type) => !loaded.nodes.has(type)),
 			...credentialTypes.filter((type) => !loaded.credentials.has(type)),

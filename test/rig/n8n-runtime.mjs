@@ -40,6 +40,13 @@ export const PROFILES = {
 
 export const DEFAULT_VERSIONS = ['2.41.1', '2.40.7', '1.123.81'];
 
+/**
+ * The line every suite proves in full (the e2e suite runs only part of its cases on the other
+ * lines: test/e2e/lines.mjs); the editor, queue-mode and MCP suites and the demo use it alone
+ * (each names it).
+ */
+export const PRIMARY_VERSION = '2.40.7';
+
 export function selectedVersions() {
 	const wanted = (process.env.N8N_VERSIONS ?? '')
 		.split(',')

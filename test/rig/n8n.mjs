@@ -84,6 +84,16 @@ export function newUserFolder(label) {
 	return userFolder;
 }
 
+/**
+ * A new user folder of this run that starts as a copy of `from` (its database and the
+ * installed package): one import serves several n8n servers. `from` must have no n8n running.
+ */
+export function copyUserFolder(from, label) {
+	const userFolder = mkdtempSync(join(cacheRoot(), `${label}-`));
+	cpSync(from, userFolder, { recursive: true });
+	return userFolder;
+}
+
 /** Writes `credentials` (n8n's import format) into the user folder; the file's path. */
 export function writeCredentials(userFolder, credentials) {
 	const file = join(userFolder, 'credentials.json');

@@ -133,31 +133,44 @@ export class N8nRest {
 	}
 
 	/**
-	 * A manual run from the trigger, as "Fetch Test Event" in the editor: the trigger's items,
-	 * read back from the stored execution.
+	 * A manual run from the trigger, as the editor's "Execute workflow" (from a Manual Trigger)
+	 * or "Fetch Test Event" (from a poll trigger) starts it; its id.
 	 */
-	async runFromTrigger(workflowId, triggerName) {
-		// n8n stores executions "flatted"; n8n's own copy of the library reads them back.
-		const flatted = createRequire(this.runtime.n8nBin)('flatted');
+	async startManualRun(workflowId, triggerName) {
 		const { data: workflowData } = await this.call('GET', `/rest/workflows/${workflowId}`);
 		const { data } = await this.call('POST', `/rest/workflows/${workflowId}/run`, {
 			workflowData,
 			triggerToStartFrom: { name: triggerName },
 		});
-		for (let attempt = 0; attempt < 120; attempt++) {
-			const { data: execution } = await this.call('GET', `/rest/executions/${data.executionId}`);
+		return data.executionId;
+	}
+
+	/**
+	 * The run data (resultData) of an execution once it has ended, read back as stored; throws
+	 * if it has not ended within `timeoutMs`.
+	 */
+	async finishedRun(executionId, { timeoutMs = 30_000 } = {}) {
+		// n8n stores executions "flatted"; n8n's own copy of the library reads them back.
+		const flatted = createRequire(this.runtime.n8nBin)('flatted');
+		for (const startedAt = Date.now(); Date.now() - startedAt < timeoutMs; await sleep(250)) {
+			const { data: execution } = await this.call('GET', `/rest/executions/${executionId}`);
 			const done =
 				execution?.finished || ['success', 'error', 'crashed'].includes(execution?.status);
 			// n8n 1.x can mark the execution finished a moment before its run data is stored.
 			const run = done ? flatted.parse(execution.data) : undefined;
-			if (run?.resultData) {
-				const task = run.resultData.runData[triggerName]?.[0];
-				if (task?.error || run.resultData.error)
-					throw new Error((task?.error ?? run.resultData.error).message);
-				return task?.data?.main?.[0] ?? [];
-			}
-			await sleep(250);
+			if (run?.resultData) return run.resultData;
 		}
-		throw new Error('the manual run did not finish within 30 s');
+		throw new Error(`execution ${executionId} did not end within ${timeoutMs / 1000} s`);
+	}
+
+	/**
+	 * A manual run from the trigger, as "Fetch Test Event" in the editor: the trigger's items,
+	 * read back from the stored execution.
+	 */
+	async runFromTrigger(workflowId, triggerName) {
+		const resultData = await this.finishedRun(await this.startManualRun(workflowId, triggerName));
+		const task = resultData.runData[triggerName]?.[0];
+		if (task?.error || resultData.error) throw new Error((task?.error ?? resultData.error).message);
+		return task?.data?.main?.[0] ?? [];
 	}
 }

@@ -307,7 +307,7 @@ describe('buildSort and the activity shape', () => {
 	});
 });
 
-describe('the three worked examples of the README', () => {
+describe('the three worked examples of docs/filtering.md', () => {
 	test('lead score from 50 to 80 merges into one operator object', () => {
 		expect(
 			buildFilter(
