@@ -79,6 +79,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The workflow that answers incoming WhatsApp messages: the trigger, then the reply. */
 const replyCase = (file, title, reply = REPLY_IN_CONVERSATION) => ({
 	file,
+	lines: '2.x',
 	title,
 	node: 'workspaceWhatsAppTrigger',
 	nodeName: 'Workspace WhatsApp Trigger',
@@ -1797,6 +1798,7 @@ export const cases = [
 	},
 	{
 		file: 'whatsapp-trigger-delivery-status',
+		lines: '2.x',
 		title:
 			"Workspace WhatsApp Trigger: a send's delivery status at the trigger's Postback URL, and not elsewhere",
 		node: 'workspaceWhatsAppTrigger',
@@ -1899,6 +1901,7 @@ export const cases = [
 	},
 	{
 		file: 'trigger-record-stock-taking',
+		lines: '2.x',
 		title:
 			'Workspace Records Trigger: 12,000 people watched; a change made as it takes stock comes once',
 		node: 'workspaceRecordsTrigger',
@@ -1945,6 +1948,48 @@ export const cases = [
 			const window = stock.at(-1).doneAt - passes[0].at;
 			return `${emitted} changes emitted once; taking stock of 12,000 took ${stock.length} pass(es), ${seconds(window)} from the activation poll's first query to the end of the last (${stock.map((pass) => `${pass.queries} queries in ${seconds(pass.doneAt - pass.at)}`).join(', ')}); passes ${spans.map(seconds).join(', ')}`;
 		},
+	},
+	{
+		file: 'records-record-create-lost-answer-value-taken',
+		lines: '2.x',
+		title:
+			'Workspace Records: a create answered 500 before the work, its email already taken, Retry On Fail (error example)',
+		node: 'workspaceRecords',
+		nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		setup: (sandbox) =>
+			sandbox.addFault({
+				method: 'POST',
+				path: `/api/v1/collection-records/${PEOPLE}`,
+				kind: 'server-error',
+				times: 1,
+			}),
+		parameters: {
+			resource: 'record',
+			operation: 'create',
+			collectionId: fromList(PEOPLE, 'People'),
+			columns: mapped({ name: 'Not Ada', emails: 'ada.lovelace0@example.com' }),
+		},
+		// The look-up finds only the older record (not this create's), so the create is sent again
+		// and refused: known not done, the second try sends it again and says the same.
+		requests: (requests) =>
+			assert.deepEqual(
+				requests.map((r) => [r.method, r.path, r.status]),
+				[
+					['GET', `/api/v1/attributes/collection/${PEOPLE}`, 200],
+					['POST', `/api/v1/collection-records/${PEOPLE}`, 500],
+					['POST', `/api/v1/collection-records/${PEOPLE}/query`, 200],
+					['POST', `/api/v1/collection-records/${PEOPLE}/query`, 200],
+					['POST', `/api/v1/collection-records/${PEOPLE}`, 400],
+					['POST', `/api/v1/collection-records/${PEOPLE}`, 400],
+				],
+			),
+		error: /already exists/,
+		check: (items, sandbox) =>
+			assert.equal(
+				recordsWhere(sandbox, (r) => r.name === 'Not Ada').length,
+				0,
+				'records named Not Ada',
+			),
 	},
 ];
 
