@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { INode, INodeParameters } from 'n8n-workflow';
 
 import { SEED_IDS } from '../sandbox/seed';
 
@@ -53,4 +53,18 @@ export const fromList = (value: string, cachedResultName = value): INodeParamete
 	mode: 'list',
 	value,
 	cachedResultName,
+});
+
+/** A node as n8n hands it to a run, for tests of what names it (the door's errors, a trigger). */
+export const nodeOfType = (
+	type: string,
+	parameters: INodeParameters = {},
+	name = 'Node',
+): INode => ({
+	id: name.replace(/\W/g, '-').toLowerCase(),
+	name,
+	type: `n8n-nodes-workspace-records.${type}`,
+	typeVersion: 1,
+	position: [0, 0],
+	parameters,
 });

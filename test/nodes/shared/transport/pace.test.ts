@@ -1,22 +1,15 @@
 // The pace (transport/pace.ts) through the pipeline, against a service with a token bucket and a
 // latency, all on one virtual clock: a request in flight (waiting for its answer) is told apart
 // from one waiting for the pace, and no test waits out real time.
-import type { INode } from 'n8n-workflow';
 
 import { Pace } from '../../../../nodes/shared/transport/pace';
 import { send } from '../../../../nodes/shared/transport/pipeline';
+import { nodeOfType } from '../../../harness/fixtures';
 import { useVirtualClock } from '../../../harness/virtualClock';
 
 const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
 
-const node: INode = {
-	id: 'n',
-	name: 'Node',
-	type: 'n8n-nodes-workspace-records.workspaceRecords',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = nodeOfType('workspaceRecords');
 
 interface Answer {
 	item: number;

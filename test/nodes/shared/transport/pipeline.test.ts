@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { optionsField } from '../../../../nodes/shared/descriptions';
@@ -8,6 +8,7 @@ import type { Request } from '../../../../nodes/shared/transport/pipeline';
 import { send } from '../../../../nodes/shared/transport/pipeline';
 import { DEFAULT_RUN_SETTINGS } from '../../../../nodes/shared/transport/policy';
 import { Expiring, runOf, state } from '../../../../nodes/shared/transport/state';
+import { nodeOfType } from '../../../harness/fixtures';
 import { useVirtualClock } from '../../../harness/virtualClock';
 
 /** A failure as the error mapper builds it from an answer: its status, and how long a 429 asks to wait. */
@@ -16,14 +17,7 @@ const failure = (httpStatus: number, retryAfterMs?: number, message = `HTTP ${ht
 		context: { httpStatus, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) },
 	});
 
-const node: INode = {
-	id: 'n',
-	name: 'Node',
-	type: 'n8n-nodes-workspace-records.workspaceRecords',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = nodeOfType('workspaceRecords');
 
 describe('parseRetryAfter', () => {
 	test.each<[string, unknown, unknown, number | undefined]>([

@@ -253,8 +253,8 @@ test.each([
 	expect(mostAtOnce()).toBe(limit);
 });
 
-test('Retry On Fail does not send again a write that succeeded in this execution', async () => {
-	// One create is rejected (a 400, nothing done); n8n then runs the node again for every item.
+/** The fifth create is refused (a 400, nothing done): n8n's Retry On Fail then reruns the node. */
+const refuseFifthCreate = () =>
 	env.sandbox.addFault({
 		method: 'POST',
 		path: `/api/v1/collection-records/${PEOPLE}`,
@@ -263,6 +263,10 @@ test('Retry On Fail does not send again a write that succeeded in this execution
 		body: { status: false, message: 'Try again' },
 		skip: 4,
 	});
+
+test('Retry On Fail does not send again a write that succeeded in this execution', async () => {
+	// One create is rejected (a 400, nothing done); n8n then runs the node again for every item.
+	refuseFifthCreate();
 	const { items, error } = await createPeople(20, {
 		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
 	});
@@ -305,14 +309,7 @@ describe('Retry On Fail when the memory of writes is too small to keep the answe
 	test('a write whose answer was let go is not sent again: its item says so', async () => {
 		// Room for the bookkeeping of 20 writes, not for their answers.
 		state.writes.maxSize = 20 * 200 + 100;
-		env.sandbox.addFault({
-			method: 'POST',
-			path: `/api/v1/collection-records/${PEOPLE}`,
-			kind: 'status',
-			statusCode: 400,
-			body: { status: false, message: 'Try again' },
-			skip: 4,
-		});
+		refuseFifthCreate();
 		const { items, error } = await createPeople(20, {
 			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
 			continueOnFail: false,
@@ -329,14 +326,7 @@ describe('Retry On Fail when the memory of writes is too small to keep the answe
 	test('a run whose writes outgrew the memory sends none of them again', async () => {
 		// Room for five writes: the first fifteen are let go whole, and the run is marked.
 		state.writes.maxSize = 5 * 200;
-		env.sandbox.addFault({
-			method: 'POST',
-			path: `/api/v1/collection-records/${PEOPLE}`,
-			kind: 'status',
-			statusCode: 400,
-			body: { status: false, message: 'Try again' },
-			skip: 4,
-		});
+		refuseFifthCreate();
 		const { error } = await createPeople(20, {
 			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
 			continueOnFail: false,
