@@ -15,8 +15,8 @@
  *   its item fails saying so.
  * - settle: find out what a write in doubt left by looking it up (lostAnswer.ts): found, it
  *   succeeds; certainly not done, it is sent again within the same deadline.
- * - remember: what each write of a node run became (done, or unknown), so that n8n's rerun of
- *   the node sends none of them twice (state.ts).
+ * - remember, recall: what each write of a node run became (done, or unknown) is kept, and read
+ *   before it is sent, so that n8n's rerun of the node sends none of them twice (state.ts).
  * - state: everything kept between requests, in one home with bounded, expiring stores.
  * - Give Up After: one deadline from a request's first attempt, over retries, pace and answers.
  */

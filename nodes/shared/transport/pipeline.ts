@@ -11,7 +11,7 @@ import { state } from './state';
 
 /**
  * The life of every request, top to bottom:
- *   remember? → pace → attempt → classify → retry, settle or fail → remember.
+ *   recall → pace → attempt → classify → retry, settle or fail → remember.
  * A write done before in this node run is not sent again (`send`); each try waits its turn in
  * the pace; its failure is classified (policy.ts); a 429, a drop before sending, or a 5xx on
  * a repeatable request is retried after the wait; a write left in doubt is settled or fails;
