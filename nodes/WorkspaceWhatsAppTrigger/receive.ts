@@ -7,6 +7,7 @@ import type {
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
 import { clock } from '../shared/clock';
+import { triggerOf } from '../shared/transport';
 import type { EventName } from './events';
 import { DELIVERY_STATUS, eventKey, eventOf, itemOf } from './events';
 import { rememberOnce } from './eventMemory';
@@ -106,8 +107,8 @@ function emitOnce(
 
 	const body = payload as IDataObject;
 	const key = eventKey(event, body);
-	const { id: workflowId } = context.getWorkflow();
-	const scope = `${workflowId ?? ''}:${context.getNode().id}:${context.getMode()}`;
+	// A test run and the published workflow remember apart.
+	const scope = `${triggerOf(context)}|${context.getMode()}`;
 	if (key && !rememberOnce(context.getWorkflowStaticData('node'), scope, key, clock.now()))
 		return acknowledged('Received before: not emitted again');
 

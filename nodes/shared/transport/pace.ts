@@ -67,6 +67,8 @@ export class Pace {
 	/** Since when requests have followed each other without the pace falling idle. */
 	private busySince = 0;
 	private idleSince = 0;
+	/** How many had started at the last refusal: the first start after it catches nothing up. */
+	private startedAtRefusal = -1;
 
 	constructor(readonly maxConcurrency: number) {}
 
@@ -102,7 +104,10 @@ export class Pace {
 		if (this.rate) {
 			const interval = 1000 / this.rate;
 			// A timer that fired late may catch up within one interval, never more; nor after idling.
-			const from = fromIdle ? startAt : Math.max(this.nextStart, startAt - interval);
+			// After a refusal, the schedule starts again from this request: the retry of a lone one
+			// and the request after it must not go out back to back.
+			const restart = fromIdle || this.started === this.startedAtRefusal;
+			const from = restart ? startAt : Math.max(this.nextStart, startAt - interval);
 			this.nextStart = from + interval;
 		}
 		return this.started++;
@@ -134,12 +139,11 @@ export class Pace {
 	 */
 	refused(request: number, waitMs = 0): void {
 		const now = clock.now();
+		this.startedAtRefusal = this.started;
 		const alone = this.inFlight === 0 && this.waiting.length === 0;
-		if (alone) {
-			this.noteWait(now, waitMs);
-			// Nothing else wants to send: the pace goes on from the end of the wait.
-			if (this.rate) this.nextStart = Math.max(this.nextStart, now + waitMs);
-		}
+		// Nothing else wants to send: the wait is no time of the pace's. Nothing else is held for
+		// it either: the service asked only the refused request to wait.
+		if (alone) this.noteWait(now, waitMs);
 		// Sent before the last cut: it says nothing of the new pace.
 		if (request < this.startedAtCut) return;
 		// Half a second, or long enough for a few requests at a slow pace.
@@ -163,7 +167,7 @@ export class Pace {
 		this.startedAtCut = this.started;
 		this.grownAt = now + (alone ? waitMs : 0);
 		// The service has just run out: one interval at the new pace before the next start.
-		this.nextStart = Math.max(this.nextStart, now + (alone ? waitMs : 0), now + 1000 / this.rate);
+		this.nextStart = Math.max(this.nextStart, now + 1000 / this.rate);
 	}
 
 	/** Overlapping waits count once. */
