@@ -172,8 +172,8 @@ export const state = {
 	/** The method of an item's write while it is retried after an unknown outcome. */
 	doubts: new Expiring<string>({ ttlMs: HOUR, maxSize: 100_000 }),
 	/**
-	 * Each node run's and trigger's pace. A minute after its last use, as n8n's Batching pauses
-	 * between items; a trigger uses its own every poll.
+	 * Each node run's and trigger's pace, kept ten minutes after its last use: n8n's Batching
+	 * pauses between items, and a trigger uses its own every poll.
 	 */
 	paces: new Expiring<Pace>({ ttlMs: 10 * MINUTE, maxSize: 10_000 }),
 	/** The last in each line of work that takes turns (`inTurn`). */

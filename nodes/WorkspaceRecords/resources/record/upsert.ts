@@ -15,6 +15,7 @@ import { forOperation } from '../../../shared/descriptions';
 import { parameterId } from '../../../shared/locators';
 import { filterFor, where } from '../../../shared/query/filter';
 import {
+	digestOf,
 	fetchPages,
 	inTurn,
 	queries,
@@ -94,7 +95,8 @@ export async function upsertRecord(
 		);
 	}
 	// Items with the same value take turns; the others stay concurrent.
-	const line = [runOf(this), collectionPath, matchAttribute, JSON.stringify(value)].join('|');
+	// A digest: state keeps no value of the user's (an email) in a key.
+	const line = digestOf(runOf(this), collectionPath, matchAttribute, JSON.stringify(value));
 	return await inTurn(
 		line,
 		async () =>
