@@ -3,7 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { ACTIVITY_EVENTS, eventField, pollEvents, triggerFields } from '../shared/trigger/events';
+import { ACTIVITY_EVENTS, eventField, triggerFields } from '../shared/trigger/fields';
+import { pollEvents } from '../shared/trigger/pollEvents';
 
 const properties: INodeProperties[] = [
 	eventField(ACTIVITY_EVENTS),

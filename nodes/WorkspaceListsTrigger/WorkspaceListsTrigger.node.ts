@@ -3,7 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { eventField, LIST_EVENTS, pollEvents, triggerFields } from '../shared/trigger/events';
+import { eventField, LIST_EVENTS, triggerFields } from '../shared/trigger/fields';
+import { pollEvents } from '../shared/trigger/pollEvents';
 
 const properties: INodeProperties[] = [eventField(LIST_EVENTS), ...triggerFields(LIST_EVENTS)];
 

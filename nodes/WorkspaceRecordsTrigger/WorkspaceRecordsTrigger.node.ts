@@ -3,7 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { eventField, pollEvents, RECORD_EVENTS, triggerFields } from '../shared/trigger/events';
+import { eventField, RECORD_EVENTS, triggerFields } from '../shared/trigger/fields';
+import { pollEvents } from '../shared/trigger/pollEvents';
 
 const properties: INodeProperties[] = [eventField(RECORD_EVENTS), ...triggerFields(RECORD_EVENTS)];
 

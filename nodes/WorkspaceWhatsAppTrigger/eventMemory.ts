@@ -1,53 +1,96 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { EVENTS_KEPT_MS, state } from '../shared/transport';
+import { clock } from '../shared/clock';
+import { isPlainObject } from '../shared/input';
+import { deliveries, EVENTS_KEPT_MS, sha256, triggerOf } from '../shared/memory';
 
-export const REMEMBER_MS = EVENTS_KEPT_MS;
-/** At most this many events are remembered (the oldest go first): static data stays small. */
-export const REMEMBER_AT_MOST = 1000;
+/** How many events the workflow's static data keeps, the newest: 16 characters each. */
+export const KEPT_IN_WORKFLOW = 2_000;
+const DIGEST_CHARS = 16;
+const HOUR_MS = 3_600_000;
 
-type Seen = Array<[key: string, at: number]>;
+/** 96 bits of SHA-256: what is kept of an event's identity, however long its id. */
+export const digestOfEvent = (identity: string) => sha256(identity).slice(0, DIGEST_CHARS);
 
 /**
- * Records `key` unless it is already there; true when it was new. `seen` is kept oldest first,
- * and pruned by age and count on every call.
+ * Whether the workflow should start for an event, and if so, remembers it: in this process as
+ * being started until n8n answers the request (2xx: n8n has its execution; anything else: the
+ * workspace's retry must start it), and in the node's static data, which n8n 2.x saves only
+ * once it has the execution, just before it answers: so it outlasts a restart, and an event
+ * n8n failed to start is not kept there.
  */
-function rememberIn(seen: Seen, key: string, now: number): boolean {
-	const tooOld = seen.findIndex(([, at]) => at > now - REMEMBER_MS);
-	seen.splice(0, tooOld === -1 ? seen.length : tooOld);
-	if (seen.some(([known]) => known === key)) return false;
-	seen.push([key, now]);
-	if (seen.length > REMEMBER_AT_MOST) seen.splice(0, seen.length - REMEMBER_AT_MOST);
-	return true;
+export function admit(context: IWebhookFunctions, identity: string): 'new' | 'taken' | 'starting' {
+	const event = digestOfEvent(identity);
+	// A test run and the published workflow remember apart.
+	const scope = `${triggerOf(context)}|${context.getMode()}`;
+	const known = deliveries.statusOf(scope, event);
+	if (known === 'starting') return 'starting';
+	const staticData = context.getWorkflowStaticData('node');
+	const saved = savedIn(staticData);
+	if (known === 'taken' || saved.has(event)) return 'taken';
+
+	deliveries.starting(scope, event);
+	const response = context.getResponseObject();
+	response.once('finish', () =>
+		(response.statusCode < 300 ? deliveries.taken : deliveries.failed)(scope, event),
+	);
+	// Requests answered at the same time each write their copy over what n8n read before: the
+	// events this process saw taken go in every copy.
+	for (const [taken, at] of deliveries.takenSoFar(scope))
+		if (!saved.has(taken)) saved.set(taken, at);
+	saved.set(event, clock.now());
+	save(staticData, saved);
+	return 'new';
 }
 
 /**
- * Whether an event is new to this trigger, and remembers it if it is: in the workflow's
- * static data (n8n saves it after each request, so it outlasts restarts; in queue mode webhooks
- * are answered by the main or webhook process, which saves it) and in this process.
+ * The node's static data keeps `taken`: per hour (its number in base 36), the digests of the
+ * events taken in it, joined. About 32 KB at most, written once per event emitted.
  */
-export function rememberOnce(
-	staticData: IDataObject,
-	scope: string,
-	key: string,
-	now: number,
-): boolean {
-	// n8n reads a workflow's static data when a request arrives and writes it back when it is
-	// answered: two deliveries at once would each write their own copy and lose the other's event.
-	const here = `${scope}|${key}`;
-	const newHere = state.events.get(here) === undefined;
-	state.events.set(here, true);
-	// A copy, assigned back: n8n saves static data only when it sees an assignment.
-	const saved: Seen = Array.isArray(staticData.seenEvents)
-		? (staticData.seenEvents as Seen).map(([known, at]) => [known, at])
-		: [];
-	const before = JSON.stringify(saved);
-	const newSaved = rememberIn(saved, key, now);
-	if (JSON.stringify(saved) !== before) staticData.seenEvents = saved;
-	return newHere && newSaved;
+function savedIn(staticData: IDataObject): Map<string, number> {
+	const saved = new Map<string, number>();
+	const taken = isPlainObject(staticData.taken) ? staticData.taken : {};
+	const hours = Object.keys(taken).map((hour) => [hour, parseInt(hour, 36) * HOUR_MS] as const);
+	for (const [hour, at] of hours.sort(([, a], [, b]) => a - b)) {
+		const digests = taken[hour];
+		if (typeof digests !== 'string') continue;
+		for (let i = 0; i + DIGEST_CHARS <= digests.length; i += DIGEST_CHARS)
+			saved.set(digests.slice(i, i + DIGEST_CHARS), at);
+	}
+	// What 1.0 kept: its keys as text, each with when.
+	const kept = Array.isArray(staticData.seenEvents) ? staticData.seenEvents : [];
+	for (const [key, at] of kept as Array<[string, number]>) {
+		const identity = identityIn1_0(String(key));
+		if (identity) saved.set(digestOfEvent(identity), Number(at));
+	}
+	return saved;
 }
 
-/** For tests: as if n8n had restarted. */
-export function forgetProcessMemory(): void {
-	state.events.clear();
+/** `events` oldest first (as read, then as taken): the newest of them within the time they are kept. */
+function save(staticData: IDataObject, events: Map<string, number>): void {
+	const since = clock.now() - EVENTS_KEPT_MS;
+	let over = events.size - KEPT_IN_WORKFLOW;
+	const taken: Record<string, string> = {};
+	for (const [digest, at] of events) {
+		if (over-- > 0 || at <= since) continue;
+		const hour = Math.floor(at / HOUR_MS).toString(36);
+		taken[hour] = (taken[hour] ?? '') + digest;
+	}
+	// Assigned, not changed in place: n8n saves static data only when it sees an assignment.
+	staticData.taken = taken;
+	delete staticData.seenEvents;
+}
+
+/** 1.0's key of an event (`event:…`, `message:…|…`, `status:…|…|…`) as eventIdentity gives it. */
+function identityIn1_0(key: string): string | undefined {
+	const [kind, ...rest] = key.split(':');
+	const text = rest.join(':');
+	const quoted = (part: string) => (part ? JSON.stringify(part) : '');
+	if (kind === 'event') return ['event', quoted(text)].join('\u0000');
+	if (kind === 'message') {
+		const [event, ...id] = text.split('|');
+		return ['message', event, quoted(id.join('|'))].join('\u0000');
+	}
+	if (kind === 'status') return ['status', ...text.split('|').map(quoted)].join('\u0000');
+	return undefined;
 }

@@ -28,28 +28,84 @@ export function eventOf(payload: unknown): EventName | undefined {
 }
 
 /**
- * What identifies one event across the vendor's retries. Incoming messages carry `eventId`
- * ("to uniquely identify event"); a delivery callback has none, and one message goes through
- * several statuses, so a callback is its request, status and time. Undefined: nothing to go by.
+ * What identifies one event across the vendor's retries, as text: its id as sent, so that `42`
+ * and `"42"` differ and every digit of a long number counts. Incoming messages carry `eventId`
+ * ("to uniquely identify event"), else `messageId`; a delivery callback has none, and one
+ * message goes through several statuses, so a callback is its request, status and time. An
+ * event with none of these is known by its whole body: only an exact repeat is a repeat.
  */
-export function eventKey(event: EventName, payload: IDataObject): string | undefined {
-	const text = (value: unknown) =>
-		typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-	if (event === DELIVERY_STATUS) {
-		const parts = [payload.request_id, payload.status, payload.status_at].map(text);
-		return parts.some(Boolean) ? `status:${parts.join('|')}` : undefined;
+export function eventIdentity(event: EventName, payload: IDataObject, rawJson?: string): string {
+	const member = (name: string) => {
+		const text = rawJson === undefined ? JSON.stringify(payload[name]) : rawMember(rawJson, name);
+		return text === undefined || text === 'null' || text === '""' ? undefined : text;
+	};
+	const known = (kind: string, ...ids: Array<string | undefined>) =>
+		ids.some((id) => id !== undefined)
+			? [kind, ...ids.map((id) => id ?? '')].join('\u0000')
+			: undefined;
+	const identity =
+		event === DELIVERY_STATUS
+			? known('status', ...['request_id', 'status', 'status_at'].map(member))
+			: (known('event', member('eventId')) ?? known(`message\u0000${event}`, member('messageId')));
+	return identity ?? ['body', event, rawJson ?? JSON.stringify(payload)].join('\u0000');
+}
+
+/** Where the JSON value that starts at `at` ends (its last character's index, plus one). */
+function valueEnd(json: string, at: number): number {
+	let depth = 0;
+	for (let i = at; i < json.length; i++) {
+		const c = json[i];
+		if (c === '"') i = stringEnd(json, i);
+		else if (c === '{' || c === '[') depth++;
+		else if (c === '}' || c === ']') {
+			if (depth === 0) return i;
+			if (--depth === 0) return i + 1;
+		} else if (depth === 0 && c === ',') return i;
+		if (depth === 0 && c === '"') return i + 1;
 	}
-	if (text(payload.eventId)) return `event:${text(payload.eventId)}`;
-	// "Only Event" payloads are not documented: the message id is the next best thing.
-	return text(payload.messageId) ? `message:${event}|${text(payload.messageId)}` : undefined;
+	return json.length;
+}
+
+/** The index of the quote that closes the string opening at `at`. */
+function stringEnd(json: string, at: number): number {
+	for (let i = at + 1; i < json.length; i++) {
+		if (json[i] === '\\') i++;
+		else if (json[i] === '"') return i;
+	}
+	return json.length;
+}
+
+/**
+ * The text of a top-level member's value as sent, trimmed; undefined when there is none. JSON
+ * numbers lose digits once parsed (the vendor's message ids are beyond a double's precision).
+ */
+export function rawMember(json: string, name: string): string | undefined {
+	let depth = 0;
+	for (let i = 0; i < json.length; i++) {
+		const c = json[i];
+		if (c === '{' || c === '[') depth++;
+		else if (c === '}' || c === ']') depth--;
+		else if (c === '"') {
+			const end = stringEnd(json, i);
+			const colon = /^\s*:/.exec(json.slice(end + 1, end + 64));
+			if (depth === 1 && colon) {
+				const start = end + 1 + colon[0].length;
+				const stop = valueEnd(json, start);
+				if (JSON.parse(json.slice(i, end + 1)) === name) return json.slice(start, stop).trim();
+				i = stop - 1;
+			} else i = end;
+		}
+	}
+	return undefined;
 }
 
 /**
  * `message_id` of a delivery callback as every digit of it: the vendor's example
  * (604132581490819100) is beyond what a JavaScript number holds, and JSON.parse rounds it.
  */
-export function exactMessageId(rawBody: string | undefined): string | undefined {
-	return rawBody ? /"message_id"\s*:\s*"?(-?\d+)"?/.exec(rawBody)?.[1] : undefined;
+export function exactMessageId(rawJson: string | undefined): string | undefined {
+	const sent = rawJson === undefined ? undefined : rawMember(rawJson, 'message_id');
+	return sent && /^"?-?\d+"?$/.test(sent) ? sent.replace(/"/g, '') : undefined;
 }
 
 /**
@@ -57,9 +113,9 @@ export function exactMessageId(rawBody: string | undefined): string | undefined 
  * out as the vendor sent it. A delivery callback gains `event` and a `message_id` string; an
  * incoming message without its `message` (the webhook's Data Type is "Only Event") gains a notice.
  */
-export function itemOf(event: EventName, payload: IDataObject, rawBody?: string): IDataObject {
+export function itemOf(event: EventName, payload: IDataObject, rawJson?: string): IDataObject {
 	if (event === DELIVERY_STATUS) {
-		const messageId = exactMessageId(rawBody) ?? payload.message_id;
+		const messageId = exactMessageId(rawJson) ?? payload.message_id;
 		return {
 			event: DELIVERY_STATUS,
 			...payload,

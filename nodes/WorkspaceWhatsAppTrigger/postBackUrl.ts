@@ -1,4 +1,4 @@
-import { sha256 } from '../shared/transport';
+import { sha256 } from '../shared/memory';
 import { sameSecret } from './secretHeader';
 
 /**

@@ -6,11 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
-import { clock } from '../shared/clock';
-import { triggerOf } from '../shared/transport';
 import type { EventName } from './events';
-import { DELIVERY_STATUS, eventKey, eventOf, itemOf } from './events';
-import { rememberOnce } from './eventMemory';
+import { DELIVERY_STATUS, eventIdentity, eventOf, itemOf } from './events';
+import { admit } from './eventMemory';
 import { hasPostBackToken, POST_BACK_PREFIX, POST_BACK_WEBHOOK } from './postBackUrl';
 import { checkSecretHeader } from './secretHeader';
 
@@ -19,22 +17,28 @@ const acknowledged = (message: string): IWebhookResponseData => ({
 	webhookResponse: { message },
 });
 
+interface Payload {
+	payload: unknown;
+	/** The body's text, where it is JSON. */
+	rawJson?: string;
+}
+
 /** The request's body as sent: n8n parses only some content types, and rounds big numbers. */
-function readPayload(context: IWebhookFunctions): { payload: unknown; rawBody?: string } {
+function readPayload(context: IWebhookFunctions): Payload {
 	const raw = (context.getRequestObject() as { rawBody?: Buffer }).rawBody;
 	const rawBody = raw && raw.length ? raw.toString('utf8') : undefined;
 	if (rawBody !== undefined) {
 		try {
-			return { payload: jsonParse(rawBody), rawBody };
+			return { payload: jsonParse(rawBody), rawJson: rawBody };
 		} catch {
 			// Not JSON: whatever n8n made of it is all there is.
 		}
 	}
-	return { payload: context.getBodyData(), rawBody };
+	return { payload: context.getBodyData() };
 }
 
 /** Refuses a request with `status` and why; nothing is emitted, nothing remembered. */
-function refuse(context: IWebhookFunctions, status: 401 | 403, message: string) {
+function refuse(context: IWebhookFunctions, status: 401 | 403 | 409, message: string) {
 	context.getResponseObject().status(status).json({ message });
 	return { noWebhookResponse: true };
 }
@@ -93,10 +97,7 @@ function receivePostBack(context: IWebhookFunctions): IWebhookResponseData {
 }
 
 /** What both URLs do with a request they accept: known events chosen in Events, each once. */
-function emitOnce(
-	context: IWebhookFunctions,
-	{ payload, rawBody }: { payload: unknown; rawBody?: string },
-): IWebhookResponseData {
+function emitOnce(context: IWebhookFunctions, { payload, rawJson }: Payload): IWebhookResponseData {
 	const event = eventOf(payload);
 	if (event === undefined) {
 		context.logger.warn('Workspace WhatsApp Trigger: a request that is no known event was ignored');
@@ -106,13 +107,12 @@ function emitOnce(
 	if (!chosen.includes(event)) return acknowledged(`Received: ${event} is not chosen in Events`);
 
 	const body = payload as IDataObject;
-	const key = eventKey(event, body);
-	// A test run and the published workflow remember apart.
-	const scope = `${triggerOf(context)}|${context.getMode()}`;
-	if (key && !rememberOnce(context.getWorkflowStaticData('node'), scope, key, clock.now()))
-		return acknowledged('Received before: not emitted again');
-
-	return { workflowData: [context.helpers.returnJsonArray(itemOf(event, body, rawBody))] };
+	const admission = admit(context, eventIdentity(event, body, rawJson));
+	if (admission === 'taken') return acknowledged('Received before: not emitted again');
+	// Not 2xx, so that the workspace retries it: by then n8n has started it, or failed to.
+	if (admission === 'starting')
+		return refuse(context, 409, 'The same event is being started now: it is not started twice');
+	return { workflowData: [context.helpers.returnJsonArray(itemOf(event, body, rawJson))] };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'crypto';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { sha256 } from '../shared/transport';
+import { sha256 } from '../shared/memory';
 
 export type SecretCheck = 'accepted' | 'missing' | 'wrong';
 

@@ -8,7 +8,8 @@ import type {
 
 import type { ParameterSource } from '../locators';
 import { parameterId } from '../locators';
-import { ACTIVITY_COLLECTION, apiRequest, paths, runOf, segment, state } from '../transport';
+import { loadOnce, runOf } from '../memory';
+import { ACTIVITY_COLLECTION, apiRequest, paths, segment } from '../transport';
 import type { AttributeChoices } from './types';
 import { attributeKey, attributeType, isWritable } from './types';
 
@@ -47,14 +48,7 @@ function definitionsAt(
 	path: string,
 ): Promise<IDataObject[]> {
 	if (!('getItemIndex' in context)) return apiRequest(context, 'GET', path);
-	const key = `${runOf(context)}|${path}`;
-	let pending = state.schemas.get(key);
-	if (!pending) {
-		pending = apiRequest(context, 'GET', path);
-		state.schemas.set(key, pending);
-		pending.catch(() => state.schemas.delete(key));
-	}
-	return pending;
+	return loadOnce(`${runOf(context)}|${path}`, () => apiRequest(context, 'GET', path));
 }
 
 /** Input types by key: the writable attributes for writes; all (createdAt too) for filters. */

@@ -11,7 +11,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { clock } from '../clock';
 import type { Failure } from './policy';
 import { classify, codesOf, httpStatusOf } from './policy';
-import { itemOf, state } from './state';
+import { itemOf, wasInDoubt } from '../memory';
 
 /**
  * The one error mapper: what a user reads when a request fails, from the service's answer
@@ -302,7 +302,7 @@ export async function checkApiResponse(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	// A DELETE sent again after an answer that was lost: its 404 says the first one did it.
-	if (response.statusCode === 404 && state.doubts.get(itemOf(this)) === 'DELETE') return items;
+	if (response.statusCode === 404 && wasInDoubt(itemOf(this), 'DELETE')) return items;
 	const ids = response.statusCode === 404 ? idParametersOf(this) : [];
 	throwIfFailed(this.getNode(), response, ids, this.getItemIndex());
 	return items;

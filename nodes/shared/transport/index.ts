@@ -16,8 +16,8 @@
  * - settle: find out what a write in doubt left by looking it up (lostAnswer.ts): found, it
  *   succeeds; certainly not done, it is sent again within the same deadline.
  * - remember, recall: what each write of a node run became (done, or unknown) is kept, and read
- *   before it is sent, so that n8n's rerun of the node sends none of them twice (state.ts).
- * - state: everything kept between requests, in one home with bounded, expiring stores.
+ *   before it is sent, so that n8n's rerun of the node sends none of them twice (the memory's
+ *   ledger: ../memory, which keeps everything kept between requests, bounded and expiring).
  * - Give Up After: one deadline from a request's first attempt, over retries, pace and answers.
  */
 
@@ -34,4 +34,3 @@ export type { ApiRequestOptions } from './requests';
 export { apiRequest, paceOfTrigger, RECORDS_CREDENTIAL, requestDefaults } from './requests';
 export type { OperationRun } from './routing';
 export { singleRequest, throughDoor, updateThenRead, withoutBody } from './routing';
-export { digestOf, EVENTS_KEPT_MS, inTurn, itemOf, runOf, sha256, state, triggerOf } from './state';

@@ -7,7 +7,7 @@ import type { Pace } from './pace';
 import { pause } from './pace';
 import type { Failure } from './policy';
 import { classify, httpStatusOf, RETRY_POLICY, waitBeforeRetry } from './policy';
-import { state } from './state';
+import { doubt, ledger } from '../memory';
 
 /**
  * The life of every request, top to bottom:
@@ -28,7 +28,7 @@ export interface Request<T> extends Described {
 	/** From the first attempt, retries and waits included. */
 	maxWaitMs: number;
 	signal?: AbortSignal;
-	/** A write of an execution: what it became is remembered under `key` (state.writes). */
+	/** A write of an execution: what it became is remembered under `key` (the memory's ledger). */
 	write?: { key: string; run: string; item: string; method: string };
 	/** Finds out what a write in doubt left, instead of failing with the doubt (lostAnswer.ts). */
 	settle?: (doubt: Doubt, resend: (maxWaitMs: number) => Promise<T>) => Promise<T>;
@@ -46,20 +46,20 @@ export interface Doubt {
 export async function send<T>(request: Request<T>): Promise<T> {
 	const { write } = request;
 	if (!write) return await tryUntilSettled(request, request.maxWaitMs);
-	const earlier = state.writes.get(write.key);
-	if (earlier?.kind === 'done') return structuredClone(earlier.answer) as T;
+	const earlier = ledger.recall(write.key);
+	if (earlier?.kind === 'done') return earlier.answer as T;
 	if (earlier?.kind === 'unknown')
 		throw outcomeUnknown(request, `${earlier.reason}; an earlier try of this item, not sent again`);
 	if (earlier?.kind === 'done-forgotten')
 		throw notResent(request, 'it was done before, and its answer is no longer held');
-	if (state.overflowed(write.run))
+	if (ledger.outgrown(write.run))
 		throw notResent(request, "this run's writes outgrew the memory that tells them apart");
 	try {
 		const answer = await tryUntilSettled(request, request.maxWaitMs);
-		state.writes.set(write.key, { kind: 'done', answer: structuredClone(answer) });
+		ledger.done(write.key, answer);
 		return answer;
 	} finally {
-		state.doubts.delete(write.item);
+		doubt.end(write.item);
 	}
 }
 
@@ -102,7 +102,7 @@ async function tryUntilSettled<T>(
 		if (failure.kind === 'in-doubt' && !request.repeatable)
 			return await settleOrFail(request, lastError, firstAt + maxWaitMs);
 		if (failure.kind === 'in-doubt' && request.write)
-			state.doubts.set(request.write.item, request.write.method);
+			doubt.begin(request.write.item, request.write.method);
 		const waitMs = waitBeforeRetry(failure, tries);
 		const waited = clock.now() - firstAt;
 		if (waited + waitMs > maxWaitMs) throw gaveUp(request, lastError, tries, waited);
@@ -114,7 +114,7 @@ async function tryUntilSettled<T>(
 /** A write that may have been done is never sent blindly again: it is settled, or it fails. */
 async function settleOrFail<T>(request: Request<T>, cause: unknown, deadline: number): Promise<T> {
 	const reason = reasonOf(cause);
-	if (request.write) state.writes.set(request.write.key, { kind: 'unknown', reason });
+	if (request.write) ledger.unknown(request.write.key, reason);
 	const error = outcomeUnknown(request, reason, httpStatusOf(cause));
 	if (!request.settle) throw error;
 	return await request.settle(
@@ -124,4 +124,4 @@ async function settleOrFail<T>(request: Request<T>, cause: unknown, deadline: nu
 }
 
 /** A write known not done: n8n's rerun of the node may send it again. */
-const forget = ({ write }: { write?: { key: string } }) => write && state.writes.delete(write.key);
+const forget = ({ write }: { write?: { key: string } }) => write && ledger.forget(write.key);

@@ -14,7 +14,7 @@ import { idParametersOf, labelOf, throwIfFailed } from './errors';
 import { Pace } from './pace';
 import { send } from './pipeline';
 import { asRead, DEFAULT_RUN_SETTINGS, isRepeatable } from './policy';
-import { runOf, state, triggerOf } from './state';
+import { paceUnder, runOf, triggerOf } from '../memory';
 
 export const RECORDS_CREDENTIAL = 'workspaceRecordsApi';
 
@@ -50,18 +50,13 @@ export function runSettingsOf(context: IExecuteSingleFunctions): RunSettings {
 	};
 }
 
-/** Kept in `state`, refreshed at every use: the pace of a node run, shared by all its items. */
-function paceUnder(key: string, maxConcurrency: number): Pace {
-	const pace = state.paces.get(key) ?? new Pace(maxConcurrency);
-	state.paces.set(key, pace);
-	return pace;
-}
-
+/** The pace of a node run, shared by all its items (kept in the memory, refreshed at every use). */
 export const paceOfRun = (context: IExecuteSingleFunctions, settings = runSettingsOf(context)) =>
-	paceUnder(runOf(context), settings.maxConcurrency);
+	paceUnder(runOf(context), () => new Pace(settings.maxConcurrency));
 
 /** A trigger's pages, poll after poll, share one pace: the rate the service accepts is learnt once. */
-export const paceOfTrigger = (context: IPollFunctions) => paceUnder(triggerOf(context), 1);
+export const paceOfTrigger = (context: IPollFunctions) =>
+	paceUnder(triggerOf(context), () => new Pace(1));
 
 export interface ApiRequestOptions {
 	body?: IDataObject;

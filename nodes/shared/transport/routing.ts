@@ -16,7 +16,7 @@ import { send } from './pipeline';
 import { asRead, isRepeatable } from './policy';
 import type { RunSettings } from './requests';
 import { paceOfRun, runSettingsOf } from './requests';
-import { itemOf, runOf, writeKeyOf } from './state';
+import { itemOf, runOf, writeKeyOf } from '../memory';
 
 /**
  * How a declarative operation's requests reach the door. Routing hands a node its requests only

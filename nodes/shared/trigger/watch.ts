@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InputError, isPlainObject, setOwn } from '../input';
 import { simplifyValue } from '../simplify';
-import { digestOf } from '../transport';
+import { digestOf } from '../memory';
 import { filterFor } from '../query/filter';
 import type { Cursor, PollBounds, PollSource, QueryBody } from './poll';
 import { BEFORE_ANYTHING, cursorAfter, pagesAfter } from './poll';

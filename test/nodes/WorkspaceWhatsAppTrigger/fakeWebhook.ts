@@ -1,4 +1,12 @@
-import type { IDataObject, INode, IWebhookFunctions, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	IWebhookFunctions,
+	IWebhookResponseData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
 
 /** What a fake request to the trigger answered, when the node answered it itself. */
 export interface Answer {
@@ -18,10 +26,19 @@ export interface Delivery {
 	url?: string;
 }
 
+/** How a request went: what webhook() returned, the items it emitted, what was answered. */
+export interface Handled {
+	result: IWebhookResponseData;
+	items: IDataObject[];
+	/** The status the caller got: the node's own, else n8n's. */
+	status: number;
+	answer: Answer;
+}
+
 /**
  * A webhook context as n8n builds one for the trigger: its parameters, the workflow's static
  * data (kept across calls, as n8n saves it), and one request. Enough for the trigger's
- * webhook(), which uses nothing else.
+ * webhook(), which uses nothing else. `request` then does what n8n 2.x does with its answer.
  */
 export function fakeWebhookHost(
 	parameters: IDataObject,
@@ -37,22 +54,36 @@ export function fakeWebhookHost(
 		parameters: parameters as INode['parameters'],
 	};
 	const warnings: string[] = [];
+	const answers = new Map<Answer, { finish(status: number): void }>();
 	const contextFor = (delivery: Delivery, answer: Answer): IWebhookFunctions => {
 		const rawText =
 			typeof delivery.body === 'string' ? delivery.body : JSON.stringify(delivery.body);
 		const headers = Object.fromEntries(
 			Object.entries(delivery.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
 		);
+		const finished: Array<() => void> = [];
 		const response = {
+			statusCode: 200,
 			status(code: number) {
 				answer.status = code;
+				response.statusCode = code;
 				return response;
 			},
 			json(body: unknown) {
 				answer.body = body;
 				return response;
 			},
+			once(event: string, listener: () => void) {
+				if (event === 'finish') finished.push(listener);
+				return response;
+			},
+			/** n8n's answer is sent: express's 'finish'. */
+			finish(status: number) {
+				response.statusCode = status;
+				for (const listener of finished) listener();
+			},
 		};
+		answers.set(answer, response);
 		return {
 			getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
 			getNode: () => node,
@@ -79,5 +110,28 @@ export function fakeWebhookHost(
 			},
 		} as unknown as IWebhookFunctions;
 	};
-	return { node, staticData, warnings, contextFor };
+	const trigger = new WorkspaceWhatsAppTrigger();
+
+	/**
+	 * One request, as n8n 2.x handles it: the node answered it itself, or n8n answers 200 with
+	 * the node's response; or, when the node started the workflow, n8n creates the execution,
+	 * saves the static data and answers 200 (live-webhooks.js, webhook-helpers.js). With
+	 * `executionFails` (its database timing out), n8n answers 500 and saves nothing.
+	 */
+	async function request(delivery: Delivery, { executionFails = false } = {}): Promise<Handled> {
+		const before = structuredClone(staticData);
+		const answer: Answer = {};
+		const result = await trigger.webhook.call(contextFor(delivery, answer));
+		const starts = result.workflowData !== undefined && !result.noWebhookResponse;
+		if (starts && executionFails)
+			for (const key of Object.keys(staticData))
+				if (before[key] === undefined) delete staticData[key];
+				else staticData[key] = before[key];
+		const status = answer.status ?? (starts && executionFails ? 500 : 200);
+		answers.get(answer)?.finish(status);
+		const items = starts && !executionFails ? result.workflowData![0].map((item) => item.json) : [];
+		return { result, items, status, answer };
+	}
+
+	return { node, staticData, warnings, contextFor, request };
 }

@@ -2,7 +2,7 @@ import type { IDataObject, INode, INodeParameters, INodeTypes } from 'n8n-workfl
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { clock } from '../../../nodes/shared/clock';
-import { forgetProcessMemory } from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
+import { deliveries } from '../../../nodes/shared/memory';
 import {
 	POST_BACK_PATH_EXPRESSION,
 	postBackToken,
@@ -87,13 +87,15 @@ function publishedTrigger(parameters: INodeParameters = TRIGGER_PARAMETERS) {
 			answers.push({ path, status: 404 });
 			return { status: 404 };
 		}
-		const answer: Answer = {};
-		const result = await trigger.webhook.call(
-			host.contextFor({ body: text, headers, webhookName, url: path }, answer),
-		);
-		emitted.push(...(result.workflowData?.[0] ?? []).map((item) => item.json));
-		answers.push({ path, status: answer.status ?? 200, body: answer.body });
-		return { status: answer.status ?? 200 };
+		const { items, status, answer } = await host.request({
+			body: text,
+			headers,
+			webhookName,
+			url: path,
+		});
+		emitted.push(...items);
+		answers.push({ path, status, body: answer.body });
+		return { status };
 	};
 	return { urls, emitted, answers, post };
 }
@@ -103,7 +105,7 @@ const env = useSandbox({ postBack: (url, headers, text) => n8n.post(url, headers
 
 const realNow = clock.now;
 beforeEach(() => {
-	forgetProcessMemory();
+	deliveries.forgetAllForTests();
 	n8n = publishedTrigger();
 	clock.now = () => 1_800_000_000_000;
 });

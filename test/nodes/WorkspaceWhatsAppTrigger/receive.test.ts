@@ -1,14 +1,11 @@
-import type { IDataObject, IHookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { clock } from '../../../nodes/shared/clock';
-import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
-import {
-	forgetProcessMemory,
-	REMEMBER_AT_MOST,
-	REMEMBER_MS,
-} from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
+import { deliveries, EVENTS_KEPT_MS } from '../../../nodes/shared/memory';
+import { KEPT_IN_WORKFLOW } from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
 import { ONLY_EVENT_NOTICE } from '../../../nodes/WorkspaceWhatsAppTrigger/events';
-import type { Answer, Delivery } from './fakeWebhook';
+import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
+import type { Delivery } from './fakeWebhook';
 import { fakeWebhookHost } from './fakeWebhook';
 
 const SECRET = { 'X-Webhook-Secret': 's3cret-value' };
@@ -41,7 +38,7 @@ const CALLBACK_TEXT =
 const realNow = clock.now;
 let now = 1_800_000_000_000;
 beforeEach(() => {
-	forgetProcessMemory();
+	deliveries.forgetAllForTests();
 	clock.now = () => now;
 });
 afterAll(() => (clock.now = realNow));
@@ -56,16 +53,9 @@ function trigger(parameters: IDataObject = {}, options?: Parameters<typeof fakeW
 		},
 		options,
 	);
-	const node = new WorkspaceWhatsAppTrigger();
-	/** One request: what webhook() returned, the items it emitted and what it answered itself. */
-	const deliver = async (delivery: Delivery) => {
-		const answer: Answer = {};
-		const result: IWebhookResponseData = await node.webhook.call(
-			host.contextFor({ headers: SECRET, ...delivery }, answer),
-		);
-		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
-		return { result, items, answer };
-	};
+	/** One request, with the secret header unless it says otherwise, as n8n 2.x handles it. */
+	const deliver = async (delivery: Delivery, n8n?: { executionFails?: boolean }) =>
+		await host.request({ headers: SECRET, ...delivery }, n8n);
 	return { ...host, deliver };
 }
 
@@ -269,6 +259,8 @@ describe('each event once, when the workspace retries', () => {
 		type: 'text',
 		text: { body: 'Hi' },
 	});
+	const saved = (staticData: IDataObject) =>
+		JSON.stringify(staticData['node:Workspace WhatsApp Trigger'] ?? {});
 
 	test('a retry of the same eventId is answered 2xx and not emitted again', async () => {
 		const { deliver } = trigger();
@@ -276,50 +268,129 @@ describe('each event once, when the workspace retries', () => {
 		now += 15_000;
 		const retry = await deliver({ body: hello });
 		expect(retry.items).toEqual([]);
-		expect(retry.answer.status).toBeUndefined();
-		expect(retry.result.webhookResponse).toBeDefined();
+		expect(retry.status).toBe(200);
+		expect(retry.result.webhookResponse).toEqual({ message: 'Received before: not emitted again' });
 	});
 
-	test('remembered in the static data n8n saves: a restarted n8n still knows it', async () => {
+	test('an event n8n failed to start (its database timing out: 500) is started by the retry', async () => {
+		const { deliver, staticData } = trigger();
+		const failed = await deliver({ body: hello }, { executionFails: true });
+		expect([failed.status, failed.items]).toEqual([500, []]);
+		expect(saved(staticData)).toBe('{}');
+		now += 15_000;
+		const retry = await deliver({ body: hello });
+		expect([retry.status, retry.items.length]).toEqual([200, 1]);
+		now += 40_000;
+		expect((await deliver({ body: hello })).items).toEqual([]);
+	});
+
+	test('a retry that comes while the first is still being started is answered 409, to come again', async () => {
+		const { contextFor, deliver } = trigger();
+		// The first request's webhook() has run; n8n has not answered it yet.
+		const first = await new WorkspaceWhatsAppTrigger().webhook.call(
+			contextFor({ body: hello, headers: SECRET }, {}),
+		);
+		expect(first.workflowData?.[0]).toHaveLength(1);
+		const meanwhile = await deliver({ body: hello });
+		expect([meanwhile.status, meanwhile.items]).toEqual([409, []]);
+		// Never answered (the connection dropped): after two minutes the static data decides.
+		now += 2 * 60_000;
+		expect((await deliver({ body: hello })).items).toEqual([]);
+	});
+
+	test('kept in the static data n8n saves: a restarted n8n still knows it', async () => {
 		const { deliver } = trigger();
 		await deliver({ body: hello });
-		forgetProcessMemory();
+		deliveries.forgetAllForTests();
 		now += 6 * 60 * 60 * 1000;
 		expect((await deliver({ body: hello })).items).toEqual([]);
 	});
 
-	test('remembered in this process too: a lost update of the static data does not emit twice', async () => {
+	test('deliveries answered at once each write their copy: every copy keeps what this process saw taken', async () => {
 		const { deliver, staticData } = trigger();
 		await deliver({ body: hello });
-		// Two deliveries at once: the second one's copy of the static data, saved last, wins.
+		// Another delivery's copy, read before this one was saved, is saved last and wins.
 		for (const key of Object.keys(staticData)) delete staticData[key];
+		await deliver({ body: whatsApp('other', { type: 'text', text: { body: 'x' } }) });
+		deliveries.forgetAllForTests();
 		expect((await deliver({ body: hello })).items).toEqual([]);
-		// And the static data has it again.
-		expect(JSON.stringify(staticData)).toContain(String(hello.eventId));
 	});
 
-	test("remembered past the vendor's last retry (about 3.8 days), then let go", async () => {
+	test("kept past the vendor's last retry (about 3.8 days), then let go", async () => {
 		const { deliver, staticData } = trigger();
 		await deliver({ body: hello });
+		const before = saved(staticData);
 		const lastRetry = [15, 40, 180, 600, 3600, 21600, 43200, 86400, 172800].reduce((a, b) => a + b);
-		expect(REMEMBER_MS).toBeGreaterThan(lastRetry * 1000);
+		expect(EVENTS_KEPT_MS).toBeGreaterThan(lastRetry * 1000);
 		now += lastRetry * 1000;
 		expect((await deliver({ body: hello })).items).toEqual([]);
-		now += REMEMBER_MS;
+		now += EVENTS_KEPT_MS;
 		await deliver({ body: whatsApp('later', { type: 'text', text: { body: 'x' } }) });
-		expect(JSON.stringify(staticData)).not.toContain(String(hello.eventId));
+		expect(saved(staticData).length).toBe(before.length);
+		expect(saved(staticData)).not.toBe(before);
+		expect((await deliver({ body: hello })).items).toHaveLength(1);
 	});
 
-	test('memory is bounded: the oldest events go first', async () => {
+	test('the static data is bounded in entries and bytes, whatever the ids: the oldest go first', async () => {
 		const { deliver, staticData } = trigger();
-		for (let i = 0; i < REMEMBER_AT_MOST + 5; i++) {
+		const huge = 'x'.repeat(1024 * 1024);
+		for (let i = 0; i < KEPT_IN_WORKFLOW + 5; i++) {
 			now += 1;
-			await deliver({ body: whatsApp(`bulk-${i}`, { type: 'text', text: { body: 'x' } }) });
+			const id = i < 5 ? `${huge}-${i}` : `bulk-${i}`;
+			await deliver({ body: whatsApp(id, { type: 'text', text: { body: 'x' } }) });
 		}
-		const seen = (staticData['node:Workspace WhatsApp Trigger'] as IDataObject)
-			.seenEvents as unknown[];
-		expect(seen).toHaveLength(REMEMBER_AT_MOST);
-		expect(JSON.stringify(seen[0])).toContain('bulk-5');
+		// 16 characters an event, and a few for each hour.
+		expect(saved(staticData).length).toBeLessThan(KEPT_IN_WORKFLOW * 16 + 200);
+		deliveries.forgetAllForTests();
+		const oldest = await deliver({
+			body: whatsApp(`${huge}-0`, { type: 'text', text: { body: 'x' } }),
+		});
+		const newest = await deliver({
+			body: whatsApp(`bulk-${KEPT_IN_WORKFLOW + 4}`, { type: 'text', text: { body: 'x' } }),
+		});
+		expect([oldest.items.length, newest.items.length]).toEqual([1, 0]);
+	});
+
+	test('ids are told apart as sent: 20 digits that round to one double, and 42 beside "42"', async () => {
+		const { deliver } = trigger();
+		const raw = (id: string) =>
+			`{"event":"incoming.whatsapp.message","eventId":${id},"sender":{"number":"1"},"message":{"type":"text","text":{"body":"x"}}}`;
+		const emitted = [];
+		for (const id of ['12345678901234567890', '12345678901234567891', '42', '"42"', '42'])
+			emitted.push((await deliver({ body: raw(id) })).items.length);
+		expect(emitted).toEqual([1, 1, 1, 1, 0]);
+	});
+
+	test('an event with no id at all is known by its whole body: only an exact repeat is a repeat', async () => {
+		const { deliver } = trigger();
+		const anonymous = { ...hello };
+		delete anonymous.eventId;
+		delete anonymous.messageId;
+		const other = { ...anonymous, timestamp: 1744346001739 };
+		const emitted = [];
+		for (const body of [anonymous, anonymous, other])
+			emitted.push((await deliver({ body })).items.length);
+		expect(emitted).toEqual([1, 0, 1]);
+	});
+
+	test('what 1.0 kept in the static data is still known after the upgrade', async () => {
+		const { deliver, staticData } = trigger();
+		staticData['node:Workspace WhatsApp Trigger'] = {
+			seenEvents: [
+				[`event:${hello.eventId}`, now - 60_000],
+				[
+					'status:65ca1d21-8854-4d39-a0bd-64f1cd7b8db1|delivered|2026-01-28T17:17:59.254174911Z',
+					now - 60_000,
+				],
+			],
+		};
+		expect((await deliver({ body: hello })).items).toEqual([]);
+		expect((await deliver({ body: CALLBACK_TEXT })).items).toEqual([]);
+		expect(
+			(await deliver({ body: whatsApp('new', { type: 'text', text: { body: 'x' } }) })).items,
+		).toHaveLength(1);
+		expect(saved(staticData)).not.toContain('seenEvents');
+		expect((await deliver({ body: hello })).items).toEqual([]);
 	});
 
 	test('two triggers (or a test run and the published workflow) remember apart', async () => {

@@ -1,11 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clock } from '../../../nodes/shared/clock';
-import { forgetProcessMemory } from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
-import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
+import { deliveries } from '../../../nodes/shared/memory';
 import type { Post } from '../../sandbox/messaging/webhooks';
 import { createWebhooks, RETRY_DELAYS_S } from '../../sandbox/messaging/webhooks';
-import type { Answer } from './fakeWebhook';
 import { fakeWebhookHost } from './fakeWebhook';
 
 /**
@@ -18,7 +16,7 @@ let now = START;
 const realNow = clock.now;
 beforeEach(() => {
 	now = START;
-	forgetProcessMemory();
+	deliveries.forgetAllForTests();
 	clock.now = () => now;
 });
 afterAll(() => (clock.now = realNow));
@@ -29,16 +27,14 @@ function workspaceAndTrigger({ n8nDown = false } = {}) {
 		headerName: 'X-Webhook-Secret',
 		headerValue: 'shared-secret',
 	});
-	const node = new WorkspaceWhatsAppTrigger();
 	const emitted: IDataObject[] = [];
 	const state = { n8nDown };
 	// What n8n does with webhook(): its answer, 200 when the workflow starts or it acknowledges.
 	const post: Post = async (_url, headers, payload) => {
 		if (state.n8nDown) return { error: 'connect ECONNREFUSED' };
-		const answer: Answer = {};
-		const result = await node.webhook.call(host.contextFor({ body: payload, headers }, answer));
-		emitted.push(...(result.workflowData?.[0] ?? []).map((item) => item.json));
-		return { status: answer.status ?? 200 };
+		const { items, status } = await host.request({ body: payload, headers });
+		emitted.push(...items);
+		return { status };
 	};
 	const webhooks = createWebhooks({ clock: () => now, post });
 	return { webhooks, emitted, state };

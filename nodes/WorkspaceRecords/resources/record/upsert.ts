@@ -14,12 +14,10 @@ import { matchingAttribute } from '../../../shared/attributes/attributesBody';
 import { forOperation } from '../../../shared/descriptions';
 import { parameterId } from '../../../shared/locators';
 import { filterFor, where } from '../../../shared/query/filter';
+import { inTurn, runOf } from '../../../shared/memory';
 import {
-	digestOf,
 	fetchPages,
-	inTurn,
 	queries,
-	runOf,
 	segment,
 	updateThenRead,
 	withoutBody,
@@ -95,10 +93,8 @@ export async function upsertRecord(
 		);
 	}
 	// Items with the same value take turns; the others stay concurrent.
-	// A digest: state keeps no value of the user's (an email) in a key.
-	const line = digestOf(runOf(this), collectionPath, matchAttribute, JSON.stringify(value));
 	return await inTurn(
-		line,
+		[runOf(this), collectionPath, matchAttribute, JSON.stringify(value)],
 		async () =>
 			await createOrUpdate.call(this, requestData, {
 				attributes,

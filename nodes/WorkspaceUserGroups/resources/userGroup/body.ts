@@ -9,7 +9,7 @@ import type {
 import type { TypedEntry } from '../../../shared/attributes/attributesBody';
 import { buildTypedObject } from '../../../shared/attributes/attributesBody';
 import { fromInput, InputError, parseJsonObject, sendBody } from '../../../shared/input';
-import { itemOf, state } from '../../../shared/transport';
+import { itemOf, wasInDoubt } from '../../../shared/memory';
 
 export interface UserGroupUpdate {
 	name?: string;
@@ -105,7 +105,7 @@ export async function userGroupItem(
 	const { success, user_group: userGroup = {} } = response.body as IDataObject;
 	const group = userGroup as IDataObject;
 	const isNew = group.new_user_group ?? group.created;
-	const created = state.doubts.get(itemOf(this)) ? null : Boolean(Number(isNew));
+	const created = wasInDoubt(itemOf(this)) ? null : Boolean(Number(isNew));
 	return [{ json: { success, ...group, ...(isNew === undefined ? {} : { created }) } }];
 }
 

@@ -1,4 +1,3 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { optionsField } from '../../../../nodes/shared/descriptions';
@@ -7,7 +6,6 @@ import { Pace, pause } from '../../../../nodes/shared/transport/pace';
 import type { Request } from '../../../../nodes/shared/transport/pipeline';
 import { send } from '../../../../nodes/shared/transport/pipeline';
 import { DEFAULT_RUN_SETTINGS } from '../../../../nodes/shared/transport/policy';
-import { Expiring, runOf, state } from '../../../../nodes/shared/transport/state';
 import { nodeOfType } from '../../../harness/fixtures';
 import { useVirtualClock } from '../../../harness/virtualClock';
 
@@ -321,77 +319,6 @@ test('a cancelled wait leaves no timer behind longer than a second, however long
 	} finally {
 		jest.useRealTimers();
 	}
-});
-
-test("a tool's writes are one run across n8n's tool calls; a node's runs are apart", () => {
-	const context = (type: string, runIndex: number) =>
-		({
-			getNode: () => ({ name: 'Create Person', type }),
-			getExecutionId: () => 'exec-1',
-			runIndex,
-		}) as unknown as IExecuteSingleFunctions;
-	const tool = 'n8n-nodes-workspace-records.workspaceRecordsTool';
-	const node = 'n8n-nodes-workspace-records.workspaceRecords';
-	expect(runOf(context(tool, 3))).toBe(runOf(context(tool, 4)));
-	expect(runOf(context(node, 0))).not.toBe(runOf(context(node, 1)));
-});
-
-describe('the stores of state', () => {
-	const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
-	const bytes = (value: string) => 200 + value.length;
-
-	test('over its size, values are first made smaller, oldest first', () => {
-		const store = new Expiring<string>({
-			ttlMs: 60_000,
-			maxSize: 3 * 200 + 1_500,
-			sizeOf: bytes,
-			shrink: (value) => (value.length > 10 ? 'forgotten' : undefined),
-		});
-		store.set('a', 'x'.repeat(1_000));
-		store.set('b', 'y'.repeat(1_000));
-		store.set('c', 'unknown');
-		expect([store.get('a'), store.get('b')?.length, store.get('c')]).toEqual([
-			'forgotten',
-			1_000,
-			'unknown',
-		]);
-		expect(store.size.total).toBeLessThanOrEqual(3 * 200 + 1_500);
-	});
-
-	test('past that, whole entries go, oldest first, each told', () => {
-		const evicted: string[] = [];
-		const store = new Expiring<string>({
-			ttlMs: 60_000,
-			maxSize: 2 * 200,
-			sizeOf: bytes,
-			onEvict: (key) => evicted.push(key),
-		});
-		for (const key of ['a', 'b', 'c']) store.set(key, '');
-		expect([store.get('a'), store.size.entries, evicted]).toEqual([undefined, 2, ['a']]);
-	});
-
-	test('entries are swept by age', () => {
-		const store = new Expiring<string>({ ttlMs: 60_000, maxSize: 100 });
-		store.set('old', 'x');
-		time.tick(60_001);
-		store.set('new', 'y');
-		expect([store.get('old'), store.get('new'), store.size.entries]).toEqual([undefined, 'y', 1]);
-	});
-
-	test("the writes' store: answers go first, then whole writes, and their run is marked", () => {
-		const run = 'run|overflow-test|Node|0';
-		state.writes.maxSize = 2 * 200 + 100;
-		try {
-			state.writes.set(`${run}#a`, { kind: 'done', answer: 'x'.repeat(150) });
-			state.writes.set(`${run}#b`, { kind: 'done', answer: 'y' });
-			expect(state.writes.get(`${run}#a`)).toEqual({ kind: 'done-forgotten' });
-			expect(state.overflowed(run)).toBe(false);
-			state.writes.set(`${run}#c`, { kind: 'unknown', reason: 'HTTP 500' });
-			expect(state.overflowed(run)).toBe(true);
-		} finally {
-			state.writes.maxSize = 64 * 1024 * 1024;
-		}
-	});
 });
 
 test('the defaults shown under Options are the ones the door uses', () => {

@@ -6,7 +6,7 @@ import type { RunOptions } from '../../../harness/runNode';
 import { runNode } from '../../../harness/runNode';
 import { useSandbox } from '../../../harness/sandbox';
 import { productTime, useVirtualClock } from '../../../harness/virtualClock';
-import { state } from '../../../../nodes/shared/transport/state';
+import { ledger } from '../../../../nodes/shared/memory';
 
 // The sandbox keeps the nodes' time: real, or the virtual clock of the tests that set one.
 const env = useSandbox({ clock: productTime });
@@ -304,11 +304,11 @@ test('Retry On Fail does not send again a write whose outcome is unknown: the it
 });
 
 describe('Retry On Fail when the memory of writes is too small to keep the answers', () => {
-	afterEach(() => (state.writes.maxSize = 64 * 1024 * 1024));
+	afterEach(() => ledger.limitForTests());
 
 	test('a write whose answer was let go is not sent again: its item says so', async () => {
 		// Room for the bookkeeping of 20 writes, not for their answers.
-		state.writes.maxSize = 20 * 200 + 100;
+		ledger.limitForTests(20 * 200 + 100);
 		refuseFifthCreate();
 		const { items, error } = await createPeople(20, {
 			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
@@ -325,7 +325,7 @@ describe('Retry On Fail when the memory of writes is too small to keep the answe
 
 	test('a run whose writes outgrew the memory sends none of them again', async () => {
 		// Room for five writes: the first fifteen are let go whole, and the run is marked.
-		state.writes.maxSize = 5 * 200;
+		ledger.limitForTests(5 * 200);
 		refuseFifthCreate();
 		const { error } = await createPeople(20, {
 			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },

@@ -2,8 +2,8 @@ import axios from 'axios';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { WatchState } from '../../../../nodes/shared/trigger/watch';
-import { ACTIVITY_EVENTS, LIST_EVENTS } from '../../../../nodes/shared/trigger/events';
-import type { Event } from '../../../../nodes/shared/trigger/events';
+import { ACTIVITY_EVENTS, LIST_EVENTS } from '../../../../nodes/shared/trigger/fields';
+import type { Event } from '../../../../nodes/shared/trigger/fields';
 import { WorkspaceActivitiesTrigger } from '../../../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
 import { WorkspaceListsTrigger } from '../../../../nodes/WorkspaceListsTrigger/WorkspaceListsTrigger.node';
 import { WorkspaceRecordsTrigger } from '../../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
