@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { withBaseUrl } from '../nodes/shared/transport/baseUrl';
+import { withRecordsKey } from '../nodes/shared/auth';
 
 export class WorkspaceRecordsApi implements ICredentialType {
 	name = 'workspaceRecordsApi';
@@ -63,22 +63,12 @@ export class WorkspaceRecordsApi implements ICredentialType {
 		},
 	];
 
-	// docs/api.md §5.1 names x-api-key and x-workspace-id, the vendor's pages a Bearer header: all
-	// three suit either. A function: n8n evaluates a generic block's expressions on every request.
+	// A function: n8n evaluates a generic block's expressions on every request.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const apiKey = String(credentials.apiKey ?? '');
-		return {
-			...withBaseUrl(credentials, requestOptions),
-			headers: {
-				...requestOptions.headers,
-				'x-api-key': apiKey,
-				'x-workspace-id': String(credentials.workspaceId ?? ''),
-				Authorization: `Bearer ${apiKey}`,
-			},
-		};
+		return withRecordsKey(credentials, requestOptions);
 	}
 
 	// No declarative `test`: n8n would run it instead of the nodes' `testedBy` (credentialTest.ts).

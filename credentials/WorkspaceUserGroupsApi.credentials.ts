@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { withBaseUrl } from '../nodes/shared/transport/baseUrl';
+import { withUserGroupsKey } from '../nodes/shared/auth';
 
 export class WorkspaceUserGroupsApi implements ICredentialType {
 	name = 'workspaceUserGroupsApi';
@@ -49,13 +49,7 @@ export class WorkspaceUserGroupsApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return {
-			...withBaseUrl(credentials, requestOptions),
-			headers: {
-				...requestOptions.headers,
-				Authorization: `Token ${String(credentials.apiKey ?? '')}`,
-			},
-		};
+		return withUserGroupsKey(credentials, requestOptions);
 	}
 
 	// Tested by the nodes (nodes/shared/methods/credentialTest.ts), as the records credential.

@@ -8,8 +8,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { WorkspaceRecordsApi } from '../../../credentials/WorkspaceRecordsApi.credentials';
-import { WorkspaceUserGroupsApi } from '../../../credentials/WorkspaceUserGroupsApi.credentials';
+import { withRecordsKey, withUserGroupsKey } from '../auth';
 import type { ApiFailure } from '../transport';
 import {
 	credentialBaseUrl,
@@ -25,7 +24,8 @@ import {
  * Tests named by `testedBy` (a literal in every node, where n8n's lint looks for it), not a
  * declarative `test`: only a function sees a failed connection, which n8n would show as a bare
  * "ECONNREFUSED", and n8n runs a credential's own `test` in place of `testedBy`. The test context
- * offers only `helpers.request`, so the headers come from the credential's `authenticate`.
+ * offers only `helpers.request`, so the headers come from what the credentials' `authenticate`
+ * uses too (../auth.ts).
  */
 
 const TEST_TIMEOUT_MS = 15_000;
@@ -39,7 +39,7 @@ interface Probe {
 	authenticate: (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	) => Promise<IHttpRequestOptions>;
+	) => IHttpRequestOptions;
 	method: 'GET' | 'DELETE';
 	url: string;
 	body?: IDataObject;
@@ -73,7 +73,7 @@ async function runProbe(
 			message: `"${baseUrl}" is not an address: check ${label} (it begins with https:// or http://)`,
 		};
 	}
-	const request = await probe.authenticate(data, {
+	const request = probe.authenticate(data, {
 		baseURL: credentialBaseUrl(field),
 		url: probe.url,
 		method: probe.method,
@@ -121,10 +121,8 @@ export async function testRecordsCredential(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
-	const credentialType = new WorkspaceRecordsApi();
-	const authenticate = credentialType.authenticate.bind(credentialType);
 	const records = await runProbe(this, credential, {
-		authenticate,
+		authenticate: withRecordsKey,
 		method: 'GET',
 		url: '/api/v1/collections',
 		judge: (response) => {
@@ -142,7 +140,7 @@ export async function testRecordsCredential(
 			label: 'Messaging Host Base URL',
 			called: 'the messaging host at ',
 		},
-		authenticate,
+		authenticate: withRecordsKey,
 		// A read of the send path sends nothing: any answer but a refusal or a redirect proves the host.
 		method: 'GET',
 		url: paths.messaging.smsSend,
@@ -172,9 +170,8 @@ export async function testUserGroupsCredential(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
-	const credentialType = new WorkspaceUserGroupsApi();
 	return await runProbe(this, credential, {
-		authenticate: credentialType.authenticate.bind(credentialType),
+		authenticate: withUserGroupsKey,
 		method: 'DELETE',
 		url: '/api/user',
 		body: {

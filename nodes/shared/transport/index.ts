@@ -21,7 +21,7 @@
  * - Give Up After: one deadline from a request's first attempt, over retries, pace and answers.
  */
 
-export { credentialBaseUrl, hostOf } from './baseUrl';
+export { credentialBaseUrl, hostOf } from '../auth';
 export type { ApiFailure } from './errors';
 export { checkApiResponse, describeFailure, HINTS, unreachableReason } from './errors';
 export type { CreatedLookup } from './lostAnswer';

@@ -9,7 +9,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { credentialBaseUrl } from './baseUrl';
+import { credentialBaseUrl } from '../auth';
 import { idParametersOf, labelOf, throwIfFailed } from './errors';
 import { Pace } from './pace';
 import { send } from './pipeline';

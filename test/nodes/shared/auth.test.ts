@@ -1,12 +1,12 @@
 // The base URL is a placeholder the credential fills in (nodes/shared/transport/baseUrl.ts), not an
 // expression. n8n's credential domain checks, run by the real routing engine and its
 // outbound HTTP layer, must still apply to every request of our nodes.
-import { credentialBaseUrl, withBaseUrl } from '../../../../nodes/shared/transport/baseUrl';
-import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
-import { WorkspaceSms } from '../../../../nodes/WorkspaceSms/WorkspaceSms.node';
-import { byId, PEOPLE } from '../../../harness/fixtures';
-import { runNode } from '../../../harness/runNode';
-import { useSandbox } from '../../../harness/sandbox';
+import { credentialBaseUrl, withBaseUrl } from '../../../nodes/shared/auth';
+import { WorkspaceRecords } from '../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
+import { WorkspaceSms } from '../../../nodes/WorkspaceSms/WorkspaceSms.node';
+import { byId, PEOPLE } from '../../harness/fixtures';
+import { runNode } from '../../harness/runNode';
+import { useSandbox } from '../../harness/sandbox';
 
 const env = useSandbox();
 
