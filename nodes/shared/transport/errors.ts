@@ -272,14 +272,26 @@ export function throwIfFailed(
 	itemIndex?: number,
 ): void {
 	const failure = describeFailure(response, { idParameters, hints: hintsFor(node.type) });
-	if (!failure) return;
+	if (failure) throw apiError(node, response, failure, itemIndex);
+}
+
+/** The one way an answer becomes a node's error: with what the door retries and waits by. */
+export function apiError(
+	node: INode,
+	response: IN8nHttpFullResponse,
+	failure: Pick<ApiFailure, 'message' | 'description'>,
+	itemIndex?: number,
+): NodeApiError {
 	const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
-	const error = new NodeApiError(node, body as JsonObject, { ...failure, itemIndex });
-	// The door retries by this status, and waits as a 429 asks.
+	const error = new NodeApiError(node, body as JsonObject, {
+		httpCode: String(response.statusCode),
+		...failure,
+		itemIndex,
+	});
 	error.context.httpStatus = response.statusCode;
 	const retryAfterMs = parseRetryAfter(response.headers?.['retry-after'], response.headers?.date);
 	if (retryAfterMs !== undefined) error.context.retryAfterMs = retryAfterMs;
-	throw error;
+	return error;
 }
 
 /** The ID fields the node has, with their values: a 404 names the one it means. */

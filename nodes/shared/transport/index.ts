@@ -23,7 +23,7 @@
 
 export { credentialBaseUrl, hostOf } from '../auth';
 export type { ApiFailure } from './errors';
-export { checkApiResponse, describeFailure, HINTS, unreachableReason } from './errors';
+export { apiError, checkApiResponse, describeFailure, HINTS, unreachableReason } from './errors';
 export type { CreatedLookup } from './lostAnswer';
 export { LOST_ANSWER_KEY, SECOND_LOOK_AFTER_MS, SETTLED } from './lostAnswer';
 export { fetchPages, PAGE_SIZE, paginateBody } from './pagination';

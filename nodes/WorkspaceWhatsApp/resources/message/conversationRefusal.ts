@@ -3,11 +3,10 @@ import type {
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { toPhoneNumber } from '../../../shared/messaging/recipients';
+import { apiError } from '../../../shared/transport';
 
 /**
  * The vendor: messages in a conversation "fail unless the user session is already active"
@@ -50,14 +49,8 @@ export async function explainConversationRefusal(
 				message: said || `The service rejected the message (HTTP ${response.statusCode})`,
 				description: REFUSED_HINT,
 			};
-	const error = new NodeApiError(this.getNode(), body as JsonObject, {
-		...failure,
-		httpCode: String(response.statusCode),
-		itemIndex: this.getItemIndex(),
-	});
-	// As the shared mapper marks its errors: the door reads it, and does not retry a refusal.
-	error.context.httpStatus = response.statusCode;
-	throw error;
+	// A refusal: the door does not retry it.
+	throw apiError(this.getNode(), response, failure, this.getItemIndex());
 }
 
 /** The recipient as sent; as given if an expression no longer gives a number. */
