@@ -30,10 +30,48 @@ export function setOwn(target: IDataObject, key: string, value: unknown): void {
 	});
 }
 
+/** A Date, or a Luxon DateTime as n8n's `$now` gives it. */
+export const isDateLike = (value: unknown): value is Date | { toMillis(): number } =>
+	value instanceof Date || (isPlainObject(value) && typeof value.toMillis === 'function');
+
+/** What an expression gave, in words: "an object", "an array", "true", "NaN", "the number 1.5". */
+export function describeValue(value: unknown): string {
+	if (typeof value === 'string') return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+	if (Array.isArray(value)) return 'an array';
+	if (isDateLike(value)) return 'a date';
+	if (value === null || value === undefined) return 'nothing';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'number' && Number.isFinite(value)) return `the number ${value}`;
+	if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+	return `a ${typeof value}`;
+}
+
 /** A list of strings from a comma-separated text or an array given by an expression. */
 export function toStringList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
 	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
+}
+
+interface NumberField {
+	min?: number;
+	max?: number;
+	whole?: boolean;
+	hint: string;
+}
+
+/**
+ * A number a field bounds, such as Limit: whole unless said, from `min`, or as digits in text.
+ * -1, '', null, NaN, 1.5 or an object would page nothing or send `limit: null`: refused.
+ */
+export function numberIn(value: unknown, field: string, bounds: NumberField): number {
+	const { min = 1, max = Infinity, whole = true, hint } = bounds;
+	const given = typeof value === 'string' && value.trim() ? Number(value) : value;
+	const number = typeof given === 'number' ? given : NaN;
+	const fits = whole ? Number.isInteger(number) : Number.isFinite(number);
+	if (fits && number >= min && number <= max) return number;
+	const range = max === Infinity ? `from ${min}` : `from ${min} to ${max}`;
+	const expected = `${whole ? 'a whole number' : 'a number'} ${range}`;
+	throw new InputError(field, `got ${describeValue(value)}, expected ${expected}`, hint);
 }
 
 /** Parses JSON text; the error says where it broke (the parser's message gives the position). */
@@ -64,22 +102,30 @@ export function parseJsonObject(value: unknown, field: string): IDataObject {
 	return parsed;
 }
 
+type InputContext = Pick<IExecuteSingleFunctions, 'getNode'> &
+	Partial<Pick<IExecuteSingleFunctions, 'getItemIndex'>>;
+
+/** What the user reads: the item's error, with the fix as its description where it is bad input. */
+const nodeErrorOf = (context: InputContext, error: Error) =>
+	new NodeOperationError(context.getNode(), error.message, {
+		description: error instanceof InputError ? error.hint : undefined,
+		itemIndex: context.getItemIndex?.(),
+	});
+
 /** Runs a pure builder; what it throws becomes a node error, of the item where there is one. */
-export function fromInput<T>(
-	context: Pick<IExecuteSingleFunctions, 'getNode'> &
-		Partial<Pick<IExecuteSingleFunctions, 'getItemIndex'>>,
-	build: () => T,
-): T {
+export function fromInput<T>(context: InputContext, build: () => T): T {
 	try {
 		return build();
 	} catch (error) {
-		const hint = error instanceof InputError ? error.hint : undefined;
-		throw new NodeOperationError(context.getNode(), (error as Error).message, {
-			description: hint,
-			itemIndex: context.getItemIndex?.(),
-		});
+		throw nodeErrorOf(context, error as Error);
 	}
 }
+
+/** As `fromInput` for work that also makes requests: bad input becomes the item's error, any other error stays as it is. */
+export const checkedInput = async <T>(context: InputContext, work: () => Promise<T>): Promise<T> =>
+	await work().catch((error: unknown) => {
+		throw error instanceof InputError ? nodeErrorOf(context, error) : error;
+	});
 
 /**
  * A preSend whose body is what `build` makes of the item's parameters, given the body so far.

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { numberIn } from '../input';
 import { asRead } from './policy';
 
 export const PAGE_SIZE = 100;
@@ -84,6 +85,10 @@ export async function paginateBody(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+	const limit = returnAll
+		? Infinity
+		: numberIn(this.getNodeParameter('limit', 50), 'Limit', {
+				hint: 'Give how many items to return at most, such as 50, or turn on Return All.',
+			});
 	return await fetchPages.call(this, requestData, { returnAll, limit });
 }

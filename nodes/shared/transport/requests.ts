@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 
 import { credentialBaseUrl } from '../auth';
+import { numberIn } from '../input';
 import { idParametersOf, labelOf, throwIfFailed } from './errors';
 import { Pace } from './pace';
 import { send } from './pipeline';
@@ -44,9 +45,23 @@ export function runSettingsOf(context: IExecuteSingleFunctions): RunSettings {
 		maxConcurrency?: number;
 		maxWaitSeconds?: number;
 	};
+	const { maxConcurrency, maxWaitSeconds } = chosen;
 	return {
-		maxConcurrency: chosen.maxConcurrency ?? DEFAULT_RUN_SETTINGS.maxConcurrency,
-		maxWaitMs: (chosen.maxWaitSeconds ?? DEFAULT_RUN_SETTINGS.maxWaitMs / 1000) * 1000,
+		maxConcurrency:
+			maxConcurrency === undefined
+				? DEFAULT_RUN_SETTINGS.maxConcurrency
+				: numberIn(maxConcurrency, 'Max Concurrent Requests', {
+						max: 100,
+						hint: 'Give how many requests may run at once, such as 10, or remove the option.',
+					}),
+		maxWaitMs:
+			maxWaitSeconds === undefined
+				? DEFAULT_RUN_SETTINGS.maxWaitMs
+				: numberIn(maxWaitSeconds, 'Give Up After (Seconds)', {
+						min: 0,
+						whole: false,
+						hint: 'Give how many seconds a request may wait in all, such as 120, or remove the option.',
+					}) * 1000,
 	};
 }
 

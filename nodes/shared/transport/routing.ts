@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { fromInput } from '../input';
+import { checkedInput } from '../input';
 import { parameterId } from '../locators';
 import { ID_PARAMETERS, labelOf } from './errors';
 import type { CreatedLookup } from './lostAnswer';
@@ -111,18 +111,21 @@ export function throughDoor(
 	{ repeatable = false, lookUp }: { repeatable?: boolean; lookUp?: CreatedLookup } = {},
 ): OperationRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		const settings = runSettingsOf(this);
-		// An empty, '.' or '..' ID would name another path: refused before anything is sent.
-		requestData.options.url = fromInput(this, () =>
-			resolvePath(String(requestData.options.url ?? ''), (name) => parameterId(this, name)),
-		);
-		if (repeatable) asRead(requestData.options);
-		const makeRoutingRequest = async (request: RoutingRequest) =>
-			await send(operationRequest(this, settings, request, lookUp));
-		return await run.call(
-			Object.create(this, { makeRoutingRequest: { value: makeRoutingRequest } }),
-			requestData,
-		);
+		// Bad input met on the way, wherever it is read, is this item's error, as the user can fix it.
+		return await checkedInput(this, async () => {
+			const settings = runSettingsOf(this);
+			// An empty, '.' or '..' ID would name another path.
+			requestData.options.url = resolvePath(String(requestData.options.url ?? ''), (name) =>
+				parameterId(this, name),
+			);
+			if (repeatable) asRead(requestData.options);
+			const makeRoutingRequest = async (request: RoutingRequest) =>
+				await send(operationRequest(this, settings, request, lookUp));
+			return await run.call(
+				Object.create(this, { makeRoutingRequest: { value: makeRoutingRequest } }),
+				requestData,
+			);
+		});
 	};
 }
 
