@@ -1,4 +1,4 @@
-import { InputError, isPlainObject } from './input';
+import { describeValue, InputError, isDateLike, textIn } from './input';
 
 /** ISO 8601 without an offset: a date, or a date and a wall-clock time. */
 const NAIVE_ISO =
@@ -78,10 +78,8 @@ function naiveToUtc(text: string, timeZone: string): number | undefined {
  */
 export function toUtcIso(value: unknown, timeZone: string, field: string): string {
 	let ms: number | undefined;
-	if (value instanceof Date) ms = value.getTime();
+	if (isDateLike(value)) ms = value instanceof Date ? value.getTime() : value.toMillis();
 	else if (typeof value === 'number') ms = value;
-	else if (isPlainObject(value) && typeof value.toMillis === 'function')
-		ms = (value.toMillis as () => number)();
 	else {
 		const text = String(value ?? '').trim();
 		if (!text)
@@ -104,7 +102,7 @@ export function toUtcIso(value: unknown, timeZone: string, field: string): strin
 	if (ms === undefined || !Number.isFinite(ms)) {
 		throw new InputError(
 			field,
-			`"${String(value)}" is not a date`,
+			`${describeValue(value)} is not a date`,
 			'Give a date such as 2026-11-22, 2026-11-22T15:30:00 (read in the workflow time zone) or 2026-11-22T15:30:00+01:00, or use an expression like {{ $now.plus({ days: 1 }) }}.',
 		);
 	}
@@ -120,7 +118,7 @@ export const toScheduleAt = (value: unknown, timeZone: string, field = 'Schedule
  * the field is empty. Its default (`={{ $now.zoneName }}`) makes the editor show the zone used.
  */
 export function timeZoneOf(value: unknown, workflowTimeZone: string, field = 'Time Zone'): string {
-	const zone = String(value ?? '').trim();
+	const zone = textIn(value, field, 'name').trim();
 	if (!zone) return workflowTimeZone;
 	if (!isTimeZone(zone)) {
 		throw new InputError(

@@ -46,11 +46,65 @@ export function describeValue(value: unknown): string {
 	return `a ${typeof value}`;
 }
 
-/** A list of strings from a comma-separated text or an array given by an expression. */
-export function toStringList(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
-	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
+/** IDs the API gives are 24-character ObjectIds, UUIDs or phone IDs: 200 leaves room for any, not for a document. */
+export const MAX_ID_LENGTH = 200;
+
+/**
+ * What each kind of text field takes besides text. An object, an array, NaN or true/false is
+ * never meant as text (it would be sent as "[object Object]"): every kind refuses them.
+ * - text (a message, a title, a variable): any number, and a date as ISO 8601, read as text;
+ * - name (a sender ID, a template, an attribute key, a phone number): a whole number, no date;
+ * - id: as a name, and no longer than any ID the API gives.
+ */
+const TEXT_KINDS = {
+	text: { expected: 'text', number: Number.isFinite, dates: true, maxLength: Infinity },
+	name: { expected: 'text', number: Number.isSafeInteger, dates: false, maxLength: Infinity },
+	id: { expected: 'an ID', number: Number.isSafeInteger, dates: false, maxLength: MAX_ID_LENGTH },
+};
+
+export type TextKind = keyof typeof TEXT_KINDS;
+
+const isoOf = (date: Date | { toMillis(): number }) =>
+	new Date(date instanceof Date ? date.getTime() : date.toMillis()).toISOString();
+
+/** A field's text from what it holds ('' for nothing); what its kind cannot take is refused, naming the field. */
+export function textIn(value: unknown, field: string, kind: TextKind = 'text'): string {
+	const { expected, number, dates, maxLength } = TEXT_KINDS[kind];
+	let text: string | undefined;
+	if (value === undefined || value === null) text = '';
+	else if (typeof value === 'string') text = value;
+	else if (typeof value === 'number' && number(value)) text = String(value);
+	else if (dates && isDateLike(value)) text = isoOf(value);
+	if (text === undefined) {
+		throw new InputError(
+			field,
+			`got ${describeValue(value)}, expected ${expected} — check the expression`,
+			Array.isArray(value) || (isPlainObject(value) && !isDateLike(value))
+				? `Give the one value to send, such as {{ $json.id }}, not a whole ${Array.isArray(value) ? 'array' : 'object'}.`
+				: `An expression gives this field its value: make it give ${expected}.`,
+		);
+	}
+	if (text.trim().length > maxLength) {
+		throw new InputError(
+			field,
+			`${text.trim().length.toLocaleString('en-US')} characters, longer than any ID (at most ${maxLength})`,
+			'Check the expression: it must give the ID alone, such as {{ $json._id }}.',
+		);
+	}
+	return text;
 }
+
+/** Items of a comma-separated text, or of an array given by an expression, as given; empty ones left out. */
+export function listIn(value: unknown, field: string): unknown[] {
+	const parts = Array.isArray(value) ? value : textIn(value, field).split(',');
+	return parts
+		.map((part) => (typeof part === 'string' ? part.trim() : part))
+		.filter((part) => part !== '' && part !== null && part !== undefined);
+}
+
+/** A list of strings from a comma-separated text or an array given by an expression. */
+export const toStringList = (value: unknown, field: string): string[] =>
+	listIn(value, field).map((part) => textIn(part, field).trim());
 
 interface NumberField {
 	min?: number;
@@ -129,7 +183,7 @@ export const checkedInput = async <T>(context: InputContext, work: () => Promise
 
 /**
  * A preSend whose body is what `build` makes of the item's parameters, given the body so far.
- * A builder reads through `fromInput`, so that what it throws names the field to fix.
+ * Bad input it meets, wherever it is read, names the field to fix (`checkedInput`).
  */
 export function sendBody(
 	build: (
@@ -138,7 +192,18 @@ export function sendBody(
 	) => Promise<IDataObject | string> | IDataObject | string,
 ): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const body = await build(this, { ...((options.body ?? {}) as IDataObject) });
+		const body = await checkedInput(
+			this,
+			async () => await build(this, { ...((options.body ?? {}) as IDataObject) }),
+		);
 		return { ...options, body };
 	};
 }
+
+/** Checks what a field's `routing.send` put in the body, which routing sends as it is: each as its kind of text. */
+export const checkSentText = (fields: Record<string, [field: string, kind: TextKind]>) =>
+	sendBody((_context, body) => {
+		for (const [key, [field, kind]] of Object.entries(fields))
+			if (Object.hasOwn(body, key)) body[key] = textIn(body[key], field, kind);
+		return body;
+	});

@@ -4,6 +4,8 @@ import type {
 	NodeParameterValueType,
 } from 'n8n-workflow';
 
+import { isPlainObject, textIn } from './input';
+
 /** What every n8n context a node runs in (an item, a poll, a dropdown) offers to read parameters. */
 export interface ParameterSource {
 	getNodeParameter(
@@ -13,17 +15,36 @@ export interface ParameterSource {
 	): NodeParameterValueType | object;
 }
 
+/** The ID parameters as the user sees them: errors name them, and a 404 the one it means (errors.ts). */
+export const ID_FIELDS: Record<string, string> = {
+	collectionId: 'Collection',
+	recordId: 'Record',
+	listId: 'List',
+	entryId: 'List Entry',
+	activityId: 'Activity',
+	memberId: 'Member',
+	attributeId: 'Attribute',
+	requestId: 'Request ID',
+	phoneId: 'Account',
+};
+
+/** Every parameter read as an ID, as the user sees it: the ID ones, a path's target, a template. */
+const ID_LIKE_FIELDS: Record<string, string> = {
+	...ID_FIELDS,
+	target: 'Target',
+	targetId: 'Collection or List',
+	template: 'Template',
+};
+
+export const idFieldOf = (name: string): string => ID_LIKE_FIELDS[name] ?? name;
+
 /** The ID a parameter holds: a resource locator's value in any mode, or a plain ID field; '' when none. */
 export const parameterId = (context: ParameterSource, name: string): string =>
-	String(context.getNodeParameter(name, '', { extractValue: true }) ?? '');
+	textIn(context.getNodeParameter(name, '', { extractValue: true }), idFieldOf(name), 'id');
 
 /** For pickers inside a collection, which n8n's `extractValue` cannot find. */
-export const idIn = (stored: unknown): string =>
-	String(
-		(typeof stored === 'object' && stored !== null
-			? (stored as { value?: unknown }).value
-			: stored) ?? '',
-	).trim();
+export const idIn = (stored: unknown, field: string): string =>
+	textIn(isPlainObject(stored) ? stored.value : stored, field, 'id').trim();
 
 interface LocatorSpec {
 	name: string;

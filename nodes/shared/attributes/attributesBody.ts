@@ -5,7 +5,7 @@ import type {
 	ResourceMapperValue,
 } from 'n8n-workflow';
 
-import { fromInput, InputError, parseJsonObject, sendBody, setOwn } from '../input';
+import { fromInput, InputError, parseJsonObject, sendBody, setOwn, textIn } from '../input';
 import type { MapperMode } from './fields';
 import { MAPPER_PARAMETERS, usesJson } from './fields';
 import type { AttributeSchema } from './schema';
@@ -15,7 +15,7 @@ import { typeOf, VALUE_TYPES } from './types';
 
 /** One entry of a key/value list whose value input follows Send Value As. */
 export interface TypedEntry {
-	key?: string;
+	key?: unknown;
 	type?: ValueType;
 	textValue?: string;
 	numberValue?: number;
@@ -48,7 +48,7 @@ export function buildTypedObject(
 	const body: IDataObject = {};
 	entries.forEach((entry, index) => {
 		const at = `${field}, entry ${index + 1}`;
-		const key = (entry.key ?? '').trim();
+		const key = textIn(entry.key, at, 'name').trim();
 		if (!key) throw new InputError(at, `the ${noun} has no name`, hint);
 		if (Object.hasOwn(body, key)) {
 			throw new InputError(

@@ -1,7 +1,7 @@
 import type { FieldType, IDataObject } from 'n8n-workflow';
 
 import { LOOKS_LIKE_DATE, toUtcIso } from '../dates';
-import { InputError, isPlainObject, parseJsonText, toStringList } from '../input';
+import { InputError, isPlainObject, parseJsonText, textIn, toStringList } from '../input';
 
 /** One conversion per type, shared by the mapper, Send Value As and the filter builder. */
 
@@ -64,7 +64,7 @@ export const asBoolean: ToWire = (value, conversion) => {
 	);
 };
 
-export const asList: ToWire = (value) => toStringList(value);
+export const asList: ToWire = (value, { field }) => toStringList(value, field);
 
 /** Any JSON value: text is parsed, anything an expression gave is sent as it is. */
 const asJson: ToWire = (value, { field }) =>
@@ -74,11 +74,13 @@ const asJson: ToWire = (value, { field }) =>
 const asOption: ToWire = (value) => (isPlainObject(value) ? value._id : value);
 
 const asOptions: ToWire = (value, conversion) =>
-	(Array.isArray(value) ? value : toStringList(value)).map((entry) => asOption(entry, conversion));
+	(Array.isArray(value) ? value : toStringList(value, conversion.field)).map((entry) =>
+		asOption(entry, conversion),
+	);
 
 /** A record or member ID, or the object a read returned. */
-const asId: ToWire = (value) =>
-	isPlainObject(value) ? (value._id ?? value.userId) : String(value).trim();
+const asId: ToWire = (value, { field }) =>
+	isPlainObject(value) ? (value._id ?? value.userId) : textIn(value, field, 'id').trim();
 
 const asTimestamp: ToWire = (value, { timeZone, field }) => toUtcIso(value, timeZone, field);
 

@@ -15,6 +15,7 @@ async function sendRequestId(
 			this.getNodeParameter('requestId', ''),
 			'Request ID',
 			'Give the request_id a send returned, such as {{ $json.request_id }}.',
+			'id',
 		).trim(),
 	);
 	return { ...options, qs: { ...options.qs, request_id: requestId } };

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { InputError, setOwn } from '../input';
+import type { TextKind } from '../input';
+import { InputError, setOwn, textIn } from '../input';
 import { toHttpUrl } from './recipients';
 
 /** The recipient of a WhatsApp message or an SMS. */
@@ -37,20 +38,26 @@ export const postBackOptions: INodeProperties[] = [
 ];
 
 export interface PostBackInput {
-	postBackUrl?: string;
-	postBackData?: string;
+	postBackUrl?: unknown;
+	postBackData?: unknown;
 }
 
-/**
- * An optional text under the host's name, left out when empty so that the host applies its own
- * default; `check` turns a given one into what the host takes, or says what to fix.
- */
+interface TextField {
+	/** As the user sees it, for errors. */
+	field: string;
+	kind?: TextKind;
+	/** Turns a given text into what the host takes, or says what to fix. */
+	check?: (text: string, field: string) => string;
+}
+
+/** An optional text under the host's name, left out when empty so that the host applies its own default. */
 export function optionalText(
 	hostName: string,
-	value: string | undefined,
-	check: (text: string) => string = (text) => text,
+	value: unknown,
+	{ field, kind, check = (text) => text }: TextField,
 ): IDataObject {
-	return value ? { [hostName]: check(value) } : {};
+	const text = textIn(value, field, kind);
+	return text.trim() ? { [hostName]: check(text, field) } : {};
 }
 
 /** An optional switch: once added it is sent on or off as set; not added, the host decides. */
@@ -60,8 +67,8 @@ export const optionalSwitch = (hostName: string, value: boolean | undefined): ID
 /** `post_back_url` and `post_back_data`, only when given. */
 export function postBackBody({ postBackUrl, postBackData }: PostBackInput): IDataObject {
 	return {
-		...optionalText('post_back_url', postBackUrl, (url) => toHttpUrl(url, 'Postback URL')),
-		...optionalText('post_back_data', postBackData),
+		...optionalText('post_back_url', postBackUrl, { field: 'Postback URL', check: toHttpUrl }),
+		...optionalText('post_back_data', postBackData, { field: 'Postback Data' }),
 	};
 }
 
@@ -106,7 +113,7 @@ export interface VariablePairs {
 export function variablesFromPairs(pairs: VariablePairs | undefined): IDataObject {
 	const variables: IDataObject = {};
 	for (const { name, value } of pairs?.variable ?? []) {
-		const key = String(name ?? '').trim();
+		const key = textIn(name, 'Variables', 'name').trim();
 		if (!key) {
 			throw new InputError(
 				'Variables',
@@ -117,14 +124,19 @@ export function variablesFromPairs(pairs: VariablePairs | undefined): IDataObjec
 		if (Object.hasOwn(variables, key)) {
 			throw new InputError('Variables', `"${key}" is given twice`, 'Keep one value per variable.');
 		}
-		setOwn(variables, key, value === undefined || value === null ? '' : String(value));
+		setOwn(variables, key, textIn(value, `Variables (${key})`));
 	}
 	return variables;
 }
 
 /** Text a field must have. */
-export function requiredText(value: unknown, field: string, hint: string): string {
-	const text = String(value ?? '');
+export function requiredText(
+	value: unknown,
+	field: string,
+	hint: string,
+	kind: TextKind = 'text',
+): string {
+	const text = textIn(value, field, kind);
 	if (!text.trim()) throw new InputError(field, 'empty', hint);
 	return text;
 }

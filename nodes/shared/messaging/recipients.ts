@@ -1,15 +1,19 @@
-import { InputError, toStringList } from '../input';
+import { describeValue, InputError, textIn, toStringList } from '../input';
 
-/** Digits only, as the messaging host wants them (docs/api.md §4.9): "+91 (98765) 43-210" → "919876543210". */
+/**
+ * Digits only, as the messaging host wants them (docs/api.md §4.9): "+91 (98765) 43-210" →
+ * "919876543210"; at most 15, the longest number E.164 allows.
+ */
 export function toPhoneNumber(value: unknown, field = 'Recipient'): string {
-	const text = String(value ?? '')
+	const given = textIn(value, field, 'name');
+	const text = given
 		.trim()
 		.replace(/[\s\-()]/g, '')
 		.replace(/^\+/, '');
-	if (!/^\d+$/.test(text)) {
+	if (!/^\d{1,15}$/.test(text)) {
 		throw new InputError(
 			field,
-			`"${String(value ?? '')}" is not a phone number`,
+			`${describeValue(given)} is not a phone number`,
 			'Give the country code and number, such as 919876543210 or +91 98765 43210.',
 		);
 	}
@@ -18,11 +22,11 @@ export function toPhoneNumber(value: unknown, field = 'Recipient'): string {
 
 /** One address, trimmed; a name around it ("Ada <ada@example.com>") is not what the host takes. */
 export function toEmailAddress(value: unknown, field: string): string {
-	const text = String(value ?? '').trim();
+	const text = textIn(value, field, 'name').trim();
 	if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(text)) {
 		throw new InputError(
 			field,
-			`"${String(value ?? '')}" is not an email address`,
+			`${describeValue(text)} is not an email address`,
 			'Give one address alone, such as ada@example.com.',
 		);
 	}
@@ -31,7 +35,7 @@ export function toEmailAddress(value: unknown, field: string): string {
 
 /** A public http(s) address: the host fetches it itself. */
 export function toHttpUrl(value: unknown, field: string): string {
-	const text = String(value ?? '').trim();
+	const text = textIn(value, field, 'name').trim();
 	let protocol = '';
 	try {
 		protocol = new URL(text).protocol;
@@ -50,6 +54,6 @@ export function toHttpUrl(value: unknown, field: string): string {
 
 /** Addresses separated by commas or new lines, or an array from an expression. */
 export function toUrlList(value: unknown, field: string): string[] {
-	const parts = Array.isArray(value) ? value : String(value ?? '').split(/[,\n]/);
-	return toStringList(parts).map((url) => toHttpUrl(url, field));
+	const parts = Array.isArray(value) ? value : textIn(value, field).split(/[,\n]/);
+	return toStringList(parts, field).map((url) => toHttpUrl(url, field));
 }

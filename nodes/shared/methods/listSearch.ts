@@ -169,7 +169,10 @@ export async function searchAssociatedRecords(
 ): Promise<INodeListSearchResult> {
 	const fields =
 		this.getNodeParameter('operation') === 'update' ? 'updateFields' : 'additionalFields';
-	const collectionId = idIn(this.getNodeParameter(`${fields}.associatedCollection`, ''));
+	const collectionId = idIn(
+		this.getNodeParameter(`${fields}.associatedCollection`, ''),
+		'Associated Collection',
+	);
 	if (!collectionId) return chooseFirst('Associated Collection');
 	const segmentId = segment(collectionId, 'Associated Collection');
 	return await searchCollectionRecords(this, segmentId, filter, paginationToken);

@@ -2,7 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { asFilterValue, VALUE_TYPES } from '../attributes/types';
 import { LOOKS_LIKE_DATE, toUtcIso } from '../dates';
-import { InputError, isPlainObject, parseJsonText, setOwn, toStringList } from '../input';
+import {
+	InputError,
+	isDateLike,
+	isPlainObject,
+	parseJsonText,
+	setOwn,
+	textIn,
+	toStringList,
+} from '../input';
 import type { FilterShape } from '../transport';
 
 /** The eleven operators of docs/api.md §4.7, as the UI names them, and their wire names. */
@@ -99,10 +107,8 @@ export function needsAttributeTypes(parameters: FilterParameters): boolean {
 /** A number, or a date as ISO 8601 UTC like the service's own; naive dates in the workflow's zone. */
 function toComparable(value: unknown, timeZone: string, field: string): number | string {
 	if (typeof value === 'number' && Number.isFinite(value)) return value;
-	if (value instanceof Date || (isPlainObject(value) && typeof value.toMillis === 'function')) {
-		return toUtcIso(value, timeZone, field);
-	}
-	const text = String(value ?? '').trim();
+	if (isDateLike(value)) return toUtcIso(value, timeZone, field);
+	const text = textIn(value, field).trim();
 	if (text !== '' && !Number.isNaN(Number(text))) return Number(text);
 	if (LOOKS_LIKE_DATE.test(text)) return toUtcIso(text, timeZone, field);
 	throw new InputError(
@@ -112,8 +118,8 @@ function toComparable(value: unknown, timeZone: string, field: string): number |
 	);
 }
 
-function requireAttribute(attribute: string | undefined, field: string): string {
-	const name = (attribute ?? '').trim();
+function requireAttribute(attribute: unknown, field: string): string {
+	const name = textIn(attribute, field, 'name').trim();
 	if (!name) {
 		throw new InputError(
 			field,
@@ -144,7 +150,7 @@ function toClause(
 	const value = { field: at, attribute, timeZone, attributeTypes: parameters.attributeTypes };
 	if (operator === 'notEmpty') return [attribute, wire, true];
 	if (operator === 'in') {
-		const values = toStringList(condition.values).map((v) =>
+		const values = toStringList(condition.values, at).map((v) =>
 			scalar(v, condition.valueType ?? 'auto', value),
 		);
 		if (values.length === 0) {
@@ -160,7 +166,7 @@ function toClause(
 		return [attribute, wire, toComparable(condition.compareValue, timeZone, at)];
 	if (operator === 'eq')
 		return [attribute, wire, scalar(condition.value, condition.valueType ?? 'auto', value)];
-	return [attribute, wire, String(condition.value ?? '')];
+	return [attribute, wire, textIn(condition.value, at)];
 }
 
 /** One condition of a filter: `{ attribute: { operator: operand } }`. */

@@ -9,6 +9,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { clock } from '../clock';
+import { ID_FIELDS } from '../locators';
 import type { Failure } from './policy';
 import { classify, codesOf, httpStatusOf } from './policy';
 import { itemOf, wasInDoubt } from '../memory';
@@ -23,18 +24,6 @@ export interface ApiFailure {
 	description: string;
 	httpCode: string;
 }
-
-export const ID_PARAMETERS: Record<string, string> = {
-	collectionId: 'Collection',
-	recordId: 'Record',
-	listId: 'List',
-	entryId: 'List Entry',
-	activityId: 'Activity',
-	memberId: 'Member',
-	attributeId: 'Attribute',
-	requestId: 'Request ID',
-	phoneId: 'Account',
-};
 
 export interface Hints {
 	/** After a 401 or 403. */
@@ -299,7 +288,7 @@ export function idParametersOf(
 	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
 ): IdParameter[] {
 	const { parameters } = context.getNode();
-	return Object.entries(ID_PARAMETERS)
+	return Object.entries(ID_FIELDS)
 		.filter(([name]) => parameters[name] !== undefined)
 		.map(([name, label]) => ({
 			label,

@@ -1,11 +1,11 @@
-import { InputError } from '../input';
+import { InputError, textIn } from '../input';
 
 /** The API's paths (docs/api.md §4); ids go in through `segment` or as `{parameter}` placeholders. */
 const V1 = '/api/v1';
 
 /** An id as one encoded path segment; empty, `.` and `..` would name another path. */
 export function segment(id: unknown, field = 'ID'): string {
-	const value = String(id ?? '').trim();
+	const value = textIn(id, field, 'id').trim();
 	if (value === '' || value === '.' || value === '..') {
 		throw new InputError(
 			field,

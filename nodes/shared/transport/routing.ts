@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { checkedInput } from '../input';
-import { parameterId } from '../locators';
-import { ID_PARAMETERS, labelOf } from './errors';
+import { idFieldOf, parameterId } from '../locators';
+import { labelOf } from './errors';
 import type { CreatedLookup } from './lostAnswer';
 import { settleLostAnswer } from './lostAnswer';
 import { segment } from './paths';
@@ -29,18 +29,13 @@ const DERIVED_PLACEHOLDERS: Record<string, (read: (name: string) => string) => s
 	targetId: (read) => read(read('target') === 'list' ? 'listId' : 'collectionId'),
 };
 
-/** The field a placeholder comes from, as the user sees it. */
-const fieldOf = (name: string) =>
-	ID_PARAMETERS[name] ??
-	(name === 'targetId' ? 'Collection or List' : name === 'target' ? 'Target' : name);
-
 /**
  * Fills a path's `{placeholders}` from the parameters, each a checked, encoded segment: in code,
  * as n8n evaluates a routing expression several times per item, at about a millisecond each.
  */
 export function resolvePath(url: string, read: (name: string) => string): string {
 	return url.replace(/\{(\w+)\}/g, (_, name: string) =>
-		segment((DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read), fieldOf(name)),
+		segment((DERIVED_PLACEHOLDERS[name] ?? ((r) => r(name)))(read), idFieldOf(name)),
 	);
 }
 

@@ -1,7 +1,8 @@
 import type { IDataObject, PreSendAction } from 'n8n-workflow';
 
 import { timeZoneOf, toScheduleAt } from '../../../shared/dates';
-import { fromInput, InputError, sendBody } from '../../../shared/input';
+import type { TextKind } from '../../../shared/input';
+import { fromInput, InputError, sendBody, textIn } from '../../../shared/input';
 import { idIn } from '../../../shared/locators';
 
 const ICON_VALUE_PARAMETER: Record<string, string> = {
@@ -11,14 +12,21 @@ const ICON_VALUE_PARAMETER: Record<string, string> = {
 };
 
 export interface ActivityInput {
-	name?: string;
+	name?: unknown;
 	scheduleAt?: unknown;
-	iconType?: string;
-	iconValue?: string;
-	description?: string;
+	iconType?: unknown;
+	iconValue?: unknown;
+	description?: unknown;
 	associated?: string;
-	status?: string;
+	status?: unknown;
 }
+
+/** The optional fields sent as they are given, each as the user sees it and the kind of text it is. */
+const OPTIONAL_FIELDS: Record<'description' | 'associated' | 'status', [string, TextKind]> = {
+	description: ['Description', 'text'],
+	associated: ['Associated Record', 'id'],
+	status: ['Status', 'id'],
+};
 
 /** The activity body (docs/api.md §4.1): an update sends only what was given. */
 export function buildActivityBody(
@@ -27,26 +35,30 @@ export function buildActivityBody(
 ): IDataObject {
 	const body: IDataObject = {};
 	if (!partial || input.name !== undefined) {
-		if (!String(input.name ?? '').trim()) {
+		const name = textIn(input.name, 'Title');
+		if (!name.trim()) {
 			throw new InputError('Title', 'the activity has no title', 'Give the activity a title.');
 		}
-		body.name = input.name;
+		body.name = name;
 	}
 	if (!partial || input.scheduleAt !== undefined)
 		body.scheduleAt = toScheduleAt(input.scheduleAt, timeZone);
 	if (input.iconType !== undefined) {
-		if (!String(input.iconValue ?? '').trim()) {
+		const iconType = textIn(input.iconType, 'Icon Type', 'name');
+		const iconValue = textIn(input.iconValue, 'Icon', 'name');
+		if (!iconValue.trim()) {
 			throw new InputError(
 				'Icon',
-				`no icon given for the icon type ${input.iconType}`,
+				`no icon given for the icon type ${iconType}`,
 				'Choose an icon, or type an emoji.',
 			);
 		}
-		body.iconType = input.iconType;
-		body.iconValue = input.iconValue;
+		body.iconType = iconType;
+		body.iconValue = iconValue;
 	}
-	for (const key of ['description', 'associated', 'status'] as const) {
-		if (input[key] !== undefined && input[key] !== '') body[key] = input[key];
+	for (const [key, [field, kind]] of Object.entries(OPTIONAL_FIELDS)) {
+		const text = textIn(input[key as keyof typeof OPTIONAL_FIELDS], field, kind);
+		if (text !== '') body[key] = text;
 	}
 	return body;
 }
@@ -55,7 +67,8 @@ export function buildActivityBody(
 function activityInput(fields: IDataObject): ActivityInput {
 	const input = { ...fields };
 	delete input.associatedCollection;
-	if (input.associatedRecord !== undefined) input.associated = idIn(input.associatedRecord);
+	if (input.associatedRecord !== undefined)
+		input.associated = idIn(input.associatedRecord, 'Associated Record');
 	delete input.associatedRecord;
 	return input as ActivityInput;
 }
@@ -72,7 +85,7 @@ export const sendActivity = (mode: 'create' | 'update'): PreSendAction =>
 				return buildActivityBody(
 					{
 						...activityInput(rest),
-						...(iconType ? { iconType: String(iconType), iconValue: String(iconValue ?? '') } : {}),
+						...(iconType ? { iconType, iconValue } : {}),
 					},
 					{ partial: true, timeZone: timeZone() },
 				);
@@ -82,10 +95,10 @@ export const sendActivity = (mode: 'create' | 'update'): PreSendAction =>
 			return buildActivityBody(
 				{
 					...extra,
-					name: read('name') as string,
+					name: read('name'),
 					scheduleAt: read('scheduleAt'),
 					iconType,
-					iconValue: read(ICON_VALUE_PARAMETER[iconType]) as string,
+					iconValue: read(ICON_VALUE_PARAMETER[iconType]),
 				},
 				{ partial: false, timeZone: timeZone() },
 			);

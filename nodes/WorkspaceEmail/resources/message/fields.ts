@@ -76,28 +76,29 @@ export const emailOptions: INodeProperties[] = [
 ];
 
 export interface EmailOptions extends PostBackInput {
-	attachments?: string | string[];
-	fromEmail?: string;
-	fromName?: string;
-	preHeader?: string;
-	replyToEmail?: string;
-	replyToName?: string;
+	attachments?: unknown;
+	fromEmail?: unknown;
+	fromName?: unknown;
+	preHeader?: unknown;
+	replyToEmail?: unknown;
+	replyToName?: unknown;
 	trackClicks?: boolean;
 	trackOpens?: boolean;
-	subject?: string;
+	subject?: unknown;
 }
 
 /** The optional fields given, in the host's names; addresses and URLs checked before sending. */
 export function emailOptionsBody(extra: EmailOptions): IDataObject {
 	const attachments = toUrlList(extra.attachments, 'Attachment URLs');
 	return {
-		...optionalText('from_email', extra.fromEmail, (text) => toEmailAddress(text, 'From Email')),
-		...optionalText('from_name', extra.fromName),
-		...optionalText('pre_header', extra.preHeader),
-		...optionalText('reply_to_email', extra.replyToEmail, (text) =>
-			toEmailAddress(text, 'Reply-To Email'),
-		),
-		...optionalText('reply_to_name', extra.replyToName),
+		...optionalText('from_email', extra.fromEmail, { field: 'From Email', check: toEmailAddress }),
+		...optionalText('from_name', extra.fromName, { field: 'From Name' }),
+		...optionalText('pre_header', extra.preHeader, { field: 'Pre-Header' }),
+		...optionalText('reply_to_email', extra.replyToEmail, {
+			field: 'Reply-To Email',
+			check: toEmailAddress,
+		}),
+		...optionalText('reply_to_name', extra.replyToName, { field: 'Reply-To Name' }),
 		...(attachments.length ? { attachments } : {}),
 		...optionalSwitch('track_opens', extra.trackOpens),
 		...optionalSwitch('track_clicks', extra.trackClicks),

@@ -30,9 +30,9 @@ export const sendFields: INodeProperties[] = forOperation('message', 'send', [
 ]);
 
 export interface EmailInput {
-	recipient?: string;
-	subject?: string;
-	message?: string;
+	recipient?: unknown;
+	subject?: unknown;
+	message?: unknown;
 	additionalFields?: EmailOptions;
 }
 

@@ -39,8 +39,8 @@ export const sendTemplateFields: INodeProperties[] = forOperation('message', 'se
 ]);
 
 export interface EmailTemplateInput {
-	recipient?: string;
-	templateName?: string;
+	recipient?: unknown;
+	templateName?: unknown;
 	variables?: VariablePairs;
 	additionalFields?: EmailOptions;
 }
@@ -55,9 +55,10 @@ export function buildEmailTemplateBody(input: EmailTemplateInput): IDataObject {
 			input.templateName,
 			'Template Name',
 			"Give the email template's name, such as welcome_email.",
+			'name',
 		).trim(),
 		...(Object.keys(variables).length ? { variables } : {}),
-		...optionalText('subject', extra.subject),
+		...optionalText('subject', extra.subject, { field: 'Subject' }),
 		...emailOptionsBody(extra),
 	};
 }

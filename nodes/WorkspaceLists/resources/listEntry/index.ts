@@ -9,6 +9,7 @@ import {
 	queryOperation,
 	reportDeleted,
 } from '../../../shared/descriptions';
+import { checkSentText } from '../../../shared/input';
 import { simplifyField } from '../../../shared/simplify';
 import { paths, queries, updateThenRead } from '../../../shared/transport';
 import { addRecordToList, listEntryCreateFields } from './create';
@@ -28,7 +29,7 @@ export const listEntryDescription: INodeProperties[] = [
 			description: 'Add a record to a list as a new entry, with optional list attribute values',
 			method: 'POST',
 			url: paths.listEntries(list),
-			preSend: [sendAttributes('data')],
+			preSend: [checkSentText({ recordId: ['Record', 'id'] }), sendAttributes('data')],
 			run: addRecordToList,
 			lookUp: findCreatedListEntry,
 		}),

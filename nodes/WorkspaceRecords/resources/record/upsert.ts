@@ -12,6 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { JSON_SHOWN, usesJson } from '../../../shared/attributes/fields';
 import { matchingAttribute } from '../../../shared/attributes/attributesBody';
 import { forOperation } from '../../../shared/descriptions';
+import { textIn } from '../../../shared/input';
 import { parameterId } from '../../../shared/locators';
 import { filterFor, where } from '../../../shared/query/filter';
 import { inTurn, runOf } from '../../../shared/memory';
@@ -62,7 +63,7 @@ export const hasMatchValue = (value: unknown) => {
 /** The key of the attribute that identifies the record: the mapper's, or Match On's under JSON. */
 export const matchAttributeOf = (context: IExecuteSingleFunctions): string =>
 	(usesJson(context.getNode())
-		? (context.getNodeParameter('matchAttribute') as string)
+		? textIn(context.getNodeParameter('matchAttribute'), 'Match On', 'name')
 		: matchingAttribute(context)) ?? '';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { forOperation } from '../../../shared/descriptions';
-import { InputError } from '../../../shared/input';
+import { InputError, textIn } from '../../../shared/input';
 import { phoneRecipientField, requiredText } from '../../../shared/messaging/fields';
 import { toPhoneNumber } from '../../../shared/messaging/recipients';
 
@@ -17,14 +17,13 @@ const ROUTES = [
 
 /** The route's API value, from the value or the label an expression may give ("OTP"). */
 export function toRoute(value: unknown): string {
-	const text = String(value ?? '')
-		.trim()
-		.toLowerCase();
+	const given = textIn(value, 'Route', 'name');
+	const text = given.trim().toLowerCase();
 	const route = ROUTES.find((r) => r.value === text || r.name.toLowerCase() === text);
 	if (!route) {
 		throw new InputError(
 			'Route',
-			`"${String(value ?? '')}" is not a route`,
+			`"${given}" is not a route`,
 			`Choose ${ROUTES.map((r) => r.name)
 				.join(', ')
 				.replace(/, ([^,]+)$/, ' or $1')}.`,
@@ -66,14 +65,14 @@ export const flashOption: INodeProperties = {
 };
 
 export interface SmsSender {
-	recipient?: string;
-	senderId?: string;
-	route?: string;
+	recipient?: unknown;
+	senderId?: unknown;
+	route?: unknown;
 }
 
 /** What both sends start with (docs/api.md §4.9). */
 export const senderBody = (input: SmsSender): IDataObject => ({
 	recipient: toPhoneNumber(input.recipient),
-	sender_id: requiredText(input.senderId, 'Sender ID', 'Give your registered sender name.'),
+	sender_id: requiredText(input.senderId, 'Sender ID', 'Give your registered sender name.', 'name'),
 	route: toRoute(input.route),
 });

@@ -47,11 +47,11 @@ export const sendOptions: INodeProperties[] = forOperation('sms', 'send', [
 ]);
 
 export interface SmsInput extends SmsSender {
-	message?: string;
+	message?: unknown;
 	additionalFields?: PostBackInput & {
 		isFlash?: boolean;
-		dltEntityId?: string;
-		dltTemplateId?: string;
+		dltEntityId?: unknown;
+		dltTemplateId?: unknown;
 	};
 }
 
@@ -65,8 +65,11 @@ export function buildSmsBody(input: SmsInput): IDataObject {
 		sender_id: sender.sender_id,
 		route: sender.route,
 		...optionalSwitch('is_flash', extra.isFlash),
-		...optionalText('dlt_entity_id', extra.dltEntityId),
-		...optionalText('dlt_template_id', extra.dltTemplateId),
+		...optionalText('dlt_entity_id', extra.dltEntityId, { field: 'DLT Entity ID', kind: 'id' }),
+		...optionalText('dlt_template_id', extra.dltTemplateId, {
+			field: 'DLT Template ID',
+			kind: 'id',
+		}),
 		...postBackBody(extra),
 	};
 }

@@ -33,7 +33,7 @@ export const sendTemplateOptions: INodeProperties[] = forOperation('sms', 'sendT
 ]);
 
 export interface SmsTemplateInput extends SmsSender {
-	templateName?: string;
+	templateName?: unknown;
 	variables?: VariablePairs;
 	additionalFields?: PostBackInput & { isFlash?: boolean };
 }
@@ -47,6 +47,7 @@ export function buildSmsTemplateBody(input: SmsTemplateInput): IDataObject {
 			input.templateName,
 			'Template Name',
 			"Give the SMS template's name, such as order_shipped.",
+			'name',
 		).trim(),
 		variables: variablesFromPairs(input.variables),
 		...optionalSwitch('is_flash', extra.isFlash),

@@ -8,14 +8,14 @@ import type {
 
 import type { TypedEntry } from '../../../shared/attributes/attributesBody';
 import { buildTypedObject } from '../../../shared/attributes/attributesBody';
-import { fromInput, InputError, parseJsonObject, sendBody } from '../../../shared/input';
+import { fromInput, InputError, parseJsonObject, sendBody, textIn } from '../../../shared/input';
 import { itemOf, wasInDoubt } from '../../../shared/memory';
 
 export interface UserGroupUpdate {
-	name?: string;
-	userGroupId?: string;
+	name?: unknown;
+	userGroupId?: unknown;
 	mappingMode?: string;
-	mappingPairs?: Array<{ key?: string; value?: string }>;
+	mappingPairs?: Array<{ key?: unknown; value?: unknown }>;
 	mappingJson?: unknown;
 	propertiesMode?: string;
 	propertyPairs?: TypedEntry[];
@@ -24,7 +24,7 @@ export interface UserGroupUpdate {
 
 /** The PUT /api/user body (docs/api.md §4.8): only what was given. */
 export function buildUserGroupUpdate(input: UserGroupUpdate): IDataObject {
-	const userGroupId = String(input.userGroupId ?? '').trim();
+	const userGroupId = textIn(input.userGroupId, 'User Group ID', 'id').trim();
 	if (!userGroupId) {
 		throw new InputError(
 			'User Group ID',
@@ -33,15 +33,17 @@ export function buildUserGroupUpdate(input: UserGroupUpdate): IDataObject {
 		);
 	}
 	const body: IDataObject = { user_group_id: userGroupId };
-	if (input.name) body.name = input.name;
+	const name = textIn(input.name, 'Name');
+	if (name) body.name = name;
 	if (input.mappingMode === 'json')
 		body.mapping = parseJsonObject(input.mappingJson, 'Mapping (JSON)');
 	if (input.mappingMode === 'pairs') {
 		body.mapping = buildTypedObject(
-			(input.mappingPairs ?? []).map((pair) => ({
+			(input.mappingPairs ?? []).map((pair, index) => ({
 				key: pair.key,
 				type: 'text',
-				textValue: pair.value,
+				// A data source's ID: an object would go as JSON text, as Send Value As Text sends it.
+				textValue: textIn(pair.value, `Mapping, entry ${index + 1}`, 'name'),
 			})),
 			{ field: 'Mapping', noun: 'schema ID', hint: 'Give the schema ID each data source is for.' },
 		);
@@ -62,8 +64,8 @@ export const sendUserGroupUpdate: PreSendAction = sendBody((context) => {
 	const read = (name: string, fallback: unknown) => context.getNodeParameter(name, fallback);
 	return fromInput(context, () =>
 		buildUserGroupUpdate({
-			name: read('name', '') as string,
-			userGroupId: read('userGroupId', '') as string,
+			name: read('name', ''),
+			userGroupId: read('userGroupId', ''),
 			mappingMode: read('mappingMode', 'none') as string,
 			mappingPairs: read('mappingPairs.pair', []) as UserGroupUpdate['mappingPairs'],
 			mappingJson: read('mappingJson', '{}'),
@@ -80,7 +82,11 @@ export const sendTokenAction: PreSendAction = sendBody((context) => {
 	// refuses a JSON request without a body.
 	if (context.getNodeParameter('tokenAction', 'rotate') === 'create') return '{}';
 	const currentToken = fromInput(context, () => {
-		const token = String(context.getNodeParameter('currentToken', '') ?? '').trim();
+		const token = textIn(
+			context.getNodeParameter('currentToken', ''),
+			'Current Token',
+			'name',
+		).trim();
 		if (!token) {
 			throw new InputError(
 				'Current Token',

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation, operation, operationSelector } from '../../../shared/descriptions';
+import { checkSentText } from '../../../shared/input';
 import { paths } from '../../../shared/transport';
 import { sendTokenAction, sendUserGroupUpdate, userGroupDeleted, userGroupItem } from './body';
 import { currentTokenField, mappingAndPropertiesFields, userGroupIdField } from './fields';
@@ -27,6 +28,12 @@ export const userGroupDescription: INodeProperties[] = [
 			description: 'Delete a group by its ID and current token',
 			method: 'DELETE',
 			url: paths.userGroups,
+			preSend: [
+				checkSentText({
+					user_group_id: ['User Group ID', 'id'],
+					current_token: ['Current Token', 'name'],
+				}),
+			],
 			output: [userGroupDeleted],
 		}),
 		operation({

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
-import { InputError } from '../../../shared/input';
+import { InputError, textIn } from '../../../shared/input';
 import { optionalSwitch, optionalText, requiredText } from '../../../shared/messaging/fields';
 import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
@@ -144,29 +144,30 @@ export type ConversationMessageType = 'text' | 'image' | 'location';
 
 export interface ConversationMessageInput {
 	phoneId: string;
-	recipient: string;
+	recipient: unknown;
 	messageType: ConversationMessageType;
-	text?: string;
+	text?: unknown;
 	previewUrl?: boolean;
-	imageUrl?: string;
-	caption?: string;
-	latitude?: string | number;
-	longitude?: string | number;
-	locationName?: string;
-	locationAddress?: string;
+	imageUrl?: unknown;
+	caption?: unknown;
+	latitude?: unknown;
+	longitude?: unknown;
+	locationName?: unknown;
+	locationAddress?: unknown;
 	additionalFields?: {
-		reportUrl?: string;
+		reportUrl?: unknown;
 		showInInbox?: boolean;
-		source?: string;
+		source?: unknown;
 		submissionStatus?: boolean;
 	};
 }
 
 const characters = (text: string) => [...text].length;
+const trimmed = (text: string) => text.trim();
 
 /** A coordinate as the host takes it: a string of a decimal number within ±`limit`. */
 export function toCoordinate(value: unknown, field: string, limit: number): string {
-	const text = String(value ?? '').trim();
+	const text = textIn(value, field).trim();
 	const number = Number(text);
 	if (!/^[-+]?\d+(\.\d+)?$/.test(text) || Math.abs(number) > limit) {
 		throw new InputError(
@@ -196,15 +197,15 @@ function imageMessage(input: ConversationMessageInput): IDataObject {
 		requiredText(input.imageUrl, 'Image URL', 'Give the public address of the image.'),
 		'Image URL',
 	);
-	return { link, ...optionalText('caption', input.caption) };
+	return { link, ...optionalText('caption', input.caption, { field: 'Caption' }) };
 }
 
 function locationMessage(input: ConversationMessageInput): IDataObject {
 	return {
 		latitude: toCoordinate(input.latitude, 'Latitude', 90),
 		longitude: toCoordinate(input.longitude, 'Longitude', 180),
-		...optionalText('name', input.locationName?.trim()),
-		...optionalText('address', input.locationAddress?.trim()),
+		...optionalText('name', input.locationName, { field: 'Place Name', check: trimmed }),
+		...optionalText('address', input.locationAddress, { field: 'Address', check: trimmed }),
 	};
 }
 
@@ -228,15 +229,15 @@ export function buildConversationMessageBody(input: ConversationMessageInput): I
 	const extra = input.additionalFields ?? {};
 	const linkWithRecord = extra.showInInbox;
 	// "If linkWithRecord is set to true, the source ... should be mentioned"; the host's default is API.
-	const source = extra.source?.trim() || (linkWithRecord ? 'API' : undefined);
+	const source = textIn(extra.source, 'Source').trim() || (linkWithRecord ? 'API' : undefined);
 	return {
 		to,
 		phoneId,
 		type: input.messageType,
 		[input.messageType]: build(input),
-		...optionalText('source', source),
+		...optionalText('source', source, { field: 'Source' }),
 		...optionalSwitch('linkWithRecord', linkWithRecord),
-		...optionalText('reportURL', extra.reportUrl?.trim(), (url) => toHttpUrl(url, 'Report URL')),
+		...optionalText('reportURL', extra.reportUrl, { field: 'Report URL', check: toHttpUrl }),
 		...optionalSwitch('submissionStatus', extra.submissionStatus),
 	};
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
-import { InputError, setOwn } from '../../../shared/input';
+import { InputError, setOwn, textIn } from '../../../shared/input';
 import type { PostBackInput } from '../../../shared/messaging/fields';
 import { optionalText, postBackBody, postBackOptions } from '../../../shared/messaging/fields';
 import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
@@ -72,24 +72,20 @@ export const sendTemplateFields: INodeProperties[] = forOperation('message', 'se
 
 type MapperInput = Partial<Pick<ResourceMapperValue, 'value' | 'schema'>>;
 
-const isEmpty = (value: unknown) =>
-	value === undefined || value === null || String(value).trim() === '';
-
 /** The mapped variables by key: every one of the template filled in, media ones a public address. */
 export function templateVariables(mapper: MapperInput | undefined): IDataObject {
 	const values = (mapper?.value ?? {}) as IDataObject;
 	const variables: IDataObject = {};
 	for (const field of (mapper?.schema ?? []).filter((f) => !f.removed)) {
-		const value = values[field.id];
 		const label = field.displayName.replace(/ — .*$/, '');
-		if (isEmpty(value)) {
+		const text = textIn(values[field.id], `Variables (${label})`);
+		if (!text.trim()) {
 			throw new InputError(
 				'Variables',
 				`"${label}" is empty`,
 				'Fill in every variable of the template: WhatsApp sends a template only with all of them.',
 			);
 		}
-		const text = String(value);
 		setOwn(
 			variables,
 			field.id,
@@ -98,7 +94,8 @@ export function templateVariables(mapper: MapperInput | undefined): IDataObject 
 	}
 	// Values without a field (a workflow saved elsewhere) go as they are: the host judges them.
 	for (const [key, value] of Object.entries(values)) {
-		if (!Object.hasOwn(variables, key) && !isEmpty(value)) setOwn(variables, key, String(value));
+		const text = textIn(value, `Variables (${key})`);
+		if (!Object.hasOwn(variables, key) && text.trim()) setOwn(variables, key, text);
 	}
 	return variables;
 }
@@ -106,9 +103,9 @@ export function templateVariables(mapper: MapperInput | undefined): IDataObject 
 export interface WhatsAppTemplateInput {
 	phoneId: string;
 	template: string;
-	recipient: string;
+	recipient: unknown;
 	variables?: MapperInput;
-	additionalFields?: PostBackInput & { language?: string };
+	additionalFields?: PostBackInput & { language?: unknown };
 }
 
 /** The template send body (docs/api.md §4.9). */
@@ -123,13 +120,13 @@ export function buildWhatsAppTemplateBody(input: WhatsAppTemplateInput): IDataOb
 			"Choose the template from the list: it shows the account's approved templates.",
 		);
 	}
-	const language = extra.language?.trim() || template.language;
+	const language = textIn(extra.language, 'Language', 'name').trim() || template.language;
 	const variables = templateVariables(input.variables);
 	return {
 		recipient: toPhoneNumber(input.recipient),
 		phone_id: phoneId,
 		template_name: template.name,
-		...optionalText('language', language),
+		...optionalText('language', language, { field: 'Language' }),
 		...(Object.keys(variables).length ? { variables } : {}),
 		...postBackBody(extra),
 	};

@@ -45,10 +45,13 @@ test('a template value carries its language; a name alone has none', () => {
 });
 
 test('optional fields: text only when not empty, a switch whenever it was added', () => {
-	expect(optionalText('from_name', undefined)).toEqual({});
-	expect(optionalText('from_name', '')).toEqual({});
-	expect(optionalText('from_name', 'Acme')).toEqual({ from_name: 'Acme' });
-	expect(optionalText('post_back_url', 'x', () => 'checked')).toEqual({ post_back_url: 'checked' });
+	const field = 'From Name';
+	expect(optionalText('from_name', undefined, { field })).toEqual({});
+	expect(optionalText('from_name', '', { field })).toEqual({});
+	expect(optionalText('from_name', 'Acme', { field })).toEqual({ from_name: 'Acme' });
+	expect(optionalText('post_back_url', 'x', { field, check: () => 'checked' })).toEqual({
+		post_back_url: 'checked',
+	});
 	expect(optionalSwitch('is_flash', undefined)).toEqual({});
 	expect(optionalSwitch('is_flash', false)).toEqual({ is_flash: false });
 });
