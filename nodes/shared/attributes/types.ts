@@ -173,7 +173,10 @@ export const typeOf = (inputType: string) => ATTRIBUTE_TYPES[inputType] ?? AS_GI
 /** Attribute types that a filter compares typed: the others compare as text (an option by its name). */
 const TYPED_IN_FILTERS = ['number', 'currency', 'rating', 'checkbox', 'date', 'timestamp'];
 
-/** In the type its attribute stores: the service compares typed values, so "97" never equals 97. */
+/**
+ * In the type its attribute stores: the service compares typed values, so "97" never equals 97.
+ * Compared as text, an object or true/false is no value to compare with: refused (`textIn`).
+ */
 export function asFilterValue(
 	value: unknown,
 	inputType: string | undefined,
@@ -181,7 +184,7 @@ export function asFilterValue(
 ): unknown {
 	return inputType && TYPED_IN_FILTERS.includes(inputType)
 		? typeOf(inputType).toWire(value, conversion)
-		: asText(value, conversion);
+		: textIn(value, conversion.field);
 }
 
 /** How the user chose to send a value where no schema is read: Send Value As. */

@@ -6,10 +6,10 @@ import {
 	InputError,
 	isDateLike,
 	isPlainObject,
+	listIn,
 	parseJsonText,
 	setOwn,
 	textIn,
-	toStringList,
 } from '../input';
 import type { FilterShape } from '../transport';
 
@@ -77,6 +77,9 @@ export interface SortParameter {
 
 const COMPARISONS: Operator[] = ['lt', 'lte', 'gt', 'gte'];
 
+/** The attribute types a filter is first built with, to refuse bad input before they are read. */
+export const TYPES_UNREAD: ReadonlyMap<string, string> = new Map();
+
 interface ValueContext {
 	field: string;
 	attribute: string;
@@ -91,9 +94,30 @@ function scalar(
 	{ field, attribute, timeZone, attributeTypes }: ValueContext,
 ): unknown {
 	const conversion = { timeZone, field, otherwise: 'Or set Compare Value As to Text.' };
-	if (type === 'auto') return asFilterValue(value, attributeTypes?.get(attribute), conversion);
-	return (VALUE_TYPES[type] ?? VALUE_TYPES.text)(value, conversion);
+	if (type === 'number' || type === 'boolean') return VALUE_TYPES[type](value, conversion);
+	// Before the types are read, what no type takes: an object, an array, NaN (true fits a checkbox).
+	if (type === 'auto' && attributeTypes === TYPES_UNREAD)
+		return typeof value === 'boolean' ? value : textIn(value, field);
+	// As text, or by the attribute's type, which compares the others as text.
+	const inputType = type === 'auto' ? attributeTypes?.get(attribute) : undefined;
+	return asFilterValue(value, inputType, conversion);
 }
+
+/** A filter value must be given: an empty one would match everything (`$contains: ""`). */
+function requireValue(value: unknown, field: string, attribute: string, askForEmpty: string): void {
+	if (value !== undefined && value !== null && value !== '') return;
+	throw new InputError(
+		field,
+		'the value is empty',
+		`Give the value to compare with, or check the expression that gives it. To find items whose ${attribute} is empty, ${askForEmpty}.`,
+	);
+}
+
+/** How to ask for an empty attribute, in the words of each way of giving a filter. */
+const ASK_FOR_EMPTY = {
+	conditions: 'use the condition Is Not Empty with Invert Condition on',
+	shorthand: 'set Filter to Conditions and use Is Not Empty with Invert Condition on',
+};
 
 export function needsAttributeTypes(parameters: FilterParameters): boolean {
 	if (parameters.mode === 'shorthand')
@@ -149,8 +173,11 @@ function toClause(
 	const at = `${field} (${attribute})`;
 	const value = { field: at, attribute, timeZone, attributeTypes: parameters.attributeTypes };
 	if (operator === 'notEmpty') return [attribute, wire, true];
+	// Is One Of says so of its empty list itself.
+	const given = COMPARISONS.includes(operator) ? condition.compareValue : condition.value;
+	if (operator !== 'in') requireValue(given, at, attribute, ASK_FOR_EMPTY.conditions);
 	if (operator === 'in') {
-		const values = toStringList(condition.values, at).map((v) =>
+		const values = listIn(condition.values, at).map((v) =>
 			scalar(v, condition.valueType ?? 'auto', value),
 		);
 		if (values.length === 0) {
@@ -229,6 +256,7 @@ function fromShorthand({
 				'Shorthand ANDs equalities: use Conditions to test one attribute twice.',
 			);
 		}
+		requireValue(pair.value, `${field} (${attribute})`, attribute, ASK_FOR_EMPTY.shorthand);
 		const value = scalar(pair.value, pair.valueType ?? 'auto', {
 			field: `${field} (${attribute})`,
 			attribute,

@@ -11,7 +11,7 @@ import { fromInput, sendBody } from '../input';
 import type { ParameterSource } from '../locators';
 import type { Condition, FilterParameters, ShorthandPair, SortKey } from './filter';
 import type { FilterShape } from '../transport';
-import { buildFilter, buildSort, filterFor, needsAttributeTypes } from './filter';
+import { buildFilter, buildSort, filterFor, needsAttributeTypes, TYPES_UNREAD } from './filter';
 
 /** The filter's parameters, with the attributes' types where a value is compared by the Attribute's Type. */
 export async function filterParametersOf(
@@ -19,6 +19,8 @@ export async function filterParametersOf(
 ): Promise<FilterParameters> {
 	const parameters = filterParameters(context, context.getTimezone());
 	if (!needsAttributeTypes(parameters)) return parameters;
+	// What is wrong whatever the types (an empty value, an object) is said before reading them.
+	fromInput(context, () => buildFilter({ ...parameters, attributeTypes: TYPES_UNREAD }));
 	return {
 		...parameters,
 		attributeTypes: await attributeTypesOf(context, { writableOnly: false }),

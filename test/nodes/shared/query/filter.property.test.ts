@@ -69,7 +69,8 @@ function reference(row: Row, c: Condition): boolean {
 const textCondition = fc.record({
 	attribute: fc.constantFrom('firstName', 'lastName', 'jobTitle', 'nickname', 'source'),
 	operator: fc.constantFrom('eq', 'contains', 'notContains', 'startsWith', 'endsWith'),
-	value: fc.constantFrom('Ada', 'Grace', 'a', 'er', 'Eng', 'Website', 'ce', 'L', ''),
+	// No empty value: the node refuses one (test/nodes/shared/inputs.test.ts).
+	value: fc.constantFrom('Ada', 'Grace', 'a', 'er', 'Eng', 'Website', 'ce', 'L'),
 	negate: fc.boolean(),
 }) as fc.Arbitrary<Condition>;
 const oneOfCondition = fc.record({
