@@ -1997,6 +1997,24 @@ export const cases = [
 				'records named Not Ada',
 			),
 	},
+	{
+		file: 'records-record-get-many-null-value',
+		title: 'Workspace Records: a filter value that is null (error example)',
+		node: 'workspaceRecords',
+		parameters: {
+			resource: 'record',
+			operation: 'getAll',
+			collectionId: fromList(PEOPLE, 'People'),
+			returnAll: true,
+			filterMode: 'conditions',
+			conditions: {
+				condition: [{ attribute: 'jobTitle', operator: 'contains', value: '={{ null }}' }],
+			},
+		},
+		// Refused before anything is sent: `{"$contains": ""}` would match every record.
+		requests: [],
+		error: /^Conditions, condition 1 \(jobTitle\): the value is empty$/,
+	},
 ];
 
 /**
