@@ -221,6 +221,31 @@ test('a request routed to the post-back webhook is checked by the node too: a to
 	expect(JSON.stringify(answer.body)).toContain('copy it again');
 });
 
+/** A delivery status as n8n routes it to the post-back webhook, at `token`'s path. */
+const postBackAt = (token: string, requestId = 'r') => ({
+	body: { type: 'delivery_status', request_id: requestId, status: 'delivered' },
+	webhookName: 'setup',
+	url: `/webhook/${WEBHOOK_ID}/delivery-status/${token}`,
+});
+
+// Compared as digests, a token of any length is only wrong: compared as it came, one of another
+// length would make the comparison throw, and n8n answer 500.
+test.each([
+	['shorter', postBackToken(SECRET).slice(0, -1)],
+	['longer', `${postBackToken(SECRET)}0`],
+	['one character', 'x'],
+	['as long in characters, longer in bytes', `${postBackToken(SECRET).slice(0, -1)}☃`],
+])(
+	'a token of another length (%s) at the post-back webhook is refused 403 too',
+	async (_, token) => {
+		const host = fakeWebhookHost(TRIGGER_PARAMETERS);
+		const { result, items, status } = await host.request(postBackAt(token));
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(status).toBe(403);
+		expect(items).toEqual([]);
+	},
+);
+
 test.each([['a long random value'], ['ünïcødé ☃ value'], ['']])(
 	"n8n's expression and the node derive the same token from %p",
 	(secret) => {

@@ -85,6 +85,24 @@ describe('the secret header', () => {
 		expect(JSON.stringify(answer.body)).not.toContain('s3cret');
 	});
 
+	// Compared as digests, a value of any length is only wrong: compared as it came, one of
+	// another length would make the comparison throw, and n8n answer 500.
+	test.each([
+		['shorter', 's3cret'],
+		['longer', 's3cret-value-and-then-some'],
+		['one character', 'x'],
+		['as long in characters, longer in bytes', 's3cret-valu☃'],
+	])('a wrong value of another length (%s) is refused with 403 too', async (_, value) => {
+		const { deliver } = trigger();
+		const { result, items, status } = await deliver({
+			body: whatsApp('e1', { type: 'text', text: { body: 'Hi' } }),
+			headers: { 'x-webhook-secret': value },
+		});
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(status).toBe(403);
+		expect(items).toEqual([]);
+	});
+
 	test('the header name is matched whatever its case, as HTTP says', async () => {
 		const { deliver } = trigger({ headerName: '  x-WEBHOOK-secret ' });
 		const { items } = await deliver({
