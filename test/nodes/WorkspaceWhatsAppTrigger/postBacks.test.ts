@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import type { IDataObject, INode, INodeParameters, INodeTypes } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -245,6 +246,22 @@ test.each([
 		expect(items).toEqual([]);
 	},
 );
+
+test('the post-back token is compared in constant time: what timingSafeEqual answers decides', async () => {
+	const compared = jest.spyOn(crypto, 'timingSafeEqual');
+	try {
+		const host = fakeWebhookHost(TRIGGER_PARAMETERS);
+		const right = await host.request(postBackAt(postBackToken(SECRET), 'r1'));
+		expect(right.items).toHaveLength(1);
+		expect(compared).toHaveBeenCalledTimes(1);
+		// Told that the two differ, the right token is refused: no other comparison decides.
+		compared.mockReturnValueOnce(false);
+		const refused = await host.request(postBackAt(postBackToken(SECRET), 'r2'));
+		expect(refused.status).toBe(403);
+	} finally {
+		compared.mockRestore();
+	}
+});
 
 test.each([['a long random value'], ['ünïcødé ☃ value'], ['']])(
 	"n8n's expression and the node derive the same token from %p",

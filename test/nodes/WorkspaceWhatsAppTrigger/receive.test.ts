@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { clock } from '../../../nodes/shared/clock';
@@ -101,6 +102,24 @@ describe('the secret header', () => {
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(status).toBe(403);
 		expect(items).toEqual([]);
+	});
+
+	test('the value is compared in constant time: what timingSafeEqual answers decides', async () => {
+		const compared = jest.spyOn(crypto, 'timingSafeEqual');
+		try {
+			const { deliver } = trigger();
+			const right = await deliver({ body: whatsApp('e1', { type: 'text', text: { body: 'Hi' } }) });
+			expect(right.items).toHaveLength(1);
+			expect(compared).toHaveBeenCalledTimes(1);
+			// Told that the two differ, the right value is refused: no other comparison decides.
+			compared.mockReturnValueOnce(false);
+			const refused = await deliver({
+				body: whatsApp('e2', { type: 'text', text: { body: 'Hi' } }),
+			});
+			expect(refused.status).toBe(403);
+		} finally {
+			compared.mockRestore();
+		}
 	});
 
 	test('the header name is matched whatever its case, as HTTP says', async () => {
