@@ -160,3 +160,22 @@ test('a pass spans polls: what changed ahead of it comes in this pass, behind it
 		],
 	]);
 });
+
+test('a bound that falls inside a page: exactly the bound a poll, the rest of the page at the next, none twice, none lost', async () => {
+	// 100 records in pages of 10, every one changed: the 25th change is the 5th record of the
+	// third page, so each poll stops in the middle of a page.
+	const rows = seededPeople(100);
+	const bounds = { ...WATCH_BOUNDS, pageSize: 10, maxItems: 25 };
+	const settings = { of: 'view', watched: ['leadScore'] };
+	const { state: baseline } = await wholePass(sourceOver(rows), undefined, settings.watched);
+	rows.forEach((row, i) => (rows[i] = { ...row, leadScore: -i - 1 }));
+	const emitted: string[][] = [];
+	let state = baseline;
+	for (let i = 0; i < 5; i++) {
+		const next = await watchPoll(sourceOver(rows), state, settings, bounds);
+		emitted.push(next.changes.map((c) => String(c.record._id)));
+		state = next.state;
+	}
+	expect(emitted.map((ids) => ids.length)).toEqual([25, 25, 25, 25, 0]);
+	expect(emitted.flat()).toEqual(rows.map((r) => String(r._id)));
+});
