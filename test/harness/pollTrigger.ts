@@ -45,3 +45,23 @@ export function activeTrigger(
 		},
 	};
 }
+
+/**
+ * Polls with `poll` until `done()` holds, at most `maxPolls` times: a pass that never ends fails
+ * at once, saying what did not happen, instead of looping into the test's timeout. `done` is
+ * asked before each poll, so an already finished pass takes none. What each poll returned, in
+ * order.
+ */
+export async function pollUntil<T>(
+	what: string,
+	maxPolls: number,
+	poll: () => Promise<T>,
+	done: () => boolean,
+): Promise<T[]> {
+	const results: T[] = [];
+	while (!done()) {
+		if (results.length >= maxPolls) throw new Error(`${what}: not within ${maxPolls} polls`);
+		results.push(await poll());
+	}
+	return results;
+}

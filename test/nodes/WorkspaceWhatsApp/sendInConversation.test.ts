@@ -237,6 +237,22 @@ describe('Send in Conversation: errors a user can act on', () => {
 			{ messageType: 'location', latitude: '52.5', longitude: '181' },
 		],
 		[
+			'Latitude: "-91" is not a number from -90 to 90',
+			{ messageType: 'location', latitude: '-91', longitude: '13.4' },
+		],
+		[
+			'Latitude: "90.000001" is not a number from -90 to 90',
+			{ messageType: 'location', latitude: '90.000001', longitude: '13.4' },
+		],
+		[
+			'Longitude: "-181" is not a number from -180 to 180',
+			{ messageType: 'location', latitude: '52.5', longitude: '-181' },
+		],
+		[
+			'Longitude: "-180.000001" is not a number from -180 to 180',
+			{ messageType: 'location', latitude: '52.5', longitude: '-180.000001' },
+		],
+		[
 			'Message Type: "video" is not one of Text, Image or Location',
 			// An expression shows every field to n8n's own check: each required one is given.
 			{
@@ -259,6 +275,19 @@ describe('Send in Conversation: errors a user can act on', () => {
 		expect(error?.message).toBe(message);
 		expect(env.sandbox.requests).toHaveLength(0);
 	});
+
+	test.each([
+		['-90', '-180'],
+		['90', '180'],
+		['-90.0', '180.000000'],
+	])(
+		'the exact bounds go: latitude %s, longitude %s, sent as given',
+		async (latitude, longitude) => {
+			const { error } = await send({ messageType: 'location', latitude, longitude });
+			expect(error?.message).toBeUndefined();
+			expect(sent()[0].body).toMatchObject({ type: 'location', location: { latitude, longitude } });
+		},
+	);
 
 	test('4,096 characters, emoji counted as one each, go', async () => {
 		const { error } = await send({ text: '😁'.repeat(4096) });

@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import type { IDataObject, INode, INodeParameters, INodeTypes } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -219,6 +220,47 @@ test('a request routed to the post-back webhook is checked by the node too: a to
 	expect(result).toEqual({ noWebhookResponse: true });
 	expect(answer.status).toBe(403);
 	expect(JSON.stringify(answer.body)).toContain('copy it again');
+});
+
+/** A delivery status as n8n routes it to the post-back webhook, at `token`'s path. */
+const postBackAt = (token: string, requestId = 'r') => ({
+	body: { type: 'delivery_status', request_id: requestId, status: 'delivered' },
+	webhookName: 'setup',
+	url: `/webhook/${WEBHOOK_ID}/delivery-status/${token}`,
+});
+
+// Compared as digests, a token of any length is only wrong: compared as it came, one of another
+// length would make the comparison throw, and n8n answer 500.
+test.each([
+	['shorter', postBackToken(SECRET).slice(0, -1)],
+	['longer', `${postBackToken(SECRET)}0`],
+	['one character', 'x'],
+	['as long in characters, longer in bytes', `${postBackToken(SECRET).slice(0, -1)}☃`],
+])(
+	'a token of another length (%s) at the post-back webhook is refused 403 too',
+	async (_, token) => {
+		const host = fakeWebhookHost(TRIGGER_PARAMETERS);
+		const { result, items, status } = await host.request(postBackAt(token));
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(status).toBe(403);
+		expect(items).toEqual([]);
+	},
+);
+
+test('the post-back token is compared in constant time: what timingSafeEqual answers decides', async () => {
+	const compared = jest.spyOn(crypto, 'timingSafeEqual');
+	try {
+		const host = fakeWebhookHost(TRIGGER_PARAMETERS);
+		const right = await host.request(postBackAt(postBackToken(SECRET), 'r1'));
+		expect(right.items).toHaveLength(1);
+		expect(compared).toHaveBeenCalledTimes(1);
+		// Told that the two differ, the right token is refused: no other comparison decides.
+		compared.mockReturnValueOnce(false);
+		const refused = await host.request(postBackAt(postBackToken(SECRET), 'r2'));
+		expect(refused.status).toBe(403);
+	} finally {
+		compared.mockRestore();
+	}
 });
 
 test.each([['a long random value'], ['ünïcødé ☃ value'], ['']])(

@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { clock } from '../../../nodes/shared/clock';
@@ -83,6 +84,42 @@ describe('the secret header', () => {
 		expect(items).toEqual([]);
 		expect(answer.status).toBe(403);
 		expect(JSON.stringify(answer.body)).not.toContain('s3cret');
+	});
+
+	// Compared as digests, a value of any length is only wrong: compared as it came, one of
+	// another length would make the comparison throw, and n8n answer 500.
+	test.each([
+		['shorter', 's3cret'],
+		['longer', 's3cret-value-and-then-some'],
+		['one character', 'x'],
+		['as long in characters, longer in bytes', 's3cret-valu☃'],
+	])('a wrong value of another length (%s) is refused with 403 too', async (_, value) => {
+		const { deliver } = trigger();
+		const { result, items, status } = await deliver({
+			body: whatsApp('e1', { type: 'text', text: { body: 'Hi' } }),
+			headers: { 'x-webhook-secret': value },
+		});
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(status).toBe(403);
+		expect(items).toEqual([]);
+	});
+
+	test('the value is compared in constant time: what timingSafeEqual answers decides', async () => {
+		const compared = jest.spyOn(crypto, 'timingSafeEqual');
+		try {
+			const { deliver } = trigger();
+			const right = await deliver({ body: whatsApp('e1', { type: 'text', text: { body: 'Hi' } }) });
+			expect(right.items).toHaveLength(1);
+			expect(compared).toHaveBeenCalledTimes(1);
+			// Told that the two differ, the right value is refused: no other comparison decides.
+			compared.mockReturnValueOnce(false);
+			const refused = await deliver({
+				body: whatsApp('e2', { type: 'text', text: { body: 'Hi' } }),
+			});
+			expect(refused.status).toBe(403);
+		} finally {
+			compared.mockRestore();
+		}
 	});
 
 	test('the header name is matched whatever its case, as HTTP says', async () => {

@@ -1,11 +1,14 @@
 import axios from 'axios';
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { DueState } from '../../../../nodes/shared/trigger/due';
+import { duePoll } from '../../../../nodes/shared/trigger/due';
+import type { PollSource, QueryBody } from '../../../../nodes/shared/trigger/poll';
 import { WorkspaceActivitiesTrigger } from '../../../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
 import { activeTrigger } from '../../../harness/pollTrigger';
 import { useSandbox } from '../../../harness/sandbox';
 import { useVirtualClock } from '../../../harness/virtualClock';
+import { matches, sortRecords } from '../../../sandbox/filter';
 
 // Activity Due against the sandbox, on one clock for the sandbox (createdAt) and the trigger
 // (what is due now): minutes pass without waiting.
@@ -123,3 +126,38 @@ test('the bound holds across both reads: due by due time first, the rest of the 
 	const refused = env.sandbox.requests.filter((r) => r.path.endsWith('/query') && r.status !== 200);
 	expect(refused).toEqual([]);
 }, 30_000);
+
+test('both reads share one budget: a poll over a slow service takes its 25 s (plus at most one page), not twice that', async () => {
+	// Activities logged and due after the last poll, more than 25 s of pages can read by either
+	// cursor; each page takes a second on the virtual clock.
+	const MS_PER_PAGE = 1_000;
+	const since = '2026-11-22T08:00:00.000Z';
+	const at = (minutes: number) => new Date(Date.parse(since) + minutes * MINUTE).toISOString();
+	const activities: IDataObject[] = Array.from({ length: 600 }, (_, i) => ({
+		_id: `a${String(i).padStart(4, '0')}`,
+		createdAt: at(i + 1),
+		scheduleAt: at(600 - i),
+	}));
+	const slowService: PollSource = {
+		shape: 'object',
+		orderBy: 'scheduleAt',
+		query: async (body: QueryBody) => {
+			await time.sleep(MS_PER_PAGE);
+			const found = activities.filter((row) => !body.filter || matches(row, body.filter));
+			return sortRecords(found, body.sort).slice(body.offset, body.offset + body.limit);
+		},
+	};
+	const saved: DueState = {
+		due: { at: since, idsAtCursor: [] },
+		created: { at: since, idsAtCursor: [] },
+		reminded: {},
+	};
+	const bounds = { maxRows: 1_000, pageSize: 10, budgetMs: 25_000 };
+	const started = time.now();
+	const { rows } = await duePoll(slowService, saved, bounds);
+	const took = time.now() - started;
+	expect(took).toBeGreaterThanOrEqual(bounds.budgetMs);
+	expect(took).toBeLessThanOrEqual(bounds.budgetMs + MS_PER_PAGE);
+	// The due-time read spent the budget (25 pages); the creation read had none of it left.
+	expect(rows).toHaveLength(250);
+});

@@ -3,8 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PollSource, QueryBody } from '../../../../nodes/shared/trigger/poll';
 import type { WatchState } from '../../../../nodes/shared/trigger/watch';
 import { refuseOversized, WATCH_BOUNDS, watchPoll } from '../../../../nodes/shared/trigger/watch';
+import { pollUntil } from '../../../harness/pollTrigger';
+import { useVirtualClock } from '../../../harness/virtualClock';
 import { matches, sortRecords } from '../../../sandbox/filter';
 import { buildSeed, SEED_IDS } from '../../../sandbox/seed';
+
+// The clock the polls' budget is read on, standing still: a poll ends at its bounds, never
+// because this machine was slow.
+useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
 
 /**
  * A query endpoint over `rows`: the sandbox's own filter and sort, or, for the keyset of a
@@ -39,38 +45,43 @@ function sourceOver(rows: IDataObject[]): PollSource {
 const seededPeople = (count: number) =>
 	buildSeed({ people: count }).records[SEED_IDS.PEOPLE] as IDataObject[];
 
-/** Polls until a pass ends (the baseline, the first time), with the changes found on the way. */
-async function wholePass(
-	source: PollSource,
-	state: WatchState | undefined,
-	watched: string[] = [],
-) {
-	const found = [];
-	let current = state;
-	for (let ended = false; !ended; ) {
-		const { changes, state: next } = await watchPoll(source, current, { of: 'view', watched });
-		found.push(...changes);
-		ended = next.mark !== (current?.mark ?? 0);
-		current = next;
-	}
-	return { found, state: current! };
+/**
+ * Takes stock of `rows` (a first pass, which emits nothing) with the default bounds, poll after
+ * poll. It reads at most `maxRows` a poll, and ends at a page shorter than asked: one poll more
+ * than `maxRows` fits in the records. On a clock that stands still, time never cuts a poll short.
+ */
+async function wholePass(rows: IDataObject[], watched: string[] = []) {
+	const maxPolls = Math.floor(rows.length / WATCH_BOUNDS.maxRows) + 1;
+	let state: WatchState | undefined;
+	const polls = await pollUntil(
+		`stock taken of ${rows.length} records`,
+		maxPolls,
+		async () => {
+			const next = await watchPoll(sourceOver(rows), state, { of: 'view', watched });
+			state = next.state;
+			return next.changes;
+		},
+		() => state?.baselined === true,
+	);
+	expect(polls.flat()).toEqual([]);
+	return { state: state! };
 }
 
 test('20,000 records watched with all their attributes: the static data stays within 2.5 MB', async () => {
 	const rows = seededPeople(WATCH_BOUNDS.maxRecords);
-	const { state } = await wholePass(sourceOver(rows), undefined);
+	const { state } = await wholePass(rows);
 	const bytes = JSON.stringify(state).length;
 	// Measured: about 2 MB for the sandbox's people (18 attributes each, a digest each).
 	expect(bytes).toBeLessThan(2_500_000);
 	expect(Object.keys(state.prints)).toHaveLength(WATCH_BOUNDS.maxRecords);
 	// Watching one status attribute, as Record Entered a Status does: about 1 MB.
-	const { state: oneAttribute } = await wholePass(sourceOver(rows), undefined, ['lifecycle']);
+	const { state: oneAttribute } = await wholePass(rows, ['lifecycle']);
 	expect(JSON.stringify(oneAttribute).length).toBeLessThan(1_200_000);
 }, 60_000);
 
 test('one record more than the bound is refused, naming the fix', async () => {
 	const rows = seededPeople(20);
-	const { state } = await wholePass(sourceOver(rows), undefined);
+	const { state } = await wholePass(rows);
 	const watched = Object.keys(state.prints).length;
 	expect(() => refuseOversized(watched, { ...WATCH_BOUNDS, maxRecords: 19 })).toThrow(
 		'Collection: more than 19 records match, more than the trigger can watch',
@@ -82,7 +93,7 @@ test('no poll emits more than the bound: 2,500 of 3,000 records changed come 1,0
 	const rows = seededPeople(3_000);
 	const poll = (state: WatchState | undefined) =>
 		watchPoll(sourceOver(rows), state, { of: 'view', watched: ['leadScore'] });
-	const { state: baseline } = await wholePass(sourceOver(rows), undefined, ['leadScore']);
+	const { state: baseline } = await wholePass(rows, ['leadScore']);
 	for (let i = 0; i < 2_500; i++) rows[i] = { ...rows[i], leadScore: -i - 1 };
 	const emitted: string[][] = [];
 	let state = baseline;
@@ -104,7 +115,7 @@ test('no poll emits more than the bound: 2,500 of 3,000 records changed come 1,0
 
 test('removals beyond the bound follow at the next polls, each once', async () => {
 	const rows = seededPeople(2_500);
-	const { state: baseline } = await wholePass(sourceOver(rows), undefined);
+	const { state: baseline } = await wholePass(rows);
 	const kept = rows.slice(2_300);
 	const emitted: number[] = [];
 	let state = baseline;
@@ -118,7 +129,7 @@ test('removals beyond the bound follow at the next polls, each once', async () =
 
 test('a poll leaves the saved state as it was: one that fails or is abandoned changes nothing, one run twice finds the same', async () => {
 	const rows = seededPeople(30);
-	const { state } = await wholePass(sourceOver(rows), undefined);
+	const { state } = await wholePass(rows);
 	const saved = JSON.parse(JSON.stringify(state)) as WatchState;
 	rows[3] = { ...rows[3], leadScore: 1234 };
 	const once = await watchPoll(sourceOver(rows), saved, { of: 'view', watched: [] });
@@ -159,4 +170,23 @@ test('a pass spans polls: what changed ahead of it comes in this pass, behind it
 			{ leadScore: { previous: Number(seededPeople(1_000)[10].leadScore), current: -1 } },
 		],
 	]);
+});
+
+test('a bound that falls inside a page: exactly the bound a poll, the rest of the page at the next, none twice, none lost', async () => {
+	// 100 records in pages of 10, every one changed: the 25th change is the 5th record of the
+	// third page, so each poll stops in the middle of a page.
+	const rows = seededPeople(100);
+	const bounds = { ...WATCH_BOUNDS, pageSize: 10, maxItems: 25 };
+	const settings = { of: 'view', watched: ['leadScore'] };
+	const { state: baseline } = await wholePass(rows, settings.watched);
+	rows.forEach((row, i) => (rows[i] = { ...row, leadScore: -i - 1 }));
+	const emitted: string[][] = [];
+	let state = baseline;
+	for (let i = 0; i < 5; i++) {
+		const next = await watchPoll(sourceOver(rows), state, settings, bounds);
+		emitted.push(next.changes.map((c) => String(c.record._id)));
+		state = next.state;
+	}
+	expect(emitted.map((ids) => ids.length)).toEqual([25, 25, 25, 25, 0]);
+	expect(emitted.flat()).toEqual(rows.map((r) => String(r._id)));
 });
