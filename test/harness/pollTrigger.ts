@@ -9,6 +9,9 @@ import { Workflow } from 'n8n-workflow';
 
 import { additionalDataFor, SingleNodeTypes, testNode } from './runNode';
 
+/** Each trigger a workflow of its own: what the process remembers per trigger never leaks between tests. */
+let workflows = 0;
+
 /**
  * A polling trigger in one active workflow: each call is one poll through n8n-core's real
  * PollContext, and the workflow's static data (the trigger's cursor) lives on between polls,
@@ -22,7 +25,7 @@ export function activeTrigger(
 ) {
 	const node = testNode(nodeType, parameters, { id: 'trigger-under-test', name: 'Trigger' });
 	const workflow = new Workflow({
-		id: 'trigger-workflow',
+		id: `trigger-workflow-${++workflows}`,
 		nodes: [node],
 		connections: {},
 		active: true,

