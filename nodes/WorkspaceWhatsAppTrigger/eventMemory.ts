@@ -12,35 +12,47 @@ const HOUR_MS = 3_600_000;
 /** 96 bits of SHA-256: what is kept of an event's identity, however long its id. */
 export const digestOfEvent = (identity: string) => sha256(identity).slice(0, DIGEST_CHARS);
 
+/** What to do with an event: start the workflow (and call `started` once n8n has), or not. */
+export type Admission =
+	| { verdict: 'taken' }
+	| { verdict: 'starting' }
+	| { verdict: 'new'; started: () => void };
+
 /**
- * Whether the workflow should start for an event, and if so, remembers it: in this process as
- * being started until n8n answers the request (2xx: n8n has its execution; anything else: the
- * workspace's retry must start it), and in the node's static data, which n8n 2.x saves only
- * once it has the execution, just before it answers: so it outlasts a restart, and an event
- * n8n failed to start is not kept there.
+ * Whether the workflow should start for an event. A new one is remembered in this process as
+ * being started until n8n has its execution (`started`), then as taken, in the node's static data
+ * too, so that it outlasts a restart; if n8n answers anything but 2xx (it failed to create the
+ * execution), it is forgotten, and the workspace's retry starts it.
  */
-export function admit(context: IWebhookFunctions, identity: string): 'new' | 'taken' | 'starting' {
+export function admit(context: IWebhookFunctions, identity: string): Admission {
 	const event = digestOfEvent(identity);
 	// A test run and the published workflow remember apart.
 	const scope = `${triggerOf(context)}|${context.getMode()}`;
 	const known = deliveries.statusOf(scope, event);
-	if (known === 'starting') return 'starting';
+	if (known === 'starting') return { verdict: 'starting' };
 	const staticData = context.getWorkflowStaticData('node');
 	const saved = savedIn(staticData);
-	if (known === 'taken' || saved.has(event)) return 'taken';
+	if (known === 'taken' || saved.has(event)) return { verdict: 'taken' };
 
 	deliveries.starting(scope, event);
+	let done = false;
+	const started = () => {
+		if (done) return;
+		done = true;
+		deliveries.taken(scope, event);
+		// Requests answered at the same time each write their copy over what n8n read before: the
+		// events this process saw taken go in every copy.
+		for (const [taken, at] of deliveries.takenSoFar(scope))
+			if (!saved.has(taken)) saved.set(taken, at);
+		save(staticData, saved);
+	};
 	const response = context.getResponseObject();
+	// Where n8n never said it had started it, its 2xx does (too late for this request's save:
+	// the next copy written carries it).
 	response.once('finish', () =>
-		(response.statusCode < 300 ? deliveries.taken : deliveries.failed)(scope, event),
+		response.statusCode < 300 ? started() : deliveries.failed(scope, event),
 	);
-	// Requests answered at the same time each write their copy over what n8n read before: the
-	// events this process saw taken go in every copy.
-	for (const [taken, at] of deliveries.takenSoFar(scope))
-		if (!saved.has(taken)) saved.set(taken, at);
-	saved.set(event, clock.now());
-	save(staticData, saved);
-	return 'new';
+	return { verdict: 'new', started };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IHookFunctions,
+	INodeExecutionData,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -108,11 +109,31 @@ function emitOnce(context: IWebhookFunctions, { payload, rawJson }: Payload): IW
 
 	const body = payload as IDataObject;
 	const admission = admit(context, eventIdentity(event, body, rawJson));
-	if (admission === 'taken') return acknowledged('Received before: not emitted again');
+	if (admission.verdict === 'taken') return acknowledged('Received before: not emitted again');
 	// Not 2xx, so that the workspace retries it: by then n8n has started it, or failed to.
-	if (admission === 'starting')
+	if (admission.verdict === 'starting')
 		return refuse(context, 409, 'The same event is being started now: it is not started twice');
-	return { workflowData: [context.helpers.returnJsonArray(itemOf(event, body, rawJson))] };
+	return startWith(
+		context.helpers.returnJsonArray(itemOf(event, body, rawJson)),
+		admission.started,
+	);
+}
+
+/**
+ * What starts the workflow with `items`. n8n 2.x reads the answer of an onReceived webhook once
+ * it has created the execution, just before it saves the workflow's static data and answers
+ * (webhook-helpers.js, live-webhooks.js): `started` runs then. Not earlier: creating the
+ * execution resets n8n's mark of changed static data, so what was written before is not saved.
+ * Answered as n8n answers by default: {"message":"Workflow was started"}.
+ */
+function startWith(items: INodeExecutionData[], started: () => void): IWebhookResponseData {
+	return {
+		workflowData: [items],
+		get webhookResponse() {
+			started();
+			return undefined;
+		},
+	};
 }
 
 /**

@@ -113,20 +113,27 @@ export function fakeWebhookHost(
 	const trigger = new WorkspaceWhatsAppTrigger();
 
 	/**
-	 * One request, as n8n 2.x handles it: the node answered it itself, or n8n answers 200 with
-	 * the node's response; or, when the node started the workflow, n8n creates the execution,
-	 * saves the static data and answers 200 (live-webhooks.js, webhook-helpers.js). With
-	 * `executionFails` (its database timing out), n8n answers 500 and saves nothing.
+	 * One request, as n8n 2.x handles it (live-webhooks.js, webhook-helpers.js): the node answered
+	 * it itself, or n8n answers 200 with the node's response and saves the static data; or, when
+	 * the node started the workflow, n8n creates the execution, which resets its mark of changed
+	 * static data, reads the node's `webhookResponse`, saves the static data only if it was
+	 * changed since, and answers 200. With `executionFails` (its database timing out), n8n
+	 * answers 500 and saves nothing.
 	 */
 	async function request(delivery: Delivery, { executionFails = false } = {}): Promise<Handled> {
-		const before = structuredClone(staticData);
+		const before = JSON.stringify(staticData);
+		const restore = (saved: string) => {
+			for (const key of Object.keys(staticData)) delete staticData[key];
+			Object.assign(staticData, JSON.parse(saved) as IDataObject);
+		};
 		const answer: Answer = {};
 		const result = await trigger.webhook.call(contextFor(delivery, answer));
 		const starts = result.workflowData !== undefined && !result.noWebhookResponse;
-		if (starts && executionFails)
-			for (const key of Object.keys(staticData))
-				if (before[key] === undefined) delete staticData[key];
-				else staticData[key] = before[key];
+		if (starts) {
+			const marked = JSON.stringify(staticData);
+			if (!executionFails) void result.webhookResponse;
+			if (executionFails || JSON.stringify(staticData) === marked) restore(before);
+		}
 		const status = answer.status ?? (starts && executionFails ? 500 : 200);
 		answers.get(answer)?.finish(status);
 		const items = starts && !executionFails ? result.workflowData![0].map((item) => item.json) : [];

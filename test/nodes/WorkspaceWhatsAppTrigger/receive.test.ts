@@ -330,8 +330,22 @@ describe('each event once, when the workspace retries', () => {
 		expect(first.workflowData?.[0]).toHaveLength(1);
 		const meanwhile = await deliver({ body: hello });
 		expect([meanwhile.status, meanwhile.items]).toEqual([409, []]);
-		// Never answered (the connection dropped): after two minutes the static data decides.
+		// n8n never got as far as the execution (its answer never came): after two minutes the
+		// workspace's retry starts it.
 		now += 2 * 60_000;
+		expect((await deliver({ body: hello })).items).toHaveLength(1);
+	});
+
+	test('one n8n has started, whose answer was lost on the way, is not started again', async () => {
+		const { contextFor, deliver } = trigger();
+		const first = await new WorkspaceWhatsAppTrigger().webhook.call(
+			contextFor({ body: hello, headers: SECRET }, {}),
+		);
+		// n8n created the execution and read the answer; the connection dropped before it arrived.
+		void first.webhookResponse;
+		const retry = await deliver({ body: hello });
+		expect([retry.status, retry.items]).toEqual([200, []]);
+		deliveries.forgetAllForTests();
 		expect((await deliver({ body: hello })).items).toEqual([]);
 	});
 
