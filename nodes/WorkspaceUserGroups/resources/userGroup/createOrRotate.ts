@@ -3,10 +3,10 @@ import type { PreSendAction } from 'n8n-workflow';
 import { forOperation, operation } from '../../../shared/descriptions';
 import { fromInput, InputError, sendBody, textIn } from '../../../shared/input';
 import { paths } from '../../../shared/transport';
-import { currentTokenField, tokenNoticeField, userGroupItem } from './fields';
+import { currentTokenField, TOKEN_NOTICE, userGroupItem } from './fields';
 
 export const createOrRotateFields = forOperation('userGroup', 'createOrRotate', [
-	tokenNoticeField,
+	{ displayName: TOKEN_NOTICE, name: 'tokenNotice', type: 'notice', default: '' },
 	{
 		displayName: 'Action',
 		name: 'tokenAction',

@@ -9,13 +9,8 @@ import type {
 import { itemOf, wasInDoubt } from '../../../shared/memory';
 
 /** Create or Rotate Token and Update answer a token. */
-export const tokenNoticeField: INodeProperties = {
-	displayName:
-		'Store the token this returns: it is what identifies which user group views a dashboard, and the current token is needed to rotate it or delete the group.',
-	name: 'tokenNotice',
-	type: 'notice',
-	default: '',
-};
+export const TOKEN_NOTICE =
+	'Store the token this returns: it is what identifies which user group views a dashboard, and the current token is needed to rotate it or delete the group.';
 
 export const userGroupIdField: INodeProperties = {
 	displayName: 'User Group ID',

@@ -6,7 +6,7 @@ import { typedValueFields } from '../../../shared/attributes/fields';
 import { forOperation, operation } from '../../../shared/descriptions';
 import { fromInput, InputError, parseJsonObject, sendBody, textIn } from '../../../shared/input';
 import { paths } from '../../../shared/transport';
-import { tokenNoticeField, userGroupIdField, userGroupItem } from './fields';
+import { TOKEN_NOTICE, userGroupIdField, userGroupItem } from './fields';
 
 /** `unchanged` says, in a whole sentence, that None leaves the group's value alone. */
 const modeField = (name: string, displayName: string, unchanged: string): INodeProperties => ({
@@ -101,7 +101,7 @@ const mappingAndPropertiesFields: INodeProperties[] = [
 ];
 
 export const updateFields = forOperation('userGroup', 'update', [
-	tokenNoticeField,
+	{ displayName: TOKEN_NOTICE, name: 'tokenNotice', type: 'notice', default: '' },
 	userGroupIdField,
 	{
 		displayName: 'Name',
