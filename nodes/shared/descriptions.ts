@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 
 import { parameterId } from './locators';
+import { filterAndSortFields } from './query/fields';
 import { sendFilterAndSort } from './query/queryBody';
 import { simplifyItems } from './simplify';
 import type { CreatedLookup, OperationRun, QueryEndpoint } from './transport';
@@ -161,6 +162,10 @@ export const queryOperation = ({
 		simplify: true,
 		preSend: [sendFilterAndSort(endpoint.filterShape)],
 	});
+
+/** Get Many's own fields over a query endpoint: Return All, Limit, the filter and the sort. */
+export const queryFields = (resource: string) =>
+	forOperation(resource, 'getAll', [...returnAllAndLimit, ...filterAndSortFields]);
 
 /** An id's path placeholder, filled and encoded in code (`resolvePath`), not by an expression. */
 export const idInPath = (parameter: string) => `{${parameter}}`;

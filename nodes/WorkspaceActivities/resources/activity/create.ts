@@ -1,5 +1,8 @@
-import { forOperation } from '../../../shared/descriptions';
+import { forOperation, operation } from '../../../shared/descriptions';
+import { paths } from '../../../shared/transport';
+import { sendActivity } from './body';
 import {
+	activities,
 	iconFields,
 	optionalActivityFields,
 	scheduleAtField,
@@ -7,7 +10,7 @@ import {
 	titleField,
 } from './fields';
 
-export const activityCreateFields = forOperation('activity', 'create', [
+export const createFields = forOperation('activity', 'create', [
 	{ ...titleField, required: true },
 	{ ...scheduleAtField, required: true },
 	timeZoneField,
@@ -21,3 +24,14 @@ export const activityCreateFields = forOperation('activity', 'create', [
 		options: optionalActivityFields,
 	},
 ]);
+
+export const create = operation({
+	name: 'Create',
+	value: 'create',
+	action: 'Create an activity',
+	description: 'Create a task, such as a call or a meeting, optionally tied to a record',
+	method: 'POST',
+	url: paths.activities,
+	preSend: [sendActivity('create')],
+	output: activities,
+});

@@ -1,6 +1,25 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { associatedCollectionLocator, associatedRecordLocator } from '../../../shared/locators';
+import { activityItems } from '../../../shared/activityOutput';
+import { dataRoot, forOperation, idInPath } from '../../../shared/descriptions';
+import {
+	activityLocator,
+	associatedCollectionLocator,
+	associatedRecordLocator,
+} from '../../../shared/locators';
+import { simplifyField } from '../../../shared/simplify';
+import { paths } from '../../../shared/transport';
+
+export const activityLocatorField = forOperation(
+	'activity',
+	['delete', 'get', 'update'],
+	[activityLocator],
+);
+export const activitySimplifyField = forOperation('activity', ['get', 'getAll'], [simplifyField]);
+
+export const oneActivity = paths.activity(idInPath('activityId'));
+/** The envelope's `data`, each activity with `completed` and a testable `completedTime`. */
+export const activities = [dataRoot, activityItems];
 
 export const ICON_TYPES = [
 	{ name: 'Interaction', value: 'interaction', description: 'A call, meeting, coffee …' },

@@ -1,13 +1,17 @@
-import { forOperation } from '../../../shared/descriptions';
+import { forOperation, operation } from '../../../shared/descriptions';
+import { updateThenRead } from '../../../shared/transport';
+import { sendActivity } from './body';
 import {
+	activities,
 	ICON_TYPES,
+	oneActivity,
 	optionalActivityFields,
 	scheduleAtField,
 	timeZoneField,
 	titleField,
 } from './fields';
 
-export const activityUpdateFields = forOperation('activity', 'update', [
+export const updateFields = forOperation('activity', 'update', [
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -44,3 +48,15 @@ export const activityUpdateFields = forOperation('activity', 'update', [
 		displayOptions: { show: { '/updateFields.scheduleAt': [{ _cnd: { exists: true } }] } },
 	},
 ]);
+
+export const update = operation({
+	name: 'Update',
+	value: 'update',
+	action: 'Update an activity',
+	description: 'Change the fields given; the others stay as they are',
+	method: 'PATCH',
+	url: oneActivity,
+	preSend: [sendActivity('update')],
+	output: activities,
+	run: updateThenRead,
+});

@@ -7,11 +7,23 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { forOperation } from '../../../shared/descriptions';
+import { sendAttributes } from '../../../shared/attributes/attributesBody';
+import { forOperation, operation } from '../../../shared/descriptions';
+import { checkSentText } from '../../../shared/input';
 import { listRecordLocator, parameterId } from '../../../shared/locators';
-import { httpStatusOf, paths, segment, withoutBody } from '../../../shared/transport';
+import { firstTwoWhere } from '../../../shared/query/firstTwoWhere';
+import type { CreatedLookup } from '../../../shared/transport';
+import {
+	apiRequest,
+	httpStatusOf,
+	paths,
+	queries,
+	segment,
+	withoutBody,
+} from '../../../shared/transport';
+import { list } from './fields';
 
-export const listEntryCreateFields = forOperation('listEntry', 'create', [
+export const createFields = forOperation('listEntry', 'create', [
 	{ ...listRecordLocator, routing: { send: { type: 'body', property: 'recordId' } } },
 ]);
 
@@ -74,3 +86,30 @@ export async function addRecordToList(
 		});
 	});
 }
+
+/** By the record, in a list that holds each record once (`duplicationAllowed` false). */
+export const findCreatedListEntry: CreatedLookup = async (context, body) => {
+	const listId = segment(parameterId(context, 'listId'), 'List');
+	const list = await apiRequest<IDataObject>(context, 'GET', paths.list(listId));
+	if (list.duplicationAllowed !== false)
+		return { unidentified: `the list "${String(list.name)}" may hold a record more than once` };
+	const found = await firstTwoWhere(
+		context,
+		queries.listEntries(listId),
+		'recordId',
+		body.recordId,
+	);
+	return { found, by: `record ${String(body.recordId)} in the list "${String(list.name)}"` };
+};
+
+export const create = operation({
+	name: 'Create',
+	value: 'create',
+	action: 'Add a record to a list',
+	description: 'Add a record to a list as a new entry, with optional list attribute values',
+	method: 'POST',
+	url: paths.listEntries(list),
+	preSend: [checkSentText({ recordId: ['Record', 'id'] }), sendAttributes('data')],
+	run: addRecordToList,
+	lookUp: findCreatedListEntry,
+});

@@ -1,7 +1,11 @@
-import { forOperation, returnAllAndLimit } from '../../../shared/descriptions';
-import { filterAndSortFields } from '../../../shared/query/fields';
+import { queryFields, queryOperation } from '../../../shared/descriptions';
+import { queries } from '../../../shared/transport';
+import { list } from './fields';
 
-export const listEntryGetAllFields = forOperation('listEntry', 'getAll', [
-	...returnAllAndLimit,
-	...filterAndSortFields,
-]);
+export const getAllFields = queryFields('listEntry');
+
+export const getAll = queryOperation({
+	action: 'Get many list entries',
+	description: 'Query the entries of a list, with filters and sorting',
+	endpoint: queries.listEntries(list),
+});

@@ -1,12 +1,29 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { matchingAttribute } from '../../../shared/attributes/attributesBody';
+import { usesJson } from '../../../shared/attributes/fields';
 import { uniqueAttributesOf } from '../../../shared/attributes/schema';
 import { attributeKey } from '../../../shared/attributes/types';
+import { textIn } from '../../../shared/input';
 import { parameterId } from '../../../shared/locators';
 import type { CreatedLookup } from '../../../shared/transport';
 import { firstTwoWhere } from '../../../shared/query/firstTwoWhere';
 import { queries, segment } from '../../../shared/transport';
-import { hasMatchValue, matchAttributeOf, matchValueOf } from './upsert';
+
+/** A list attribute (emails, phone numbers) matches on its first value. */
+export const matchValueOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/** Whether an attribute's value gives something to match on. */
+export const hasMatchValue = (value: unknown) => {
+	const first = matchValueOf(value);
+	return first !== undefined && first !== null && first !== '';
+};
+
+/** The key of the attribute that identifies the record: the mapper's, or Match On's under JSON. */
+export const matchAttributeOf = (context: IExecuteSingleFunctions): string =>
+	(usesJson(context.getNode())
+		? textIn(context.getNodeParameter('matchAttribute'), 'Match On', 'name')
+		: matchingAttribute(context)) ?? '';
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
 

@@ -1,6 +1,10 @@
-import { forOperation, returnAllAndLimit } from '../../../shared/descriptions';
-import { filterAndSortFields } from '../../../shared/query/fields';
-export const recordGetAllFields = forOperation('record', 'getAll', [
-	...returnAllAndLimit,
-	...filterAndSortFields,
-]);
+import { idInPath, queryFields, queryOperation } from '../../../shared/descriptions';
+import { queries } from '../../../shared/transport';
+
+export const getAllFields = queryFields('record');
+
+export const getAll = queryOperation({
+	action: 'Get many records',
+	description: 'Query the records of a collection, with filters and sorting',
+	endpoint: queries.records(idInPath('collectionId')),
+});

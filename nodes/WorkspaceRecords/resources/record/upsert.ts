@@ -2,7 +2,6 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
 	INodeProperties,
@@ -10,9 +9,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { JSON_SHOWN, usesJson } from '../../../shared/attributes/fields';
-import { matchingAttribute } from '../../../shared/attributes/attributesBody';
-import { forOperation } from '../../../shared/descriptions';
-import { textIn } from '../../../shared/input';
+import { sendAttributes } from '../../../shared/attributes/attributesBody';
+import { forOperation, operation } from '../../../shared/descriptions';
 import { parameterId } from '../../../shared/locators';
 import { filterFor, where } from '../../../shared/query/filter';
 import { inTurn, runOf } from '../../../shared/memory';
@@ -23,6 +21,8 @@ import {
 	updateThenRead,
 	withoutBody,
 } from '../../../shared/transport';
+import { recordsPath } from './fields';
+import { findCreatedRecord, hasMatchValue, matchAttributeOf, matchValueOf } from './findCreated';
 
 /** Match On, under Use JSON Instead, where the mapper (whose Attribute to Match On it replaces) is not shown. */
 const matchAttributeField: INodeProperties = {
@@ -39,7 +39,7 @@ const matchAttributeField: INodeProperties = {
 		'The attribute that identifies the record, such as emails; its value is taken from the attributes given. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
-export const recordUpsertFields = forOperation('record', 'upsert', [
+export const upsertFields = forOperation('record', 'upsert', [
 	{ ...matchAttributeField, displayOptions: JSON_SHOWN },
 	{
 		displayName: 'Update All Matches',
@@ -50,21 +50,6 @@ export const recordUpsertFields = forOperation('record', 'upsert', [
 			'Whether to update every matching record when several match, instead of stopping with an error',
 	},
 ]);
-
-/** A list attribute (emails, phone numbers) matches on its first value. */
-export const matchValueOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
-
-/** Whether an attribute's value gives something to match on. */
-export const hasMatchValue = (value: unknown) => {
-	const first = matchValueOf(value);
-	return first !== undefined && first !== null && first !== '';
-};
-
-/** The key of the attribute that identifies the record: the mapper's, or Match On's under JSON. */
-export const matchAttributeOf = (context: IExecuteSingleFunctions): string =>
-	(usesJson(context.getNode())
-		? textIn(context.getNodeParameter('matchAttribute'), 'Match On', 'name')
-		: matchingAttribute(context)) ?? '';
 
 /**
  * Create or Update. Items with one match value take turns, so that a batch that names a new
@@ -157,3 +142,15 @@ async function createOrUpdate(
 	}
 	return updated;
 }
+
+export const upsert = operation({
+	name: 'Create or Update',
+	value: 'upsert',
+	action: 'Create or update a record',
+	description: 'Create a new record, or update the current one if it already exists (upsert)',
+	method: 'POST',
+	url: recordsPath,
+	preSend: [sendAttributes(undefined, { requireSome: true })],
+	run: upsertRecord,
+	lookUp: findCreatedRecord,
+});

@@ -1,6 +1,16 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { typedValueFields } from '../../../shared/attributes/fields';
+import { itemOf, wasInDoubt } from '../../../shared/memory';
+
+/** Create or Rotate Token and Update answer a token. */
+export const TOKEN_NOTICE =
+	'Store the token this returns: it is what identifies which user group views a dashboard, and the current token is needed to rotate it or delete the group.';
 
 export const userGroupIdField: INodeProperties = {
 	displayName: 'User Group ID',
@@ -23,94 +33,18 @@ export const currentTokenField: INodeProperties = {
 		'The token the group has now (current_token), as returned when it was created or last rotated',
 };
 
-/** `unchanged` says, in a whole sentence, that None leaves the group's value alone. */
-const modeField = (name: string, displayName: string, unchanged: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'options',
-	options: [
-		{ name: 'None', value: 'none', description: unchanged },
-		{ name: 'Key-Value Pairs', value: 'pairs', description: 'One field per entry' },
-		{ name: 'JSON', value: 'json', description: 'One JSON object' },
-	],
-	default: 'none',
-});
-
-/** Mapping (schema → data source) and Properties (dashboard variables), as pairs or JSON. */
-export const mappingAndPropertiesFields: INodeProperties[] = [
-	modeField('mappingMode', 'Mapping', 'Leave the mapping as it is'),
-	{
-		displayName: 'Mapping Pairs',
-		name: 'mappingPairs',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Mapping',
-		default: {},
-		description:
-			'Each schema ID mapped to a data source, or to the ID you gave that data source when creating it',
-		displayOptions: { show: { mappingMode: ['pairs'] } },
-		options: [
-			{
-				name: 'pair',
-				displayName: 'Mapping',
-				values: [
-					{
-						displayName: 'Data Source',
-						name: 'value',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. warehouse-eu',
-					},
-					{
-						displayName: 'Schema ID',
-						name: 'key',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. sales_schema',
-					},
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Mapping (JSON)',
-		name: 'mappingJson',
-		type: 'json',
-		default: '{\n  "sales_schema": "warehouse-eu"\n}',
-		displayOptions: { show: { mappingMode: ['json'] } },
-	},
-	modeField('propertiesMode', 'Properties', 'Leave the properties as they are'),
-	{
-		displayName: 'Property Pairs',
-		name: 'propertyPairs',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Property',
-		default: {},
-		description: 'Variables available in dashboards and the SQL editor; each value keeps its type',
-		displayOptions: { show: { propertiesMode: ['pairs'] } },
-		options: [
-			{
-				name: 'pair',
-				displayName: 'Property',
-				values: [
-					{
-						displayName: 'Name',
-						name: 'key',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. region',
-					},
-					...typedValueFields,
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Properties (JSON)',
-		name: 'propertiesJson',
-		type: 'json',
-		default: '{\n  "region": "EU"\n}',
-		displayOptions: { show: { propertiesMode: ['json'] } },
-	},
-];
+/**
+ * `created` is null after an attempt whose answer was lost: the retry's answer cannot say
+ * whether that first attempt created the group.
+ */
+export async function userGroupItem(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const { success, user_group: userGroup = {} } = response.body as IDataObject;
+	const group = userGroup as IDataObject;
+	const isNew = group.new_user_group ?? group.created;
+	const created = wasInDoubt(itemOf(this)) ? null : Boolean(Number(isNew));
+	return [{ json: { success, ...group, ...(isNew === undefined ? {} : { created }) } }];
+}

@@ -3,10 +3,12 @@ import {
 	jsonFields,
 	valueHintsNotice,
 } from '../../../shared/attributes/fields';
-import { forOperation } from '../../../shared/descriptions';
+import { forOperation, idInPath } from '../../../shared/descriptions';
 import { entryLocator, listLocator } from '../../../shared/locators';
+import { simplifyField } from '../../../shared/simplify';
+import { paths } from '../../../shared/transport';
 
-/** Fields several list-entry operations take, each declared once (see forOperation). */
+/** Fields several list-entry operations take, each declared once (see forOperation), and their paths. */
 export const listEntrySharedFields = [
 	...forOperation('listEntry', ['create', 'delete', 'get', 'getAll', 'update'], [listLocator]),
 	...forOperation('listEntry', ['delete', 'get', 'update'], [entryLocator]),
@@ -21,3 +23,8 @@ export const listEntryAttributesToSend = [
 	...forOperation('listEntry', WRITES, [valueHintsNotice]),
 	...forOperation('listEntry', WRITES, jsonFields({ what: 'list entry data' })),
 ];
+
+export const listEntrySimplifyField = forOperation('listEntry', ['get', 'getAll'], [simplifyField]);
+
+export const list = idInPath('listId');
+export const entryPath = paths.listEntry(list, idInPath('entryId'));

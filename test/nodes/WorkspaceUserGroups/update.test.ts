@@ -1,4 +1,4 @@
-import { buildUserGroupUpdate } from '../../../nodes/WorkspaceUserGroups/resources/userGroup/body';
+import { buildUserGroupUpdate } from '../../../nodes/WorkspaceUserGroups/resources/userGroup/update';
 
 test('only the ID is required; mapping and properties come as pairs or JSON', () => {
 	expect(

@@ -3,10 +3,12 @@ import {
 	jsonFields,
 	valueHintsNotice,
 } from '../../../shared/attributes/fields';
-import { forOperation } from '../../../shared/descriptions';
+import { forOperation, idInPath } from '../../../shared/descriptions';
 import { collectionLocator, recordLocator } from '../../../shared/locators';
+import { simplifyField } from '../../../shared/simplify';
+import { paths } from '../../../shared/transport';
 
-/** Fields several record operations take, each declared once (see forOperation). */
+/** Fields several record operations take, each declared once (see forOperation), and their paths. */
 export const recordSharedFields = [
 	...forOperation(
 		'record',
@@ -26,3 +28,9 @@ export const recordAttributesToSend = [
 	...forOperation('record', WRITES, [valueHintsNotice]),
 	...forOperation('record', WRITES, jsonFields({ what: 'record' })),
 ];
+
+export const recordSimplifyField = forOperation('record', ['get', 'getAll'], [simplifyField]);
+
+const collection = idInPath('collectionId');
+export const recordsPath = paths.records(collection);
+export const recordPath = paths.record(collection, idInPath('recordId'));

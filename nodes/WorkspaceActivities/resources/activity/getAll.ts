@@ -1,0 +1,12 @@
+import { queryFields, queryOperation } from '../../../shared/descriptions';
+import { queries } from '../../../shared/transport';
+import { activities } from './fields';
+
+export const getAllFields = queryFields('activity');
+
+export const getAll = queryOperation({
+	action: 'Get many activities',
+	description: 'Query activities, with filters and sorting',
+	endpoint: queries.activities,
+	output: activities,
+});

@@ -1,0 +1,11 @@
+import { operation } from '../../../shared/descriptions';
+import { paths } from '../../../shared/transport';
+
+export const getAll = operation({
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many lists',
+	description: 'Get all lists of the workspace, with the collection each belongs to',
+	method: 'GET',
+	url: paths.lists,
+});

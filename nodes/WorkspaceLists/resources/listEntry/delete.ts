@@ -1,0 +1,12 @@
+import { operation, reportDeleted } from '../../../shared/descriptions';
+import { entryPath } from './fields';
+
+export const deleteEntry = operation({
+	name: 'Delete',
+	value: 'delete',
+	action: 'Remove an entry from a list',
+	description: 'Delete a list entry (the record itself stays)',
+	method: 'DELETE',
+	url: entryPath,
+	output: [reportDeleted('entryId', ['listId'])],
+});

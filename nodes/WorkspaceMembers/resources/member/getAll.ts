@@ -1,0 +1,11 @@
+import { operation } from '../../../shared/descriptions';
+import { paths } from '../../../shared/transport';
+
+export const getAll = operation({
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many workspace members',
+	description: 'Get all members of the workspace',
+	method: 'GET',
+	url: paths.members,
+});

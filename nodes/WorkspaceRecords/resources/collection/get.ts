@@ -1,0 +1,14 @@
+import { forOperation, idInPath, operation } from '../../../shared/descriptions';
+import { collectionLocator } from '../../../shared/locators';
+import { paths } from '../../../shared/transport';
+
+export const getFields = forOperation('collection', 'get', [collectionLocator]);
+
+export const get = operation({
+	name: 'Get',
+	value: 'get',
+	action: 'Get a collection',
+	description: 'Get one collection by ID',
+	method: 'GET',
+	url: paths.collection(idInPath('collectionId')),
+});

@@ -1,0 +1,11 @@
+import { operation } from '../../../shared/descriptions';
+import { paths } from '../../../shared/transport';
+
+export const getAll = operation({
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many collections',
+	description: 'List the system and custom collections of the workspace',
+	method: 'GET',
+	url: paths.collections,
+});

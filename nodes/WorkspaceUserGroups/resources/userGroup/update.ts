@@ -1,0 +1,192 @@
+import type { IDataObject, INodeProperties, PreSendAction } from 'n8n-workflow';
+
+import type { TypedEntry } from '../../../shared/attributes/attributesBody';
+import { buildTypedObject } from '../../../shared/attributes/attributesBody';
+import { typedValueFields } from '../../../shared/attributes/fields';
+import { forOperation, operation } from '../../../shared/descriptions';
+import { fromInput, InputError, parseJsonObject, sendBody, textIn } from '../../../shared/input';
+import { paths } from '../../../shared/transport';
+import { TOKEN_NOTICE, userGroupIdField, userGroupItem } from './fields';
+
+/** `unchanged` says, in a whole sentence, that None leaves the group's value alone. */
+const modeField = (name: string, displayName: string, unchanged: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'options',
+	options: [
+		{ name: 'None', value: 'none', description: unchanged },
+		{ name: 'Key-Value Pairs', value: 'pairs', description: 'One field per entry' },
+		{ name: 'JSON', value: 'json', description: 'One JSON object' },
+	],
+	default: 'none',
+});
+
+/** Mapping (schema → data source) and Properties (dashboard variables), as pairs or JSON. */
+const mappingAndPropertiesFields: INodeProperties[] = [
+	modeField('mappingMode', 'Mapping', 'Leave the mapping as it is'),
+	{
+		displayName: 'Mapping Pairs',
+		name: 'mappingPairs',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Mapping',
+		default: {},
+		description:
+			'Each schema ID mapped to a data source, or to the ID you gave that data source when creating it',
+		displayOptions: { show: { mappingMode: ['pairs'] } },
+		options: [
+			{
+				name: 'pair',
+				displayName: 'Mapping',
+				values: [
+					{
+						displayName: 'Data Source',
+						name: 'value',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. warehouse-eu',
+					},
+					{
+						displayName: 'Schema ID',
+						name: 'key',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. sales_schema',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Mapping (JSON)',
+		name: 'mappingJson',
+		type: 'json',
+		default: '{\n  "sales_schema": "warehouse-eu"\n}',
+		displayOptions: { show: { mappingMode: ['json'] } },
+	},
+	modeField('propertiesMode', 'Properties', 'Leave the properties as they are'),
+	{
+		displayName: 'Property Pairs',
+		name: 'propertyPairs',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Property',
+		default: {},
+		description: 'Variables available in dashboards and the SQL editor; each value keeps its type',
+		displayOptions: { show: { propertiesMode: ['pairs'] } },
+		options: [
+			{
+				name: 'pair',
+				displayName: 'Property',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'key',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. region',
+					},
+					...typedValueFields,
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Properties (JSON)',
+		name: 'propertiesJson',
+		type: 'json',
+		default: '{\n  "region": "EU"\n}',
+		displayOptions: { show: { propertiesMode: ['json'] } },
+	},
+];
+
+export const updateFields = forOperation('userGroup', 'update', [
+	{ displayName: TOKEN_NOTICE, name: 'tokenNotice', type: 'notice', default: '' },
+	userGroupIdField,
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Acme Sales',
+		description: 'The name of the group; left as it is when empty',
+	},
+	...mappingAndPropertiesFields,
+]);
+
+export interface UserGroupUpdate {
+	name?: unknown;
+	userGroupId?: unknown;
+	mappingMode?: string;
+	mappingPairs?: Array<{ key?: unknown; value?: unknown }>;
+	mappingJson?: unknown;
+	propertiesMode?: string;
+	propertyPairs?: TypedEntry[];
+	propertiesJson?: unknown;
+}
+
+/** The PUT /api/user body (docs/api.md §4.8): only what was given. */
+export function buildUserGroupUpdate(input: UserGroupUpdate): IDataObject {
+	const userGroupId = textIn(input.userGroupId, 'User Group ID', 'id').trim();
+	if (!userGroupId) {
+		throw new InputError(
+			'User Group ID',
+			'empty',
+			'Give your own ID for the group; a new ID creates the group.',
+		);
+	}
+	const body: IDataObject = { user_group_id: userGroupId };
+	const name = textIn(input.name, 'Name');
+	if (name) body.name = name;
+	if (input.mappingMode === 'json')
+		body.mapping = parseJsonObject(input.mappingJson, 'Mapping (JSON)');
+	if (input.mappingMode === 'pairs') {
+		body.mapping = buildTypedObject(
+			(input.mappingPairs ?? []).map((pair, index) => ({
+				key: pair.key,
+				type: 'text',
+				// A data source's ID: an object would go as JSON text, as Send Value As Text sends it.
+				textValue: textIn(pair.value, `Mapping, entry ${index + 1}`, 'name'),
+			})),
+			{ field: 'Mapping', noun: 'schema ID', hint: 'Give the schema ID each data source is for.' },
+		);
+	}
+	if (input.propertiesMode === 'json')
+		body.properties = parseJsonObject(input.propertiesJson, 'Properties (JSON)');
+	if (input.propertiesMode === 'pairs') {
+		body.properties = buildTypedObject(input.propertyPairs ?? [], {
+			field: 'Properties',
+			noun: 'property',
+			hint: 'Give each property a name.',
+		});
+	}
+	return body;
+}
+
+export const sendUserGroupUpdate: PreSendAction = sendBody((context) => {
+	const read = (name: string, fallback: unknown) => context.getNodeParameter(name, fallback);
+	return fromInput(context, () =>
+		buildUserGroupUpdate({
+			name: read('name', ''),
+			userGroupId: read('userGroupId', ''),
+			mappingMode: read('mappingMode', 'none') as string,
+			mappingPairs: read('mappingPairs.pair', []) as UserGroupUpdate['mappingPairs'],
+			mappingJson: read('mappingJson', '{}'),
+			propertiesMode: read('propertiesMode', 'none') as string,
+			propertyPairs: read('propertyPairs.pair', []) as TypedEntry[],
+			propertiesJson: read('propertiesJson', '{}'),
+		}),
+	);
+});
+
+export const update = operation({
+	name: 'Update',
+	value: 'update',
+	action: 'Create or update a user group by ID',
+	description:
+		'Set the name, mapping and properties of the group with this ID, creating it when the ID is new',
+	method: 'PUT',
+	url: paths.userGroups,
+	preSend: [sendUserGroupUpdate],
+	output: [userGroupItem],
+});
