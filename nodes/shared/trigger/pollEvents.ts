@@ -102,11 +102,13 @@ const positionKey = (event: Event) =>
 	isRecordChange(event) ? 'watch' : event === 'activityDue' ? 'due' : 'cursor';
 
 /**
- * Where a trigger's polls go on from: the node's static data, copied in the workflow's. n8n's
- * durable poll scheduler drops what the activation poll saves in the node's, and a republish
- * resets it, but keeps the workflow's; and a scheduled poll may come before n8n has saved even
- * that, so the copy is also in memory until a poll finds the node's own. So every event goes
- * on from where the last poll ended: nothing is missed or taken stock of again.
+ * Where a trigger's polls go on from: the node's static data. n8n's durable poll scheduler drops
+ * what the activation poll saves there, but keeps the workflow's: so the stock taken at
+ * activation is also kept there, and in memory for a scheduled poll that comes before n8n has
+ * saved it, until a poll finds the node's own. The copy never moves on: n8n saves the workflow's
+ * static data even for a poll whose result it then refuses (its lease ran out), and a copy past
+ * that poll's items would lose them. A republish resets the node's position, as for n8n's own
+ * triggers: the trigger takes stock again.
  */
 function positionOf(context: IPollFunctions, event: Event) {
 	const node = context.getWorkflowStaticData('node');
@@ -118,16 +120,21 @@ function positionOf(context: IPollFunctions, event: Event) {
 	const copy = (workflow[copyKey] ?? earlyPosition.recall(trigger)) as
 		| { event: Event; position: IDataObject }
 		| undefined;
-	// Where 1.0 kept the change events' copy.
-	delete workflow[`watch:${context.getNode().id}`];
+	const stock = copy?.event === event ? copy.position : undefined;
 	return {
-		saved: own ?? (copy?.event === event ? copy.position : undefined),
+		saved: own ?? stock,
 		save(position: object) {
 			node[key] = position as IDataObject;
-			const kept = { event, position } as unknown as IDataObject;
-			workflow[copyKey] = kept;
-			if (own) earlyPosition.forget(trigger);
-			else earlyPosition.keep(trigger, kept);
+			if (own) {
+				delete workflow[copyKey];
+				// Where 1.0 kept the change events' copy.
+				delete workflow[`watch:${context.getNode().id}`];
+				earlyPosition.forget(trigger);
+			} else if (!stock) {
+				const taken = { event, position } as unknown as IDataObject;
+				workflow[copyKey] = taken;
+				earlyPosition.keep(trigger, taken);
+			}
 		},
 	};
 }
