@@ -460,9 +460,11 @@ const WEBHOOK_QUIET_MS = 4000;
 /**
  * A webhook trigger case: the workflow activated as a user does; once n8n answers at the
  * trigger's production URL (http://host:port/webhook/<webhookId>/<path>), `during(sandbox, url,
- * postBackUrl)` has the sandbox deliver to it what the case is about and says how many
- * executions must follow (`executions`). The run waits for them (at most `withinSeconds`), then
- * WEBHOOK_QUIET_MS more, deactivates the workflow and reads back every execution it started.
+ * postBackUrl, n8nAt)` has the sandbox deliver to it what the case is about and says how many
+ * executions must follow (`executions`); `n8nAt` (webhookControls) lets it restart n8n, reach
+ * into its database and wait for executions on the way. The run waits for them (at most
+ * `withinSeconds`), then WEBHOOK_QUIET_MS more, deactivates the workflow and reads back every
+ * execution it started.
  */
 async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 	const trigger = workflow.nodes[0];
@@ -474,7 +476,12 @@ async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 	let outcome;
 	try {
 		await untilWebhookListens(url);
-		outcome = await testCase.during(sandbox, url, postBackUrl);
+		outcome = await testCase.during(
+			sandbox,
+			url,
+			postBackUrl,
+			webhookControls(n8n, workflow, url, readRuns),
+		);
 		const deadlineAt = Date.now() + testCase.withinSeconds * 1000;
 		while ((await readRuns()).length < outcome.executions && Date.now() < deadlineAt)
 			await sleep(500);
@@ -483,6 +490,40 @@ async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 		await n8n.rest.deactivate(workflow.id);
 	}
 	return { runs: await readRuns(), outcome };
+}
+
+/**
+ * What a webhook case's `during` may do to the n8n it runs in, besides delivering: restart it
+ * (the same server and user folder) and wait until the trigger listens again; run SQL on its
+ * database from another process (sqliteOf in the rig: to make its writes fail, say); read the
+ * workflow's static data as n8n saved it, and n8n's memory; wait until `count` executions of
+ * the workflow have ended (their runs, as `check` gets them).
+ */
+function webhookControls(n8n, workflow, url, readRuns) {
+	return {
+		async restart() {
+			await n8n.restart();
+			await untilWebhookListens(url);
+		},
+		sqlite: (sql, params) => n8n.sqlite(sql, params),
+		async staticData() {
+			const { data } = await n8n.rest.call('GET', `/rest/workflows/${workflow.id}`);
+			return data.staticData ?? {};
+		},
+		rss: () => n8n.rss(),
+		async untilExecutions(count, { timeoutMs = 30_000 } = {}) {
+			const deadlineAt = Date.now() + timeoutMs;
+			for (;;) {
+				const runs = await readRuns();
+				if (runs.length >= count) return runs;
+				if (Date.now() > deadlineAt)
+					throw new Error(
+						`${runs.length} executions ended within ${timeoutMs / 1000} s, not ${count}`,
+					);
+				await sleep(250);
+			}
+		},
+	};
 }
 
 /**
