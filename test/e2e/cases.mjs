@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 
 import { waitFor } from '../rig/processes.mjs';
 import { CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
+import { eventMemoryCases } from './eventMemory.mjs';
 import { messageSendCases } from './messageSends.mjs';
+import {
+	WHATSAPP_HEADER_NAME,
+	WHATSAPP_SECRET_HEADER,
+	WHATSAPP_TRIGGER_PARAMETERS,
+} from './whatsAppTrigger.mjs';
 
 const {
 	PEOPLE,
@@ -50,15 +56,6 @@ const EVERY_5_SECONDS = {
 		mode: 'custom',
 		cronExpression: `${i * 5} * * * * *`,
 	})),
-};
-
-/** The secret header the WhatsApp trigger examples and the sandbox's webhooks share. */
-const WHATSAPP_HEADER_NAME = 'X-Webhook-Secret';
-const WHATSAPP_SECRET_HEADER = { [WHATSAPP_HEADER_NAME]: 'example-secret-replace-me' };
-const WHATSAPP_TRIGGER_PARAMETERS = {
-	events: ['incoming.whatsapp.message', 'delivery_status'],
-	headerName: WHATSAPP_HEADER_NAME,
-	headerValue: WHATSAPP_SECRET_HEADER[WHATSAPP_HEADER_NAME],
 };
 
 /** The reply a workflow sends to an incoming WhatsApp message: account and number as they come. */
@@ -2015,6 +2012,8 @@ export const cases = [
 		requests: [],
 		error: /^Conditions, condition 1 \(jobTitle\): the value is empty$/,
 	},
+	// Last, so that the examples before them keep their workflow ids.
+	...eventMemoryCases,
 ];
 
 /**
