@@ -5,7 +5,12 @@
 // what matters is each answer's class (2xx or 5xx) and the executions, not the answers' words.
 import assert from 'node:assert/strict';
 
-import { WHATSAPP_SECRET_HEADER, WHATSAPP_TRIGGER_PARAMETERS } from './whatsAppTrigger.mjs';
+import {
+	deliveryStatus,
+	postStatus,
+	WHATSAPP_SECRET_HEADER,
+	WHATSAPP_TRIGGER_PARAMETERS,
+} from './whatsAppTrigger.mjs';
 
 const TRIGGER = {
 	lines: '2.x',
@@ -33,24 +38,6 @@ async function messageFrom(sandbox, name) {
 		message: { type: 'text', text: { body: `Hello, this is ${name}` } },
 	});
 	return { event, status: deliveries[0]?.status };
-}
-
-/**
- * A delivery status as the workspace posts it to a send's Postback URL (docs/api.md §4.9): its
- * text, with the vendor's message_id beyond JavaScript's safe integers.
- */
-const deliveryStatus = ({ requestId, status = 'delivered', at = '2026-01-28T17:17:59.254Z' }) =>
-	`{"workspace_id": "ws_sandbox", "type": "delivery_status", "message_id": 604132581490819123, "request_id": ${JSON.stringify(requestId)}, "channel": "whatsapp", "recipient": "919876543210", "status": "${status}", "remark": "", "status_at": "${at}", "post_back_data": "lead-42"}`;
-
-/** Posts `text` to the Postback URL as the workspace does (JSON, no other header); n8n's status. */
-async function postStatus(postBackUrl, text) {
-	const response = await fetch(postBackUrl, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: text,
-	});
-	await response.arrayBuffer();
-	return response.status;
 }
 
 const is2xx = (status) => status >= 200 && status < 300;

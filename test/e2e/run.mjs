@@ -7,11 +7,11 @@
 // E2E_CASES=<regexp> runs only the cases whose file matches (while working on a few).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import { cases, workflowOf } from './cases.mjs';
+import { postBackPathOf } from './whatsAppTrigger.mjs';
 import { checkLines, runsOn } from './lines.mjs';
 import { prepare, selectedVersions } from '../rig/n8n-runtime.mjs';
 import {
@@ -533,19 +533,6 @@ function n8nControls(n8n, workflow, readRuns, { url } = {}) {
 			}
 		},
 	};
-}
-
-/**
- * The path of the WhatsApp trigger's post-back URL, by the build's own derivation (the token
- * made from Secret Header Value). n8n registers the path it evaluates from the node's
- * description: a request to this one reaches the trigger only if the two agree.
- */
-function postBackPathOf(trigger) {
-	const require = createRequire(import.meta.url);
-	const { POST_BACK_PREFIX, postBackToken } = require(
-		join(root, 'dist/nodes/WorkspaceWhatsAppTrigger/postBackUrl.js'),
-	);
-	return `${POST_BACK_PREFIX}/${postBackToken(String(trigger.parameters.headerValue ?? ''))}`;
 }
 
 /**
