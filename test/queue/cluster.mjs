@@ -298,8 +298,19 @@ export class Executions {
 		);
 	}
 
+	/**
+	 * pg-pool's end() resolves before its connections have closed: each is waited for (5 s at
+	 * most), or PostgreSQL, stopped right after, cuts one mid-close and its error, with no
+	 * listener left, ends the run (seen once, at the end of a run).
+	 */
 	async end() {
+		let open = this.pool.totalCount;
+		const closed = new Promise((resolve) => {
+			if (!open) resolve();
+			this.pool.on('remove', () => --open <= 0 && resolve());
+		});
 		await this.pool.end();
+		await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
 	}
 }
 
