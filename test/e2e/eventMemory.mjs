@@ -81,7 +81,7 @@ function assertEachOnce(runs, expected) {
 const MB = 1024 * 1024;
 /** The workflow's saved static data may hold this much, whatever the events' ids. */
 const STATIC_DATA_BOUND = 200 * 1024;
-const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
+const kb = (bytes) => (bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`);
 const mb = (bytes) => (bytes === undefined ? '?' : `${Math.round(bytes / MB)} MB`);
 
 /** The SQL that makes n8n's SQLite database refuse every new execution, and the SQL that stops it. */
