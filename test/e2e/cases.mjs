@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 
 import { waitFor } from '../rig/processes.mjs';
 import { CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
+import { eventMemoryCases } from './eventMemory.mjs';
 import { messageSendCases } from './messageSends.mjs';
+import {
+	WHATSAPP_HEADER_NAME,
+	WHATSAPP_SECRET_HEADER,
+	WHATSAPP_TRIGGER_PARAMETERS,
+} from './whatsAppTrigger.mjs';
 
 const {
 	PEOPLE,
@@ -51,14 +57,12 @@ const EVERY_5_SECONDS = {
 		cronExpression: `${i * 5} * * * * *`,
 	})),
 };
-
-/** The secret header the WhatsApp trigger examples and the sandbox's webhooks share. */
-const WHATSAPP_HEADER_NAME = 'X-Webhook-Secret';
-const WHATSAPP_SECRET_HEADER = { [WHATSAPP_HEADER_NAME]: 'example-secret-replace-me' };
-const WHATSAPP_TRIGGER_PARAMETERS = {
-	events: ['incoming.whatsapp.message', 'delivery_status'],
-	headerName: WHATSAPP_HEADER_NAME,
-	headerValue: WHATSAPP_SECRET_HEADER[WHATSAPP_HEADER_NAME],
+/** The same, polling every 10 s: six poll times. */
+const EVERY_10_SECONDS = {
+	item: Array.from({ length: 6 }, (_, i) => ({
+		mode: 'custom',
+		cronExpression: `${i * 10} * * * * *`,
+	})),
 };
 
 /** The reply a workflow sends to an incoming WhatsApp message: account and number as they come. */
@@ -2015,7 +2019,82 @@ export const cases = [
 		requests: [],
 		error: /^Conditions, condition 1 \(jobTitle\): the value is empty$/,
 	},
+	// Last, so that the examples before them keep their workflow ids.
+	...eventMemoryCases,
+	{
+		// The durable scheduler refuses a node id longer than 36 characters (the editor's are
+		// UUIDs): the node's is the file's name and '-node'.
+		file: 'trigger-poll-run-again',
+		lines: '2.x',
+		title:
+			'Workspace Records Trigger: polls that lose their lease are run again, each new person emitted once',
+		node: 'workspaceRecordsTrigger',
+		trigger: true,
+		active: true,
+		// What it is about exists only under n8n's durable poll scheduler.
+		durable: 'only',
+		parameters: {
+			pollTimes: EVERY_10_SECONDS,
+			event: 'newRecord',
+			collectionId: fromList(PEOPLE, 'People'),
+		},
+		// n8n's scheduler runs a poll at least once: a poll that outlives its lease is handed out
+		// again, and what the first run emits is dropped (its cursor and execution are fenced by
+		// the lease). The package keeps its polls within the time n8n grants them, so the lease is
+		// made to expire from outside: an SQLite trigger (added from another process) expires the
+		// lease of every poll's first run as it starts, while the sandbox takes 2.5 s to answer;
+		// n8n's reaper (every second in the durable lane) hands the poll out again 5 s later.
+		// Every person is then emitted by a poll run again, and must be emitted once.
+		during: async (sandbox, n8nAt) => {
+			await n8nAt.sqlite(EXPIRE_FIRST_LEASE);
+			try {
+				sandbox.addFault({ method: 'POST', path: PEOPLE_QUERY, delayMs: 2500, times: 1000 });
+				const ids = [];
+				for (const name of ['Run again 1', 'Run again 2', 'Run again 3'])
+					ids.push(
+						(await throughApi(sandbox, 'POST', `/collection-records/${PEOPLE}`, { name }))._id,
+					);
+				// While every first run loses its lease: what is emitted is emitted by a run again.
+				const emitted = async () => {
+					const items = (await n8nAt.runs()).flatMap((run) => run.items.map((i) => i._id));
+					return ids.every((id) => items.includes(id));
+				};
+				await waitFor('the new people to be emitted by polls run again', emitted, {
+					timeoutMs: 60_000,
+					everyMs: 1000,
+				}).catch(() => undefined);
+				const tasks = await n8nAt.sqlite(
+					`SELECT attempts, status FROM scheduled_task WHERE "taskType" = 'workflow:poll-trigger' AND "startedAt" IS NOT NULL`,
+				);
+				const readBy = sandbox.requests.filter(
+					(r) => r.method === 'POST' && r.path === PEOPLE_QUERY && r.status === 200,
+				).length;
+				return { expected: ids, tasks, readBy };
+			} finally {
+				await n8nAt.sqlite(KEEP_LEASES);
+			}
+		},
+		withinSeconds: 20,
+		check: (runs, sandbox, { expected, tasks, readBy }) => {
+			const runAgain = tasks.filter((task) => task.attempts > 0);
+			const polls = `${runAgain.length} polls of ${tasks.length} run again after losing their lease, ${readBy} queries answered`;
+			assert.ok(
+				runAgain.some((task) => task.status === 'succeeded'),
+				`no poll was run again to its end: ${JSON.stringify(tasks)}`,
+			);
+			const emitted = assertEmittedOnceOr(runs, expected, polls);
+			return `${emitted} people emitted, each once; ${polls}`;
+		},
+	},
 ];
+
+const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;
+/**
+ * In n8n's own database (the durable scheduler's scheduled_task rows): as the first run of a
+ * poll starts, its lease has already expired. Runs again (attempts > 0) keep theirs.
+ */
+const EXPIRE_FIRST_LEASE = `CREATE TRIGGER IF NOT EXISTS e2e_expire_first_lease AFTER UPDATE OF "startedAt" ON scheduled_task WHEN NEW."startedAt" IS NOT NULL AND OLD."startedAt" IS NULL AND NEW.attempts = 0 AND NEW."taskType" = 'workflow:poll-trigger' BEGIN UPDATE scheduled_task SET "leaseExpiresAt" = STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW', '-1 seconds') WHERE id = NEW.id; END`;
+const KEEP_LEASES = 'DROP TRIGGER IF EXISTS e2e_expire_first_lease';
 
 /**
  * The passes over the people the sandbox answered, each from its first query (the question past
@@ -2083,6 +2162,16 @@ function addPeople(sandbox, count, idKind, name) {
  * Every id in `expected` was emitted exactly once over all the runs, each of which succeeded;
  * nothing else was emitted but, at most once each, the ids in `mayAlso`. The rows emitted.
  */
+/** assertEmittedOnce, its failure followed by `context`. */
+function assertEmittedOnceOr(runs, expected, context) {
+	try {
+		return assertEmittedOnce(runs, expected);
+	} catch (error) {
+		error.message = `${error.message}; ${context}`;
+		throw error;
+	}
+}
+
 function assertEmittedOnce(runs, expected, mayAlso = []) {
 	const failed = runs.filter((run) => run.status !== 'success');
 	assert.ok(

@@ -10,7 +10,8 @@
 //               which 1.x evaluates in its legacy engine, activation);
 //   '2.x'       every 2.x line: what 1.x does not have (the durable poll scheduler, the
 //               publication outbox), or what must be proven on the newest line too.
-// A `durable` case runs again under n8n's durable poll scheduler on each 2.x line it runs on.
+// A `durable` case runs again under n8n's durable poll scheduler on each 2.x line it runs on;
+// one with `durable: 'only'` (about the scheduler itself) runs under it alone.
 // E2E_ALL_LINES=1 runs every case on every selected line (a new n8n line, a release).
 import { PRIMARY_VERSION } from '../rig/n8n-runtime.mjs';
 

@@ -7,11 +7,11 @@
 // E2E_CASES=<regexp> runs only the cases whose file matches (while working on a few).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import { cases, workflowOf } from './cases.mjs';
+import { postBackPathOf } from './whatsAppTrigger.mjs';
 import { checkLines, runsOn } from './lines.mjs';
 import { prepare, selectedVersions } from '../rig/n8n-runtime.mjs';
 import {
@@ -133,12 +133,14 @@ const CASES_PER_POLL_LANE = 6;
 async function runVersion(version) {
 	const runtime = await prepare(version);
 	const versionCases = runCases.filter((c) => runsOn(c, version));
-	const activeCases = versionCases.filter((c) => c.active);
+	// `durable: 'only'`: a case about the durable poll scheduler itself runs under it alone.
+	const plainCases = versionCases.filter((c) => c.durable !== 'only');
+	const activeCases = plainCases.filter((c) => c.active);
 	const pollLanes = Math.floor(activeCases.length / CASES_PER_POLL_LANE);
 	const lanes = [
 		{
 			name: 'actions',
-			cases: versionCases.filter((c) => !c.active || !pollLanes),
+			cases: plainCases.filter((c) => !c.active || !pollLanes),
 			credentialTests: selected.test(CREDENTIAL_TESTS),
 		},
 		...(pollLanes ? shareOut(activeCases, pollLanes) : []).map((cases, i) => ({
@@ -386,13 +388,17 @@ async function runTriggerCase(n8n, version, testCase, sandbox, lane) {
 /**
  * n8n's durable poll scheduler (opt-in from 2.36): it keeps poll positions in its database,
  * drops what the activation poll saved and may run a poll twice. The active cases marked
- * `durable` run again under it, in a lane of their own (no positions from the first run).
+ * `durable` run again under it, in a lane of their own (no positions from the first run);
+ * those marked `durable: 'only'` run there alone. Its reaper looks for polls whose lease
+ * expired every second (n8n's default: 30 s), so that a case that makes a lease expire sees
+ * the poll run again at once; no other case's poll comes near its lease (60 s).
  */
 const DURABLE_SCHEDULER = {
 	N8N_SCHEDULER_ENABLED: 'true',
 	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	N8N_SCHEDULER_REAPER_INTERVAL: '1',
 };
 
 /** After the last row expected was emitted: more than two poll intervals, for a late duplicate to show. */
@@ -402,7 +408,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * An active trigger case: the workflow activated as a user does (n8n polls once then, which
  * sets the trigger's starting point, saved in the workflow's static data, and at the case's
- * poll times after). `during(sandbox)`
+ * poll times after). `during(sandbox, n8nAt)` (n8nAt: n8nControls)
  * then does to the service what the case is about while n8n polls, and says which rows must
  * be emitted (`expected`). The run waits until they all were, or `withinSeconds` passed, then
  * QUIET_MS more, deactivates the workflow and reads back every execution it started: `runs`,
@@ -436,7 +442,7 @@ async function runActiveCase(n8n, sandbox, testCase, workflow) {
 	await n8n.rest.activate(workflow.id, { untilStaticData: true });
 	let outcome;
 	try {
-		outcome = await testCase.during(sandbox);
+		outcome = await testCase.during(sandbox, n8nControls(n8n, workflow, readRuns));
 		const deadlineAt = Date.now() + testCase.withinSeconds * 1000;
 		const expected = new Set(outcome.expected);
 		for (;;) {
@@ -460,9 +466,11 @@ const WEBHOOK_QUIET_MS = 4000;
 /**
  * A webhook trigger case: the workflow activated as a user does; once n8n answers at the
  * trigger's production URL (http://host:port/webhook/<webhookId>/<path>), `during(sandbox, url,
- * postBackUrl)` has the sandbox deliver to it what the case is about and says how many
- * executions must follow (`executions`). The run waits for them (at most `withinSeconds`), then
- * WEBHOOK_QUIET_MS more, deactivates the workflow and reads back every execution it started.
+ * postBackUrl, n8nAt)` has the sandbox deliver to it what the case is about and says how many
+ * executions must follow (`executions`); `n8nAt` (n8nControls) lets it restart n8n, reach
+ * into its database and wait for executions on the way. The run waits for them (at most
+ * `withinSeconds`), then WEBHOOK_QUIET_MS more, deactivates the workflow and reads back every
+ * execution it started.
  */
 async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 	const trigger = workflow.nodes[0];
@@ -474,7 +482,12 @@ async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 	let outcome;
 	try {
 		await untilWebhookListens(url);
-		outcome = await testCase.during(sandbox, url, postBackUrl);
+		outcome = await testCase.during(
+			sandbox,
+			url,
+			postBackUrl,
+			n8nControls(n8n, workflow, readRuns, { url }),
+		);
 		const deadlineAt = Date.now() + testCase.withinSeconds * 1000;
 		while ((await readRuns()).length < outcome.executions && Date.now() < deadlineAt)
 			await sleep(500);
@@ -486,16 +499,40 @@ async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 }
 
 /**
- * The path of the WhatsApp trigger's post-back URL, by the build's own derivation (the token
- * made from Secret Header Value). n8n registers the path it evaluates from the node's
- * description: a request to this one reaches the trigger only if the two agree.
+ * What an active or webhook case's `during` may do to the n8n it runs in, besides what the
+ * sandbox does: restart it (the same server and user folder; a webhook trigger's `url`: until
+ * it listens again); run SQL on its database from another process (sqliteOf in the rig: to
+ * make its writes fail, say); read the workflow's static data as n8n saved it, and n8n's
+ * memory; wait until `count` executions of the workflow have ended (their runs, as `check`
+ * gets them).
  */
-function postBackPathOf(trigger) {
-	const require = createRequire(import.meta.url);
-	const { POST_BACK_PREFIX, postBackToken } = require(
-		join(root, 'dist/nodes/WorkspaceWhatsAppTrigger/postBackUrl.js'),
-	);
-	return `${POST_BACK_PREFIX}/${postBackToken(String(trigger.parameters.headerValue ?? ''))}`;
+function n8nControls(n8n, workflow, readRuns, { url } = {}) {
+	return {
+		async restart() {
+			await n8n.restart();
+			if (url) await untilWebhookListens(url);
+		},
+		sqlite: (sql, params) => n8n.sqlite(sql, params),
+		async staticData() {
+			const { data } = await n8n.rest.call('GET', `/rest/workflows/${workflow.id}`);
+			return data.staticData ?? {};
+		},
+		rss: () => n8n.rss(),
+		/** The workflow's executions that have ended so far, oldest first. */
+		runs: () => readRuns(),
+		async untilExecutions(count, { timeoutMs = 30_000 } = {}) {
+			const deadlineAt = Date.now() + timeoutMs;
+			for (;;) {
+				const runs = await readRuns();
+				if (runs.length >= count) return runs;
+				if (Date.now() > deadlineAt)
+					throw new Error(
+						`${runs.length} executions ended within ${timeoutMs / 1000} s, not ${count}`,
+					);
+				await sleep(250);
+			}
+		},
+	};
 }
 
 /**

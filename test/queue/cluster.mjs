@@ -1,6 +1,7 @@
-// The queue-mode n8n of `npm run test:queue`: the two workflows it runs, one main and its
-// workers (each n8n process with the package installed in its own user folder, in the process
-// registry), the executions as n8n stored them in PostgreSQL, and the calls that feed them.
+// The queue-mode n8n of `npm run test:queue`: the three workflows it runs, one main, its
+// workers and a webhook process (each n8n process with the package installed in its own user
+// folder, in the process registry), the executions as n8n stored them in PostgreSQL, and the
+// calls that feed them.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,10 +16,21 @@ import {
 import { freePort } from '../rig/ports.mjs';
 import { waitFor } from '../rig/processes.mjs';
 import { CREDENTIALS, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
+import { postBackPathOf, WHATSAPP_TRIGGER_PARAMETERS } from '../e2e/whatsAppTrigger.mjs';
 
 export const { PEOPLE, COMPANIES } = SEED_IDS;
 export const WEBHOOK_WORKFLOW = 'queue0001';
 export const TRIGGER_WORKFLOW = 'queue0002';
+export const WHATSAPP_WORKFLOW = 'queue0003';
+export const WHATSAPP_TRIGGER = {
+	id: 'queue-whatsapp',
+	name: 'WhatsApp Trigger',
+	type: 'n8n-nodes-workspace-records.workspaceWhatsAppTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	webhookId: '7e1d2c3b-4a59-4c6d-8e7f-90a1b2c3d4e5',
+	parameters: WHATSAPP_TRIGGER_PARAMETERS,
+};
 const WEBHOOK_PATH = 'workspace-records-queue';
 const WORKER_CONCURRENCY = 5;
 /**
@@ -46,7 +58,16 @@ const POLL_TIMES = {
 
 const credentials = { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi };
 
-/** The webhook workflow (each call creates a person) and the polling trigger on new companies. */
+/** The WhatsApp trigger's two URLs at the webhook process. */
+export const whatsAppUrls = (cluster) => {
+	const base = `${cluster.webhookBase}/webhook/${WHATSAPP_TRIGGER.webhookId}`;
+	return { url: `${base}/webhook`, postBackUrl: `${base}/${postBackPathOf(WHATSAPP_TRIGGER)}` };
+};
+
+/**
+ * The webhook workflow (each call creates a person), the polling trigger on new companies, and
+ * the WhatsApp trigger (incoming messages and delivery statuses, the workspace calling it).
+ */
 export function workflows() {
 	return [
 		{
@@ -116,6 +137,14 @@ export function workflows() {
 				},
 			],
 			connections: { 'New companies': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+		},
+		{
+			id: WHATSAPP_WORKFLOW,
+			name: 'Queue test: WhatsApp messages and delivery statuses',
+			active: false,
+			settings: { executionOrder: 'v1' },
+			nodes: [WHATSAPP_TRIGGER],
+			connections: {},
 		},
 	];
 }
@@ -235,6 +264,42 @@ export class Cluster {
 		);
 	}
 
+	/**
+	 * n8n's webhook process (`n8n webhook`), which answers the production webhooks sent to its own
+	 * port (main answers them too, at its port); on the same port when started again.
+	 */
+	async startWebhook() {
+		this.webhookPort ??= await freePort();
+		this.webhook = await startN8n(
+			this.runtime,
+			this.userFolder('webhook'),
+			['webhook'],
+			this.processOptions('webhook', {
+				N8N_PORT: String(this.webhookPort),
+				N8N_LISTEN_ADDRESS: '127.0.0.1',
+			}),
+		);
+		this.webhookBase = `http://127.0.0.1:${this.webhookPort}`;
+		return this.webhook;
+	}
+
+	/** Until the webhook process answers at `url` (a trigger's, refusing a call without its secret: 401). */
+	async webhookReady(url) {
+		await waitFor(
+			'the webhook process',
+			async () => {
+				if (this.webhook.done)
+					throw new Error(
+						`the webhook process exited:\n${outputTail({ stdout: this.log('webhook') })}`,
+					);
+				const response = await fetch(url, { method: 'POST', body: '{}' }).catch(() => undefined);
+				await response?.arrayBuffer();
+				return response?.status === 401;
+			},
+			{ timeoutMs: 120_000, everyMs: 500 },
+		);
+	}
+
 	/** Execution id → the workers whose logs say they started it (one entry per start). */
 	startsByExecution() {
 		const starts = new Map();
@@ -298,8 +363,19 @@ export class Executions {
 		);
 	}
 
+	/**
+	 * pg-pool's end() resolves before its connections have closed: each is waited for (5 s at
+	 * most), or PostgreSQL, stopped right after, cuts one mid-close and its error, with no
+	 * listener left, ends the run (seen once, at the end of a run).
+	 */
 	async end() {
+		let open = this.pool.totalCount;
+		const closed = new Promise((resolve) => {
+			if (!open) resolve();
+			this.pool.on('remove', () => --open <= 0 && resolve());
+		});
 		await this.pool.end();
+		await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
 	}
 }
 

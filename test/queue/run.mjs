@@ -5,7 +5,9 @@
 //   1. 200 webhook calls create exactly 200 records, the executions running on the workers;
 //   2. the polling trigger, active on main, starts one execution per new record, on a worker,
 //      and an execution started while no worker runs waits in Redis and runs when one is back;
-//   3. a worker stopped in the middle of a batch (SIGKILL, then another with SIGTERM): what n8n
+//   3. the WhatsApp trigger at n8n's webhook process: messages and a delivery status, each
+//      emitted once, also when the workspace delivers them again after that process restarted;
+//   4. a worker stopped in the middle of a batch (SIGKILL, then another with SIGTERM): what n8n
 //      does with its executions is reported, and the package must not have duplicated or lost
 //      anything n8n did not.
 // Everything it starts (PostgreSQL, Redis, n8n) lives in a temporary folder on ports from the
@@ -22,7 +24,11 @@ import {
 	triggerEmissions,
 	waitForEmissions,
 	WEBHOOK_WORKFLOW,
+	WHATSAPP_TRIGGER,
+	WHATSAPP_WORKFLOW,
+	whatsAppUrls,
 } from './cluster.mjs';
+import { deliveryStatus, postStatus, WHATSAPP_SECRET_HEADER } from '../e2e/whatsAppTrigger.mjs';
 import { cleanUp, isStopping, stopOnSignals, stopProcess, waitFor } from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
 import { startCluster } from './setup.mjs';
@@ -147,6 +153,75 @@ async function triggerCheck({ cluster, sandbox, db }) {
 			.map((e) => `#${e.id} ${e.status} on ${(starts.get(e.id) ?? ['no worker']).join('+')}`)
 			.join(', '),
 	);
+}
+
+/**
+ * The WhatsApp trigger at the webhook process: three messages and a delivery status, each
+ * answered 2xx and run on a worker; the webhook process restarted (SIGTERM, then started again
+ * on its port); the same four delivered again, as the workspace does when it did not see the
+ * answers: answered 2xx and not run again; then a new message, run once.
+ */
+async function whatsAppRestartCheck({ cluster, sandbox, db }) {
+	step('WhatsApp trigger at the webhook process: 4 events, the process restarted, the same again');
+	const { url, postBackUrl } = whatsAppUrls(cluster);
+	sandbox.webhooks.configure({
+		name: 'n8n',
+		endpoint: url,
+		events: ['incoming.whatsapp.message'],
+		headers: WHATSAPP_SECRET_HEADER,
+	});
+	const receive = async (name) => (await sandbox.webhooks.receive('whatsapp', { name })).event;
+	const messages = [];
+	for (const name of ['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson'])
+		messages.push(await receive(name));
+	const requestId = 'c0ffee00-0000-4000-8000-000000000e0e';
+	const status = deliveryStatus({ requestId });
+	const statusAnswers = [await postStatus(postBackUrl, status)];
+	const settledCount = async (wanted) => {
+		let executions = [];
+		await waitFor(
+			`${wanted} WhatsApp executions to finish`,
+			async () => {
+				executions = await db.list(WHATSAPP_WORKFLOW);
+				return executions.length >= wanted && executions.every((e) => settled(e.status));
+			},
+			{ timeoutMs: 60_000, everyMs: 500 },
+		).catch((error) => note(error.message));
+		return executions;
+	};
+	await settledCount(4);
+
+	const stoppedAt = Date.now();
+	await stopProcess(cluster.webhook);
+	await cluster.startWebhook();
+	await cluster.webhookReady(url);
+	note(`the webhook process restarted in ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s`);
+	for (const { eventId } of messages) await sandbox.webhooks.redeliver(eventId);
+	statusAnswers.push(await postStatus(postBackUrl, status));
+	const fresh = await receive('Hedy Lamarr');
+	await settledCount(5);
+	await sleep(4000); // long enough for an execution that should not come
+	const executions = await db.list(WHATSAPP_WORKFLOW);
+	const outputs = await db.outputs(executions.map((e) => e.id));
+	const emitted = count(
+		executions.map((e) => {
+			const item = outputs.get(e.id)?.nodes[WHATSAPP_TRIGGER.name]?.[0] ?? {};
+			return item.event === 'delivery_status' ? `status ${item.request_id}` : item.eventId;
+		}),
+	);
+	const expected = [...messages.map((m) => m.eventId), `status ${requestId}`, fresh.eventId];
+	const answers = [...sandbox.webhooks.deliveries.map((d) => d.status), ...statusAnswers];
+	const starts = cluster.startsByExecution();
+	check(
+		'WhatsApp trigger, webhook process restarted: each event emitted once, every delivery answered 2xx',
+		answers.every((status) => status >= 200 && status < 300) &&
+			executions.length === expected.length &&
+			expected.every((id) => emitted.get(id) === 1) &&
+			executions.every((e) => e.status === 'success' && (starts.get(e.id) ?? []).length === 1),
+		`${executions.length} executions for ${expected.length} events of ${answers.length} deliveries (answered ${[...count(answers)].map(([s, n]) => `${n}× ${s}`).join(', ')}); emitted ${expected.map((id) => emitted.get(id) ?? 0).join(', ')} times (3 messages, the status, the new message); ${executions.map((e) => `#${e.id} ${e.status} on ${(starts.get(e.id) ?? ['no worker']).join('+')}`).join(', ')}`,
+	);
+	// Its part is over; stopped now, it has nothing in flight to wait for.
+	await stopProcess(cluster.webhook);
 }
 
 async function noWorkerCheck({ cluster, sandbox, db }) {
@@ -346,6 +421,7 @@ async function main() {
 	const { cluster, db } = context;
 	await webhookCheck(context);
 	await triggerCheck(context);
+	await whatsAppRestartCheck(context);
 	await noWorkerCheck(context);
 	await stopMidBatchCheck(context, { victimName: 'w1', signal: 'SIGKILL', label: 'A' });
 	step('w1 back');

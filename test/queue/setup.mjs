@@ -1,5 +1,5 @@
 // The queue-mode cluster of the queue suite, started for one run: PostgreSQL, Redis, the
-// sandbox, the workflows imported and published, n8n's main and two workers.
+// sandbox, the workflows imported and published, n8n's main, two workers and a webhook process.
 import { randomBytes } from 'node:crypto';
 import {
 	chmodSync,
@@ -28,7 +28,9 @@ import {
 	COMPANIES,
 	Executions,
 	TRIGGER_WORKFLOW,
+	whatsAppUrls,
 	WEBHOOK_WORKFLOW,
+	WHATSAPP_WORKFLOW,
 	workflows,
 } from './cluster.mjs';
 
@@ -45,6 +47,7 @@ function runFolder(reporter) {
 				'main.log',
 				'w1.log',
 				'w2.log',
+				'webhook.log',
 				'redis/redis.log',
 				'postgres/postgres.log',
 			]) {
@@ -74,7 +77,10 @@ const queueEnv = (pgPort, redisPort) => ({
 	N8N_SECURE_COOKIE: 'false',
 });
 
-/** PostgreSQL, Redis, the sandbox, the workflows imported and published, main and two workers ready. */
+/**
+ * PostgreSQL, Redis, the sandbox, the workflows imported and published, main, two workers and
+ * the webhook process ready.
+ */
 export async function startCluster({ version, reporter, step }) {
 	const tools = ensurePostgresAndRedis({ log: step });
 	const runtime = await prepare(version);
@@ -108,16 +114,22 @@ export async function startCluster({ version, reporter, step }) {
 	await cluster.cli(['import:workflow', '--separate', `--input=${workflowFolder}`]);
 	// Activated headless before main starts, as `n8n publish:workflow` does in n8n 2.x.
 	await Promise.all(
-		[WEBHOOK_WORKFLOW, TRIGGER_WORKFLOW].map((id) =>
+		[WEBHOOK_WORKFLOW, TRIGGER_WORKFLOW, WHATSAPP_WORKFLOW].map((id) =>
 			cluster.cli(['publish:workflow', `--id=${id}`]),
 		),
 	);
 
-	step('Starting n8n main and workers w1, w2');
+	step('Starting n8n main, workers w1, w2 and the webhook process');
 	await cluster.startMain();
 	await cluster.startWorker('w1');
 	await cluster.startWorker('w2');
-	await Promise.all([cluster.mainReady(), cluster.workerReady('w1'), cluster.workerReady('w2')]);
+	await cluster.startWebhook();
+	await Promise.all([
+		cluster.mainReady(),
+		cluster.workerReady('w1'),
+		cluster.workerReady('w2'),
+		cluster.webhookReady(whatsAppUrls(cluster).url),
+	]);
 	// The trigger's first poll, at activation, sets its cursor: only later records are new.
 	await waitFor(
 		"the trigger's first poll",

@@ -177,7 +177,9 @@ export async function runN8nCommands(
  * server.log in the user folder) unless `stdio` says otherwise; `env` adds settings.
  * `listenAddress` null: n8n's own default (every interface). The handle's `rest` is n8n's
  * REST API; `output()` gives the log without stack frames and the registry n8n cannot
- * reach from here, whose errors would fill the tail of a failure report.
+ * reach from here, whose errors would fill the tail of a failure report. `restart()` stops it
+ * as a user's restart does (gracefully) and starts it again on the same port and user folder;
+ * `sqlite(sql)` reaches into its database from another process (sqliteOf).
  */
 export async function startN8nServer(
 	runtime,
@@ -187,17 +189,19 @@ export async function startN8nServer(
 	const serverPort = port ?? (await freePort());
 	const log = stdio ? undefined : (logFile ?? join(userFolder, 'server.log'));
 	if (log) writeFileSync(log, '', { flag: 'a' });
-	const child = await startN8n(runtime, userFolder, ['start'], {
-		...options,
-		logFile: log,
-		stdio,
-		env: {
-			N8N_PORT: String(serverPort),
-			...(listenAddress ? { N8N_LISTEN_ADDRESS: listenAddress } : {}),
-			N8N_SECURE_COOKIE: 'false',
-			...env,
-		},
-	});
+	const start = () =>
+		startN8n(runtime, userFolder, ['start'], {
+			...options,
+			logFile: log,
+			stdio,
+			env: {
+				N8N_PORT: String(serverPort),
+				...(listenAddress ? { N8N_LISTEN_ADDRESS: listenAddress } : {}),
+				N8N_SECURE_COOKIE: 'false',
+				...env,
+			},
+		});
+	let child = await start();
 	const exited = () => (child.done ? (child.exitCode ?? child.signalCode) : null);
 	const base = `http://127.0.0.1:${serverPort}`;
 	const output = () => ({
@@ -210,13 +214,42 @@ export async function startN8nServer(
 			: '',
 	});
 	return {
-		child,
+		/** The n8n process now running (another one after a restart). */
+		get child() {
+			return child;
+		},
 		port: serverPort,
 		base,
 		exited,
 		output,
 		rest: new N8nRest(base, { runtime, exited }),
 		stop: () => stopProcess(child, { graceMs: 10_000 }),
+		/**
+		 * Stopped (SIGTERM: n8n finishes what it runs and shuts down) and started again, same
+		 * port, user folder and settings, until its REST API answers; the session stays valid
+		 * (n8n signs it with the user folder's key). Workflows that were active start again.
+		 */
+		async restart() {
+			await stopProcess(child, { graceMs: 10_000 });
+			child = await start();
+			try {
+				await this.rest.ready();
+			} catch (error) {
+				throw new Error(
+					`n8n ${runtime.version} did not start again: ${error.message}\n${outputTail(output())}`,
+				);
+			}
+		},
+		sqlite: (sql, params) => sqliteOf(runtime, userFolder, sql, params),
+		/** n8n's main process's resident memory in bytes (Linux), or undefined once it has exited. */
+		rss() {
+			try {
+				const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+				return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) * 1024 || undefined;
+			} catch {
+				return undefined;
+			}
+		},
 		/** n8n's REST API answering and an owner set up; throws with the tail of n8n's log. */
 		async readyWithOwner(owner) {
 			try {
@@ -229,6 +262,52 @@ export async function startN8nServer(
 			}
 		},
 	};
+}
+
+/**
+ * Runs `sql` (one statement, `?` bound to `params`) on the SQLite database of an n8n user folder
+ * (n8n 2.x's default, `.n8n/database.sqlite`) from a process of its own, as another program
+ * on the machine would, while n8n may be running: with n8n's own Node.js and sqlite3 module
+ * (built for it), waiting up to 10 s for n8n's write lock (killed after 30 s). Resolves to the
+ * rows it selects.
+ */
+export async function sqliteOf(runtime, userFolder, sql, params = []) {
+	const script = `
+		const sqlite3 = require('node:module').createRequire(process.env.N8N_BIN)('sqlite3');
+		const db = new sqlite3.Database(process.env.DB_FILE, sqlite3.OPEN_READWRITE, (error) => {
+			if (error) throw error;
+		});
+		db.configure('busyTimeout', 10000);
+		db.all(process.env.SQL, JSON.parse(process.env.PARAMS), (error, rows) => {
+			if (error) {
+				process.stderr.write(error.message);
+				process.exitCode = 1;
+			} else process.stdout.write(JSON.stringify(rows ?? []));
+			db.close();
+		});
+	`;
+	const child = startProcess('sqlite', runtime.nodeExecutable, ['-e', script], {
+		stdio: ['ignore', 'pipe', 'pipe'],
+		env: {
+			...process.env,
+			N8N_BIN: runtime.n8nBin,
+			DB_FILE: join(userFolder, '.n8n', 'database.sqlite'),
+			SQL: sql,
+			PARAMS: JSON.stringify(params),
+		},
+	});
+	const result = { stdout: '', stderr: '' };
+	child.stdout.on('data', (chunk) => (result.stdout += chunk));
+	child.stderr.on('data', (chunk) => (result.stderr += chunk));
+	// 'close': exited, and all it printed read.
+	const closed = new Promise((resolve) => child.once('close', resolve));
+	const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+	result.code = await child.exited;
+	await closed;
+	clearTimeout(timer);
+	if (result.code !== 0)
+		throw new Error(`SQLite: ${sql.slice(0, 200)} failed:\n${outputTail(result)}`);
+	return JSON.parse(result.stdout || '[]');
 }
 
 /** The last lines of what an n8n process said, indented, for a failure report. */
