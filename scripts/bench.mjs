@@ -1187,8 +1187,10 @@ function writeTables(tables) {
 			const at = text.indexOf('## Notes\n');
 			text = `${text.slice(0, at)}${block}${text.slice(at)}`;
 		} else {
-			const after = text.slice(start + 1).search(/^##/m);
-			text = `${text.slice(0, start)}${block}${text.slice(start + 1 + after)}`;
+			// Up to the next heading after this one's line.
+			const body = text.indexOf('\n', start) + 1;
+			const next = text.slice(body).search(/^##/m);
+			text = `${text.slice(0, start)}${block}${next === -1 ? '' : text.slice(body + next)}`;
 		}
 		say(`bench/results.md: "${title}" written`);
 	}
