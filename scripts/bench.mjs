@@ -920,13 +920,22 @@ function cpuMs(pid) {
 	return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1000;
 }
 
-/** How many events the WhatsApp trigger remembers in the workflow's static data (n8n's saved copy). */
+/**
+ * How many events the WhatsApp trigger remembers in the workflow's static data, as n8n saved it
+ * (nodes/WorkspaceWhatsAppTrigger/eventMemory.ts): `taken`, 16-character digests joined per
+ * hour, and 1.0's `seenEvents`, a list.
+ */
 async function rememberedEvents(rest, workflowId) {
 	const { data } = await rest.call('GET', `/rest/workflows/${workflowId}`);
 	// n8n keeps a node's static data under "node:<node name>".
-	return Object.entries(data.staticData ?? {})
-		.filter(([key]) => key.startsWith('node:'))
-		.reduce((n, [, node]) => n + (node?.seenEvents?.length ?? 0), 0);
+	const nodes = Object.entries(data.staticData ?? {}).filter(([key]) => key.startsWith('node:'));
+	let count = 0;
+	for (const [, node] of nodes) {
+		count += Array.isArray(node?.seenEvents) ? node.seenEvents.length : 0;
+		for (const digests of Object.values(node?.taken ?? {}))
+			count += typeof digests === 'string' ? Math.floor(digests.length / 16) : 0;
+	}
+	return count;
 }
 
 /**
