@@ -7,8 +7,11 @@
 //   BENCH_ONLY=1,5      run only these benchmarks; bench/results.md is then left as it is
 //   BENCH_RUNS_10K=3    runs of each variant of benchmark 6 (10,000 creates)
 //   BENCH_NODE_OPTIONS  added to each n8n run's NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+//   BENCH_WEBHOOK_RUNS=3, BENCH_WEBHOOK_EVENTS=500, BENCH_WEBHOOK_CONCURRENCY=8  benchmark 7
+//   BENCH_WRITE=1       with BENCH_ONLY: the tables the run made whole replace theirs in bench/results.md
 import axios from 'axios';
 import { execFile, execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -24,6 +27,8 @@ import {
 	HTTP_BATCHINGS,
 	MAPPINGS,
 	RATE_LIMIT,
+	WEBHOOK_SECRET_HEADER,
+	WEBHOOK_WORKFLOWS,
 } from './make-bench.mjs';
 import { cacheRoot, prepare } from '../test/rig/n8n-runtime.mjs';
 import {
@@ -33,6 +38,7 @@ import {
 	root,
 	runN8n,
 	runN8nCommands,
+	startN8nServer,
 	writeCredentials,
 } from '../test/rig/n8n.mjs';
 import { stopOnSignals } from '../test/rig/processes.mjs';
@@ -50,6 +56,8 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
 	.map((s) => s.trim())
 	.filter(Boolean);
 const runs = (section) => !ONLY.length || ONLY.includes(String(section));
+/** The benchmarks that run workflows with `n8n execute` (the others need no import). */
+const EXECUTED = [1, 2, 3, 5, 6];
 const { PEOPLE } = SEED_IDS;
 const CREATE_PATH = `/api/v1/collection-records/${PEOPLE}`;
 /**
@@ -249,13 +257,14 @@ async function setUp() {
 		type: 'httpHeaderAuth',
 		data: { name: 'x-api-key', value: sandbox.config.apiKey },
 	};
-	await runN8nCommands(runtime, userFolder, [
-		[
-			'import:credentials',
-			`--input=${writeCredentials(userFolder, [...sandboxCredentials(sandbox), headerAuth])}`,
-		],
-		['import:workflow', '--separate', `--input=${workflowFolder}`],
-	]);
+	if (EXECUTED.some(runs))
+		await runN8nCommands(runtime, userFolder, [
+			[
+				'import:credentials',
+				`--input=${writeCredentials(userFolder, [...sandboxCredentials(sandbox), headerAuth])}`,
+			],
+			['import:workflow', '--separate', `--input=${workflowFolder}`],
+		]);
 	return { runtime, userFolder, door, pack, source, sandbox, workflows };
 }
 
@@ -518,7 +527,7 @@ async function timedComparisons(bench) {
 			),
 		);
 	}
-	return ['Timed comparisons', [...header, ...lines].join('\n')];
+	return ['Timed comparisons', [...header, ...lines].join('\n'), [1, 2, 6].every(runs)];
 }
 
 /** Benchmark 5: 1,000 creates against the sandbox's rate limit, with the sweeps; the table. */
@@ -751,6 +760,7 @@ async function rateLimitedCreates(bench) {
 	return [
 		`Rate-limited creates: ${RATE_LIMIT.rate} requests/s, burst ${RATE_LIMIT.burst}, floor 1,000 / ${RATE_LIMIT.rate} = ${seconds(floorMs)}`,
 		lines5.join('\n'),
+		true,
 	];
 }
 
@@ -806,6 +816,306 @@ async function memoryOfReturnAll(bench) {
 			`RSS growth ${wholeRunMb.toFixed(0)} MB, with n8n printing the run`,
 			'',
 		),
+	];
+}
+
+/** Benchmark 7: runs of each workflow, unique events a run, deliveries in flight at once. */
+const WEBHOOK_RUNS = Number(process.env.BENCH_WEBHOOK_RUNS ?? 3);
+const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 500);
+const WEBHOOK_CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 8);
+/** Deliveries to each workflow before the timed runs, not counted: what n8n's first requests load and compile. */
+const WEBHOOK_WARM_UP = 20;
+/** The owner of benchmark 7's n8n server: its REST API needs one. */
+const BENCH_OWNER = {
+	email: 'bench@example.com',
+	firstName: 'Bench',
+	lastName: 'Owner',
+	password: 'Bench-password-1',
+};
+const UNFINISHED = ['new', 'running', 'waiting'];
+
+/** An incoming WhatsApp message as the vendor documents it ("Event with Data"), with its own eventId. */
+function whatsAppMessage(i) {
+	const eventId = randomUUID();
+	return {
+		event: 'incoming.whatsapp.message',
+		eventId,
+		timestamp: Date.now(),
+		phoneId: '104898309288724',
+		wabaId: '102290129340398',
+		messageId: `wamid.${eventId.replace(/-/g, '')}`,
+		sender: { name: 'John Doe', number: `91999${String(i).padStart(7, '0')}` },
+		message: { type: 'text', text: { body: `Bench message ${i}` } },
+	};
+}
+
+/**
+ * POSTs every body to `url` on loopback, `concurrency` in flight at once, each with the secret
+ * header (the Webhook node ignores it). Bounded: 30 s a request, and nothing more is sent after
+ * `bodies × 1 s` (at least 2 minutes). When the first request went, when the last answer came,
+ * how many were sent, and the answers by status.
+ */
+async function deliverAll(url, bodies, concurrency) {
+	const headers = {
+		'content-type': 'application/json',
+		[WEBHOOK_SECRET_HEADER.name]: WEBHOOK_SECRET_HEADER.value,
+	};
+	const firstSentAt = Date.now();
+	const deadline = firstSentAt + Math.max(120_000, bodies.length * 1000);
+	const answers = {};
+	let next = 0;
+	const sender = async () => {
+		while (next < bodies.length && Date.now() < deadline) {
+			const body = bodies[next++];
+			const status = await fetch(url, {
+				method: 'POST',
+				headers,
+				body,
+				signal: AbortSignal.timeout(30_000),
+			}).then(
+				async (response) => {
+					await response.arrayBuffer();
+					return response.status;
+				},
+				(error) => (error.name === 'TimeoutError' ? 'timeout' : 'failed'),
+			);
+			answers[status] = (answers[status] ?? 0) + 1;
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, sender));
+	return { firstSentAt, lastAnswerAt: Date.now(), sent: next, answers };
+}
+
+/**
+ * The executions of a workflow once `count` have ended and none is left unfinished, or once
+ * their number has not changed for 10 s, or after 2 minutes.
+ */
+async function untilExecuted(rest, workflowId, count) {
+	const deadline = Date.now() + 120_000;
+	let seen = -1;
+	let changedAt = Date.now();
+	for (;;) {
+		const executions = await rest.executions(workflowId);
+		const ended = executions.filter((e) => !UNFINISHED.includes(e.status));
+		if (ended.length >= count && ended.length === executions.length) return executions;
+		if (executions.length !== seen) [seen, changedAt] = [executions.length, Date.now()];
+		if (Date.now() - changedAt > 10_000 || Date.now() > deadline) return executions;
+		await sleep(250);
+	}
+}
+
+/** Clock ticks a second, the unit of a process's CPU time in /proc. */
+const CLOCK_TICKS = (() => {
+	try {
+		return Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
+	} catch {
+		return 100;
+	}
+})();
+/** CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat. */
+function cpuMs(pid) {
+	// The fields after the command name, which is in parentheses and may hold spaces.
+	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+	// utime and stime: fields 14 and 15 of stat, 12 and 13 after the name.
+	return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1000;
+}
+
+/**
+ * How many events the WhatsApp trigger remembers in the workflow's static data, as n8n saved it
+ * (nodes/WorkspaceWhatsAppTrigger/eventMemory.ts): `taken`, 16-character digests joined per
+ * hour, and 1.0's `seenEvents`, a list.
+ */
+async function rememberedEvents(rest, workflowId) {
+	const { data } = await rest.call('GET', `/rest/workflows/${workflowId}`);
+	// n8n keeps a node's static data under "node:<node name>".
+	const nodes = Object.entries(data.staticData ?? {}).filter(([key]) => key.startsWith('node:'));
+	let count = 0;
+	for (const [, node] of nodes) {
+		count += Array.isArray(node?.seenEvents) ? node.seenEvents.length : 0;
+		for (const digests of Object.values(node?.taken ?? {}))
+			count += typeof digests === 'string' ? Math.floor(digests.length / 16) : 0;
+	}
+	return count;
+}
+
+/**
+ * Benchmark 7: one n8n server (regular mode, SQLite, the package installed as users install it)
+ * with two workflows active, n8n's Webhook node and our WhatsApp trigger, each alone. Each run
+ * makes a new set of unique incoming WhatsApp messages and delivers the same set to each
+ * workflow, `WEBHOOK_CONCURRENCY` in flight, alternating which goes first; deliveries/s to the
+ * last answer, and until n8n had recorded every execution (the last one's stoppedAt, read back
+ * over REST). Each workflow's executions are deleted after each run, so every run starts alike.
+ */
+async function webhookDeliveries(bench) {
+	const { runtime, source } = bench;
+	bench.section(
+		`7. Webhook deliveries: ${WEBHOOK_EVENTS} incoming WhatsApp messages, ${WEBHOOK_CONCURRENCY} in flight, to n8n's Webhook node and to our trigger (${WEBHOOK_RUNS} runs each)`,
+		7,
+	);
+	const startedAt = new Date();
+	const loadAtStart = load();
+	const userFolder = join(cacheRoot(), 'bench-webhook-user');
+	rmSync(userFolder, { recursive: true, force: true });
+	mkdirSync(userFolder, { recursive: true });
+	installPackage(userFolder);
+	const nodeOptions = process.env.BENCH_NODE_OPTIONS;
+	const n8n = await startN8nServer(runtime, userFolder, {
+		env: nodeOptions ? { NODE_OPTIONS: nodeOptions } : {},
+	});
+	const variants = {
+		"n8n's Webhook node": WEBHOOK_WORKFLOWS['w-webhook-node'],
+		'our Workspace WhatsApp Trigger': WEBHOOK_WORKFLOWS['w-whatsapp-trigger'],
+	};
+	const active = {};
+	const samples = Object.fromEntries(Object.keys(variants).map((key) => [key, []]));
+	try {
+		await n8n.readyWithOwner(BENCH_OWNER);
+		for (const [key, { urlPath, id, ...workflow }] of Object.entries(variants)) {
+			const workflowId = await n8n.rest.createWorkflow(workflow);
+			await n8n.rest.activate(workflowId);
+			active[key] = { workflowId, url: `${n8n.base}/webhook/${urlPath}` };
+		}
+		// n8n 2.x activates through an outbox: a URL answers 404 for a moment. A CORS preflight
+		// (OPTIONS with an Origin) says which methods a path has, and starts no execution.
+		for (const { url } of Object.values(active)) {
+			for (let waited = 0; ; waited += 250) {
+				const response = await fetch(url, {
+					method: 'OPTIONS',
+					headers: { origin: 'http://127.0.0.1', 'access-control-request-method': 'POST' },
+				});
+				await response.arrayBuffer();
+				if (response.status === 204) break;
+				if (waited > 60_000) throw new Error(`${url} does not listen a minute after activation`);
+				await sleep(250);
+			}
+		}
+		const clear = async (executions) => {
+			if (executions.length)
+				await n8n.rest.call('POST', '/rest/executions/delete', {
+					ids: executions.map((e) => e.id),
+				});
+		};
+		/** One run of one workflow: `bodies` delivered, and the executions they made. */
+		const run = async (key, bodies) => {
+			const { workflowId, url } = active[key];
+			const remembered = key.startsWith('our')
+				? await rememberedEvents(n8n.rest, workflowId)
+				: undefined;
+			const load1 = loadavg()[0];
+			const cpuBefore = cpuMs(n8n.child.pid);
+			const delivery = await deliverAll(url, bodies, WEBHOOK_CONCURRENCY);
+			const executions = await untilExecuted(n8n.rest, workflowId, bodies.length);
+			const cpuPerDelivery = (cpuMs(n8n.child.pid) - cpuBefore) / delivery.sent;
+			const load2 = loadavg()[0];
+			const stopped = executions.map((e) => Date.parse(e.stoppedAt)).filter(Number.isFinite);
+			await clear(executions);
+			const answeredMs = delivery.lastAnswerAt - delivery.firstSentAt;
+			const recordedMs = Math.max(delivery.lastAnswerAt, ...stopped) - delivery.firstSentAt;
+			return {
+				...delivery,
+				answeredMs,
+				recordedMs,
+				answeredRate: (delivery.sent / answeredMs) * 1000,
+				recordedRate: (delivery.sent / recordedMs) * 1000,
+				executions: executions.length,
+				succeeded: executions.filter((e) => e.status === 'success').length,
+				remembered,
+				cpuPerDelivery,
+				loads: [load1, load2],
+			};
+		};
+		// Not counted: n8n's first requests load and compile what every later one reuses.
+		const warmUp = Array.from({ length: WEBHOOK_WARM_UP }, (_, i) =>
+			JSON.stringify(whatsAppMessage(i)),
+		);
+		for (const key of Object.keys(variants)) await run(key, warmUp);
+
+		for (let r = 0; r < WEBHOOK_RUNS; r++) {
+			const bodies = Array.from({ length: WEBHOOK_EVENTS }, (_, i) =>
+				JSON.stringify(whatsAppMessage(i)),
+			);
+			const order = Object.keys(variants);
+			if (r % 2) order.reverse();
+			for (const key of order) {
+				const sample = await run(key, bodies);
+				samples[key].push(sample);
+				say(
+					`  ${key} run ${r + 1}: ${sample.sent} sent in ${seconds(sample.answeredMs)} (${sample.answeredRate.toFixed(1)}/s), every execution recorded after ${seconds(sample.recordedMs)} (${sample.recordedRate.toFixed(1)}/s), n8n's CPU ${sample.cpuPerDelivery.toFixed(1)} ms a delivery; ${sample.executions} executions, ${sample.succeeded} succeeded; answers ${JSON.stringify(sample.answers)}${sample.remembered === undefined ? '' : `; ${sample.remembered} events remembered in static data at the start`} (load ${sample.loads.map((l) => l.toFixed(2)).join(' → ')})`,
+				);
+			}
+		}
+	} finally {
+		for (const { workflowId } of Object.values(active))
+			await n8n.rest.deactivate(workflowId).catch(() => {});
+		await n8n.stop();
+	}
+	const loadAtEnd = load();
+
+	const rates = (list, field) => list.map((x) => x[field]);
+	const rateSpread = (values) => {
+		const list = sorted(values);
+		return `${list[0].toFixed(1)} / ${median(list).toFixed(1)} / ${list.at(-1).toFixed(1)}`;
+	};
+	const [webhook, trigger] = Object.values(samples);
+	const ratioOf = (field) =>
+		(median(rates(trigger, field)) / median(rates(webhook, field))).toFixed(2);
+	const answers = (list) => {
+		const all = {};
+		for (const x of list)
+			for (const [status, n] of Object.entries(x.answers)) all[status] = (all[status] ?? 0) + n;
+		return Object.entries(all)
+			.map(([status, n]) => `${n} × ${status}`)
+			.join(', ');
+	};
+	const loads1 = (list) => range(list.flatMap((x) => x.loads.map((l) => Number(l.toFixed(1)))));
+	const line = (label, list, extra = ['', '']) =>
+		row(
+			label,
+			list.length,
+			range(list.map((x) => x.sent)),
+			range(list.map((x) => x.executions)) +
+				(list.every((x) => x.succeeded === x.executions)
+					? ''
+					: ` (${range(list.map((x) => x.succeeded))} succeeded)`),
+			answers(list),
+			rateSpread(rates(list, 'answeredRate')),
+			rateSpread(rates(list, 'recordedRate')),
+			rateSpread(rates(list, 'cpuPerDelivery')),
+			extra[0],
+			loads1(list),
+			extra[1],
+		);
+	const lines = [
+		`Run on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, nodes built from ${source}: one n8n ${version} server (\`n8n start\`, regular mode, SQLite) with both workflows active, this package installed as users install it. Each run made ${WEBHOOK_EVENTS} incoming WhatsApp messages (the vendor's documented payload, each with its own eventId) and delivered the same ones to each workflow, ${WEBHOOK_CONCURRENCY} in flight, on loopback; ${WEBHOOK_RUNS} runs, alternating which workflow went first, after ${WEBHOOK_WARM_UP} deliveries to each not counted. Load average (1 / 5 / 15 min; ${cpus().length} cores): ${loadAtStart} at the start, ${loadAtEnd} at the end.`,
+		'',
+		row(
+			'Variant',
+			'Runs',
+			'Deliveries a run',
+			'Executions a run',
+			'Answers',
+			'Deliveries/s, first request to last answer (min / median / max)',
+			'Deliveries/s, until every execution was recorded (min / median / max)',
+			"n8n's CPU time a delivery, ms (min / median / max)",
+			'Trigger ÷ Webhook node (medians: answered; recorded; CPU a delivery)',
+			'Load (1 min) during the runs',
+			'Target',
+		),
+		row('---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---'),
+		line("n8n's Webhook node, Respond Immediately", webhook),
+		line(
+			`our Workspace WhatsApp Trigger (events remembered in static data at a run's start: ${range(trigger.map((x) => x.remembered))})`,
+			trigger,
+			[
+				`${ratioOf('answeredRate')}; ${ratioOf('recordedRate')}; ${ratioOf('cpuPerDelivery')}`,
+				'≥ 0.9 (deliveries/s), executions = deliveries',
+			],
+		),
+	];
+	return [
+		"Webhook deliveries: the WhatsApp trigger against n8n's Webhook node",
+		lines.join('\n'),
+		true,
 	];
 }
 
@@ -866,6 +1176,37 @@ function writeResults({ runtime, source, startedAt, loads, minutes, body }) {
 	say('Written to bench/results.md');
 }
 
+/**
+ * BENCH_ONLY with BENCH_WRITE: each table the run made whole (every benchmark it holds ran)
+ * replaces the one of that title in bench/results.md, or goes before the notes; the notes are
+ * renewed from bench/NOTES.md. The header stays the last full run's: a table that carries its
+ * own conditions (benchmark 7) says when and at what load it ran.
+ */
+function writeTables(tables) {
+	const file = join(root, 'bench', 'results.md');
+	let text = readFileSync(file, 'utf8');
+	for (const [title, table, whole] of tables) {
+		if (!whole) {
+			say(`bench/results.md: "${title}" not written, since only part of its benchmarks ran`);
+			continue;
+		}
+		const block = `### ${title}\n\n${table}\n\n`;
+		const start = text.indexOf(`### ${title}\n`);
+		if (start === -1) {
+			const at = text.indexOf('## Notes\n');
+			text = `${text.slice(0, at)}${block}${text.slice(at)}`;
+		} else {
+			// Up to the next heading after this one's line.
+			const body = text.indexOf('\n', start) + 1;
+			const next = text.slice(body).search(/^##/m);
+			text = `${text.slice(0, start)}${block}${next === -1 ? '' : text.slice(body + next)}`;
+		}
+		say(`bench/results.md: "${title}" written`);
+	}
+	writeFileSync(file, text);
+	renewNotes();
+}
+
 async function main() {
 	if (process.argv.includes('--notes')) return renewNotes();
 	const startedAt = new Date();
@@ -892,14 +1233,17 @@ async function main() {
 				row('---', '---', '---', '---', '---', '---', '---'),
 				...memory,
 			].join('\n'),
+			runs(3) && runs(4),
 		]);
 	}
+	if (runs(7)) tables.push(await webhookDeliveries(bench));
 	loads.push(`end: ${load()}`);
 
 	const body = tables.map(([title, table]) => `### ${title}\n\n${table}\n`).join('\n');
 	say(`\n${body}`);
 	if (ONLY.length) {
-		say(`BENCH_ONLY=${ONLY.join(',')}: bench/results.md left as it is`);
+		if (process.env.BENCH_WRITE) writeTables(tables);
+		else say(`BENCH_ONLY=${ONLY.join(',')}: bench/results.md left as it is`);
 		return;
 	}
 	writeResults({

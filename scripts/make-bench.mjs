@@ -297,13 +297,61 @@ export const benchWorkflows = (baseUrl) => ({
 
 export const BENCH_WORKFLOWS = benchWorkflows(BENCH_URL);
 
+/**
+ * Benchmark 7: the secret header of the WhatsApp trigger's workflow, as a user sets it in the
+ * workspace webhook's Advanced Settings and in the node. Every delivery carries it, to both URLs.
+ */
+export const WEBHOOK_SECRET_HEADER = { name: 'X-Webhook-Secret', value: 'bench-secret-0123456789' };
+/**
+ * Benchmark 7's two workflows, activated on one n8n server: n8n's Webhook node (POST, Respond
+ * Immediately) and our Workspace WhatsApp Trigger, each alone, so that a delivery costs what
+ * the trigger and n8n's webhook path cost and nothing else. Their production URLs, from the
+ * server's address: `${base}/webhook/${urlPath}`.
+ */
+export const WEBHOOK_WORKFLOWS = {
+	'w-webhook-node': {
+		...chain('bench0700', "Bench 7: n8n's Webhook node, Respond Immediately", [
+			{
+				id: 'webhook',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2.1,
+				webhookId: 'b7000000-0000-4000-8000-b70000000001',
+				parameters: {
+					httpMethod: 'POST',
+					path: 'b7000000-0000-4000-8000-b70000000001',
+					options: {},
+				},
+			},
+		]),
+		urlPath: 'b7000000-0000-4000-8000-b70000000001',
+	},
+	'w-whatsapp-trigger': {
+		...chain('bench0701', 'Bench 7: Workspace WhatsApp Trigger, incoming WhatsApp messages', [
+			{
+				id: 'trigger',
+				name: 'Workspace WhatsApp Trigger',
+				type: 'n8n-nodes-workspace-records.workspaceWhatsAppTrigger',
+				typeVersion: 1,
+				webhookId: 'b7000000-0000-4000-8000-b70000000002',
+				parameters: {
+					events: ['incoming.whatsapp.message'],
+					headerName: WEBHOOK_SECRET_HEADER.name,
+					headerValue: WEBHOOK_SECRET_HEADER.value,
+				},
+			},
+		]),
+		// The incoming-message URL (INCOMING_PATH in nodes/WorkspaceWhatsAppTrigger/postBackUrl.ts).
+		urlPath: 'b7000000-0000-4000-8000-b70000000002/webhook',
+	},
+};
+
 if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
 	const folder = join(dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'workflows');
 	mkdirSync(folder, { recursive: true });
-	for (const [file, workflow] of Object.entries(BENCH_WORKFLOWS)) {
+	const all = { ...BENCH_WORKFLOWS, ...WEBHOOK_WORKFLOWS };
+	for (const [file, { urlPath, ...workflow }] of Object.entries(all)) {
 		writeFileSync(join(folder, `${file}.json`), `${JSON.stringify(workflow, null, '\t')}\n`);
 	}
-	process.stdout.write(
-		`wrote ${Object.keys(BENCH_WORKFLOWS).length} workflows to bench/workflows/\n`,
-	);
+	process.stdout.write(`wrote ${Object.keys(all).length} workflows to bench/workflows/\n`);
 }
