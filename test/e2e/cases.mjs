@@ -1473,9 +1473,9 @@ export const cases = [
 					throw new Error(`${error.message}; ${said}`);
 				}
 			})();
-			// How many pages fit in a poll depends on the machine: what holds is the bound, one
-			// page a refusal aside (the benchmark measures the rate).
-			assert.ok(Math.max(...read) <= 1 + 25 * 2, `more pages than 25 s at 2/s allow; ${said}`);
+			// How many pages fit in a poll depends on the machine, and polls a few seconds apart
+			// cannot be told apart here: the pages are reported; the bound of a poll is pinned on
+			// the virtual clock (test/nodes/shared/trigger/pace.test.ts).
 			return `${emitted} change emitted once; ${said}`;
 		},
 	},

@@ -25,6 +25,9 @@ module.exports = function listEntriesRoutes({ route, store, values, queries }) {
 			throw badRequest(`record ${body.recordId} is already in this list`);
 		}
 		const kind = list.collection.collectionType;
+		// One reading of the clock: an entry just added has updatedAt equal to createdAt (two
+		// readings a millisecond apart made it look updated to List Entry Updated).
+		const addedAt = store.now();
 		const entry = {
 			_id: store.newId(),
 			listId,
@@ -33,8 +36,8 @@ module.exports = function listEntriesRoutes({ route, store, values, queries }) {
 			dealId: kind === 'deals' ? record._id : null,
 			recordId: record._id,
 			owner: MEMBERS[0].userId,
-			createdAt: store.now(),
-			updatedAt: store.now(),
+			createdAt: addedAt,
+			updatedAt: addedAt,
 			__v: 0,
 		};
 		if (body.data !== undefined)
