@@ -117,7 +117,7 @@ export function fakeWebhookHost(
 	 * it itself, or n8n answers 200 with the node's response and saves the static data; or, when
 	 * the node started the workflow, n8n creates the execution, which resets its mark of changed
 	 * static data, reads the node's `webhookResponse`, saves the static data only if it was
-	 * changed since, and answers 200. With `executionFails` (its database timing out), n8n
+	 * changed since, and answers 200. Nothing written after n8n saved is kept. With `executionFails` (its database timing out), n8n
 	 * answers 500 and saves nothing.
 	 */
 	async function request(delivery: Delivery, { executionFails = false } = {}): Promise<Handled> {
@@ -134,8 +134,11 @@ export function fakeWebhookHost(
 			if (!executionFails) void result.webhookResponse;
 			if (executionFails || JSON.stringify(staticData) === marked) restore(before);
 		}
+		// What n8n saved; what the node writes once the answer is sent is not saved.
+		const saved = JSON.stringify(staticData);
 		const status = answer.status ?? (starts && executionFails ? 500 : 200);
 		answers.get(answer)?.finish(status);
+		restore(saved);
 		const items = starts && !executionFails ? result.workflowData![0].map((item) => item.json) : [];
 		return { result, items, status, answer };
 	}
