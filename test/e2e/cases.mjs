@@ -8,6 +8,7 @@ import { CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.
 import { eventMemoryCases } from './eventMemory.mjs';
 import { messageSendCases } from './messageSends.mjs';
 import {
+	hookTo,
 	WHATSAPP_HEADER_NAME,
 	WHATSAPP_SECRET_HEADER,
 	WHATSAPP_TRIGGER_PARAMETERS,
@@ -1606,13 +1607,7 @@ export const cases = [
 		webhook: true,
 		parameters: WHATSAPP_TRIGGER_PARAMETERS,
 		during: async (sandbox, url) => {
-			sandbox.webhooks.configure({
-				name: 'n8n',
-				endpoint: url,
-				events: ['incoming.whatsapp.message'],
-				dataType: 'event-with-data',
-				headers: WHATSAPP_SECRET_HEADER,
-			});
+			hookTo(sandbox, url);
 			const { event } = await sandbox.webhooks.receive('whatsapp', {
 				from: '919876543210',
 				name: 'Grace Hopper',

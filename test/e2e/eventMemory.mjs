@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 
 import {
 	deliveryStatus,
+	hookTo,
 	postStatus,
 	WHATSAPP_SECRET_HEADER,
 	WHATSAPP_TRIGGER_PARAMETERS,
@@ -20,16 +21,6 @@ const TRIGGER = {
 	webhook: true,
 	parameters: WHATSAPP_TRIGGER_PARAMETERS,
 };
-
-/** The workspace's webhook for incoming WhatsApp messages, pointed at the trigger. */
-const hookTo = (sandbox, url) =>
-	sandbox.webhooks.configure({
-		name: 'n8n',
-		endpoint: url,
-		events: ['incoming.whatsapp.message'],
-		dataType: 'event-with-data',
-		headers: WHATSAPP_SECRET_HEADER,
-	});
 
 /** A WhatsApp message from `name` comes in: the event and what n8n answered its first delivery. */
 async function messageFrom(sandbox, name) {

@@ -48,3 +48,13 @@ export async function postStatus(postBackUrl, text) {
 	await response.arrayBuffer();
 	return response.status;
 }
+
+/** The workspace's webhook for incoming WhatsApp messages, pointed at the trigger. */
+export const hookTo = (sandbox, url) =>
+	sandbox.webhooks.configure({
+		name: 'n8n',
+		endpoint: url,
+		events: ['incoming.whatsapp.message'],
+		dataType: 'event-with-data',
+		headers: WHATSAPP_SECRET_HEADER,
+	});
