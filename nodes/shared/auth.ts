@@ -56,3 +56,9 @@ export const withUserGroupsKey = (
 		Authorization: `Token ${String(credentials.apiKey ?? '')}`,
 	},
 });
+
+/** What a refused key means, in each credential's words: every node's 401 and 403 say it. */
+export const RECORDS_KEY_HINT =
+	'Check the API key and the workspace ID in the Workspace Records API credential. Both are in the dashboard under Settings → Developer → API Key.';
+export const USER_GROUPS_KEY_HINT =
+	'Check the API key in the Workspace User Groups API credential: it is the API key of the embedded dashboards, not a user group token.';

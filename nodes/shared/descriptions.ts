@@ -13,8 +13,14 @@ import { parameterId } from './locators';
 import { filterAndSortFields } from './query/fields';
 import { sendFilterAndSort } from './query/queryBody';
 import { simplifyItems } from './simplify';
-import type { CreatedLookup, OperationRun, QueryEndpoint } from './transport';
-import { checkApiResponse, paginateBody, singleRequest, throughDoor } from './transport';
+import type { CreatedLookup, Hints, OperationRun, QueryEndpoint } from './transport';
+import {
+	checkAnswer,
+	checkApiResponse,
+	paginateBody,
+	singleRequest,
+	throughDoor,
+} from './transport';
 
 /**
  * Shows `properties` for one resource and its operation(s). A field several operations take is
@@ -75,13 +81,28 @@ function selector(
 
 export const resourceSelector = (options: INodePropertyOptions[]) => selector('resource', options);
 
+/** A resource's operations, their refusals explained in the node's words (its `hints.ts`). */
 export const operationSelector = (
 	resource: string,
 	options: INodePropertyOptions[],
+	hints: Hints,
 ): INodeProperties => ({
-	...selector('operation', options),
+	...selector(
+		'operation',
+		options.map((option) => explainedBy(option, hints)),
+	),
 	displayOptions: { show: { resource: [resource] } },
 });
+
+/** `operation` checks every answer with the default words; the node's selector gives its own. */
+function explainedBy(option: INodePropertyOptions, hints: Hints): INodePropertyOptions {
+	const output = option.routing?.output;
+	if (!output?.postReceive) return option;
+	const postReceive = output.postReceive.map((action) =>
+		action === checkApiResponse ? checkAnswer(hints) : action,
+	);
+	return { ...option, routing: { ...option.routing, output: { ...output, postReceive } } };
+}
 
 /** The `data` of the response envelope: one item for an object, one per element for an array. */
 export const dataRoot: PostReceiveAction = {

@@ -2,6 +2,8 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { forOperation, operation, operationSelector } from '../descriptions';
 import { fromInput } from '../input';
+import { RECORDS_KEY_HINT } from '../auth';
+import type { Hints } from '../transport';
 import { paths } from '../transport';
 import { checkMessagingHost } from './host';
 import { requiredText } from './fields';
@@ -21,19 +23,28 @@ async function sendRequestId(
 	return { ...options, qs: { ...options.qs, request_id: requestId } };
 }
 
+const DELIVERY_REPORT_HINTS: Hints = {
+	credential: RECORDS_KEY_HINT,
+	rejected: 'Check Request ID: the request_id that a send of this workspace returned.',
+};
+
 /** Delivery Report → Get: one read for any channel (docs/api.md §4.9), in every messaging node. */
 export const deliveryReportDescription: INodeProperties[] = [
-	operationSelector('deliveryReport', [
-		operation({
-			name: 'Get',
-			value: 'get',
-			action: 'Get a delivery report',
-			description: 'The delivery status of a message, by the request ID its send returned',
-			method: 'GET',
-			url: paths.messaging.deliveryReport,
-			preSend: [checkMessagingHost, sendRequestId],
-		}),
-	]),
+	operationSelector(
+		'deliveryReport',
+		[
+			operation({
+				name: 'Get',
+				value: 'get',
+				action: 'Get a delivery report',
+				description: 'The delivery status of a message, by the request ID its send returned',
+				method: 'GET',
+				url: paths.messaging.deliveryReport,
+				preSend: [checkMessagingHost, sendRequestId],
+			}),
+		],
+		DELIVERY_REPORT_HINTS,
+	),
 	...forOperation('deliveryReport', 'get', [
 		{
 			displayName: 'Request ID',

@@ -8,12 +8,12 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { withRecordsKey, withUserGroupsKey } from '../auth';
+import { USER_GROUPS_KEY_HINT, withRecordsKey, withUserGroupsKey } from '../auth';
 import type { ApiFailure } from '../transport';
 import {
 	credentialBaseUrl,
 	describeFailure,
-	HINTS,
+	DEFAULT_HINTS,
 	hostOf,
 	paths,
 	requestDefaults,
@@ -184,7 +184,9 @@ export async function testUserGroupsCredential(
 			if (refusal || response.statusCode === 401 || response.statusCode === 403) {
 				return `The service refused the key (${refusal ?? `HTTP ${response.statusCode}`}): check API Key, the API key of the embedded dashboards, not a user group token`;
 			}
-			const failure = describeFailure(response, { hints: HINTS.workspaceUserGroups });
+			const failure = describeFailure(response, {
+				hints: { ...DEFAULT_HINTS, credential: USER_GROUPS_KEY_HINT },
+			});
 			if (!failure) return undefined;
 			const { statusCode, body } = response;
 			// Only the API answers in JSON: an HTML 404 is a wrong Base URL, not "no such group".

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { RECORDS_KEY_HINT } from '../auth';
 import { clock } from '../clock';
 import { ID_FIELDS } from '../locators';
 import type { Failure } from './policy';
@@ -34,68 +35,11 @@ export interface Hints {
 	duplicate?: (recordId: string | undefined) => string;
 }
 
-const RECORDS_CREDENTIAL_HINT =
-	'Check the API key and the workspace ID in the Workspace Records API credential. Both are in the dashboard under Settings → Developer → API Key.';
-
-export const HINTS: Record<string, Hints> = {
-	workspaceRecords: {
-		credential: RECORDS_CREDENTIAL_HINT,
-		rejected:
-			'Check the attributes given to this node: each key must be an attribute of the collection, and each value must fit the attribute type.',
-		duplicate: (recordId) =>
-			`${recordId ? `The record ${recordId}` : 'A record'} already has this value, which the collection keeps unique. To update that record instead of creating another, use the operation Create or Update, matching on this attribute.`,
-	},
-	workspaceLists: {
-		credential: RECORDS_CREDENTIAL_HINT,
-		rejected:
-			"Check the record and the attributes given to this node: the record must belong to the list's collection, each key must be an attribute of the list, and each value must fit its type.",
-	},
-	workspaceActivities: {
-		credential: RECORDS_CREDENTIAL_HINT,
-		rejected:
-			'Check Title, Schedule At, Icon, Associated Record and Status: the associated record must exist.',
-	},
-	workspaceMembers: {
-		credential: RECORDS_CREDENTIAL_HINT,
-		rejected: 'Check the Member given to this node.',
-	},
-	workspaceAttributes: {
-		credential: RECORDS_CREDENTIAL_HINT,
-		rejected: 'Check the Attribute: only custom attributes can be deleted, not the system ones.',
-	},
-	workspaceUserGroups: {
-		credential:
-			'Check the API key in the Workspace User Groups API credential: it is the API key of the embedded dashboards, not a user group token.',
-		rejected:
-			'Check the User Group ID and the Current Token: the token must be the one the group has now, as returned when it was created or last rotated.',
-	},
-	workspaceSms: {
-		credential: RECORDS_CREDENTIAL_HINT,
-		rejected:
-			'Check Recipient (country code and number, digits only), Sender ID (a registered, approved sender name) and Route (OTP, Promotional or Transactional); for a template, Template Name and its variables.',
-	},
-	workspaceWhatsApp: {
-		credential: RECORDS_CREDENTIAL_HINT,
-		rejected:
-			'Check Recipient (country code and number, digits only), the Account, and the Template: an approved template of that account, with every variable filled in (media variables take a public http or https URL).',
-	},
-	workspaceEmail: {
-		credential: RECORDS_CREDENTIAL_HINT,
-		rejected:
-			'Check Recipient, From Email and Reply-To Email (email addresses), Attachment URLs (public http or https addresses) and, for a template, Template Name and its variables.',
-	},
-	/** Every trigger: they only query. */
-	trigger: {
-		credential: RECORDS_CREDENTIAL_HINT,
-		rejected: "Check the trigger's Filter: each attribute must exist in the collection or list.",
-	},
+/** Outside a node's operations (dropdowns, schemas, look-ups), and for an operation given none. */
+export const DEFAULT_HINTS: Hints = {
+	credential: RECORDS_KEY_HINT,
+	rejected: 'Check the values given to this node.',
 };
-
-/** By type: "<package>.workspaceLists" or "CUSTOM.workspaceListsTrigger". */
-export function hintsFor(nodeType: string): Hints {
-	const name = nodeType.split('.').pop() ?? '';
-	return name.endsWith('Trigger') ? HINTS.trigger : (HINTS[name] ?? HINTS.workspaceRecords);
-}
 
 export interface IdParameter {
 	label: string;
@@ -166,7 +110,7 @@ export function describeFailure(
 	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
 	{
 		idParameters = [],
-		hints = HINTS.workspaceRecords,
+		hints = DEFAULT_HINTS,
 	}: { idParameters?: IdParameter[]; hints?: Hints } = {},
 ): ApiFailure | undefined {
 	const { statusCode, body } = response;
@@ -257,10 +201,13 @@ export function parseRetryAfter(value: unknown, dateHeader?: unknown): number | 
 export function throwIfFailed(
 	node: INode,
 	response: IN8nHttpFullResponse,
-	idParameters: IdParameter[] = [],
-	itemIndex?: number,
+	{
+		idParameters = [],
+		hints,
+		itemIndex,
+	}: { idParameters?: IdParameter[]; hints?: Hints; itemIndex?: number } = {},
 ): void {
-	const failure = describeFailure(response, { idParameters, hints: hintsFor(node.type) });
+	const failure = describeFailure(response, { idParameters, hints });
 	if (failure) throw apiError(node, response, failure, itemIndex);
 }
 
@@ -296,18 +243,27 @@ export function idParametersOf(
 		}));
 }
 
-/** The postReceive every operation starts with. */
-export async function checkApiResponse(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	// A DELETE sent again after an answer that was lost: its 404 says the first one did it.
-	if (response.statusCode === 404 && wasInDoubt(itemOf(this), 'DELETE')) return items;
-	const ids = response.statusCode === 404 ? idParametersOf(this) : [];
-	throwIfFailed(this.getNode(), response, ids, this.getItemIndex());
-	return items;
+/** The postReceive every operation starts with: refusals explained in its node's words. */
+export function checkAnswer(hints: Hints) {
+	return async function checkApiResponse(
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		// A DELETE sent again after an answer that was lost: its 404 says the first one did it.
+		if (response.statusCode === 404 && wasInDoubt(itemOf(this), 'DELETE')) return items;
+		const idParameters = response.statusCode === 404 ? idParametersOf(this) : [];
+		throwIfFailed(this.getNode(), response, {
+			idParameters,
+			hints,
+			itemIndex: this.getItemIndex(),
+		});
+		return items;
+	};
 }
+
+/** What an operation checks with until its node gives its own hints (`operationSelector`). */
+export const checkApiResponse = checkAnswer(DEFAULT_HINTS);
 
 /** Words, not codes: n8n replaces a message that names a code (ECONNRESET) with its own. */
 const TRANSPORT_WORDS: Record<string, string> = {

@@ -22,8 +22,15 @@
  */
 
 export { credentialBaseUrl, hostOf } from '../auth';
-export type { ApiFailure } from './errors';
-export { apiError, checkApiResponse, describeFailure, HINTS, unreachableReason } from './errors';
+export type { ApiFailure, Hints } from './errors';
+export {
+	apiError,
+	checkAnswer,
+	checkApiResponse,
+	DEFAULT_HINTS,
+	describeFailure,
+	unreachableReason,
+} from './errors';
 export type { CreatedLookup } from './lostAnswer';
 export { LOST_ANSWER_KEY, SECOND_LOOK_AFTER_MS, SETTLED } from './lostAnswer';
 export { fetchPages, PAGE_SIZE, paginateBody } from './pagination';

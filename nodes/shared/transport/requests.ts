@@ -11,6 +11,7 @@ import type {
 
 import { credentialBaseUrl } from '../auth';
 import { numberIn } from '../input';
+import type { Hints } from './errors';
 import { idParametersOf, labelOf, throwIfFailed } from './errors';
 import { Pace } from './pace';
 import { send } from './pipeline';
@@ -83,6 +84,8 @@ export interface ApiRequestOptions {
 	pace?: Pace;
 	/** The host: the records host unless another credential field is named (`credentialBaseUrl`). */
 	baseURL?: string;
+	/** How a refusal is explained: a trigger's own words, else the defaults (errors.ts). */
+	hints?: Hints;
 }
 
 type ApiContext = ILoadOptionsFunctions | IPollFunctions | IExecuteSingleFunctions;
@@ -101,6 +104,7 @@ export async function apiRequest<T = IDataObject[]>(
 		maxWaitMs,
 		pace,
 		baseURL = requestDefaults.baseURL,
+		hints,
 	}: ApiRequestOptions = {},
 ): Promise<T> {
 	const options: IHttpRequestOptions = {
@@ -119,7 +123,8 @@ export async function apiRequest<T = IDataObject[]>(
 			RECORDS_CREDENTIAL,
 			{ ...options, timeout },
 		)) as IN8nHttpFullResponse;
-		throwIfFailed(node, response, response.statusCode === 404 ? idParametersOf(context) : []);
+		const idParameters = response.statusCode === 404 ? idParametersOf(context) : [];
+		throwIfFailed(node, response, { idParameters, hints });
 		return (response.body as IDataObject).data as T;
 	};
 	const request = {

@@ -9,6 +9,8 @@ import { buildFilter, where } from '../query/filter';
 import { filterParametersOf } from '../query/queryBody';
 import { simplifyRecord } from '../simplify';
 import type { QueryEndpoint } from '../transport';
+import { RECORDS_KEY_HINT } from '../auth';
+import type { Hints } from '../transport';
 import { apiRequest, paceOfTrigger, queries, segment } from '../transport';
 import type { DueState } from './due';
 import { duePoll } from './due';
@@ -170,6 +172,12 @@ function orderOf(
 	return {};
 }
 
+/** Every trigger only queries: a refusal is its credential or its Filter. */
+const TRIGGER_HINTS: Hints = {
+	credential: RECORDS_KEY_HINT,
+	rejected: "Check the trigger's Filter: each attribute must exist in the collection or list.",
+};
+
 async function pollSource(context: IPollFunctions, event: Event): Promise<PollSource> {
 	const parameters = await filterParametersOf(context);
 	const filter = fromInput(context, () => buildFilter(parameters));
@@ -182,6 +190,7 @@ async function pollSource(context: IPollFunctions, event: Event): Promise<PollSo
 				read: true,
 				maxWaitMs,
 				pace,
+				hints: TRIGGER_HINTS,
 			}),
 		shape: endpoint.filterShape,
 		filter,

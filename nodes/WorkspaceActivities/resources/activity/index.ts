@@ -7,9 +7,10 @@ import { activityLocatorField, activitySimplifyField } from './fields';
 import { get } from './get';
 import { getAll, getAllFields } from './getAll';
 import { update, updateFields } from './update';
+import { ACTIVITIES_HINTS } from '../../hints';
 
 export const activityDescription: INodeProperties[] = [
-	operationSelector('activity', [create, deleteActivity, get, getAll, update]),
+	operationSelector('activity', [create, deleteActivity, get, getAll, update], ACTIVITIES_HINTS),
 	...activityLocatorField,
 	...createFields,
 	...getAllFields,

@@ -7,9 +7,10 @@ import { listEntryAttributesToSend, listEntrySharedFields, listEntrySimplifyFiel
 import { get } from './get';
 import { getAll, getAllFields } from './getAll';
 import { update } from './update';
+import { LISTS_HINTS } from '../../hints';
 
 export const listEntryDescription: INodeProperties[] = [
-	operationSelector('listEntry', [create, deleteEntry, get, getAll, update]),
+	operationSelector('listEntry', [create, deleteEntry, get, getAll, update], LISTS_HINTS),
 	...listEntrySharedFields,
 	...createFields,
 	...getAllFields,

@@ -8,9 +8,10 @@ import { get } from './get';
 import { getAll, getAllFields } from './getAll';
 import { update } from './update';
 import { upsert, upsertFields } from './upsert';
+import { RECORDS_HINTS } from '../../hints';
 
 export const recordDescription: INodeProperties[] = [
-	operationSelector('record', [create, upsert, deleteRecord, get, getAll, update]),
+	operationSelector('record', [create, upsert, deleteRecord, get, getAll, update], RECORDS_HINTS),
 	...recordSharedFields,
 	...getAllFields,
 	...recordAttributesToSend,

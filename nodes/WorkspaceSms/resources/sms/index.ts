@@ -4,10 +4,11 @@ import { operationSelector } from '../../../shared/descriptions';
 import { recipientField, senderFields } from './fields';
 import { messageField, send, sendOptions } from './send';
 import { sendTemplate, sendTemplateOptions, templateFields } from './sendTemplate';
+import { SMS_HINTS } from '../../hints';
 
 /** In the order the editor shows them: recipient, what is sent, the sender, the options. */
 export const smsDescription: INodeProperties[] = [
-	operationSelector('sms', [send, sendTemplate]),
+	operationSelector('sms', [send, sendTemplate], SMS_HINTS),
 	...recipientField,
 	...messageField,
 	...templateFields,

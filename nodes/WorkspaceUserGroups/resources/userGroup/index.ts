@@ -4,9 +4,10 @@ import { operationSelector } from '../../../shared/descriptions';
 import { createOrRotate, createOrRotateFields } from './createOrRotate';
 import { deleteUserGroup, deleteFields } from './delete';
 import { update, updateFields } from './update';
+import { USER_GROUPS_HINTS } from '../../hints';
 
 export const userGroupDescription: INodeProperties[] = [
-	operationSelector('userGroup', [createOrRotate, deleteUserGroup, update]),
+	operationSelector('userGroup', [createOrRotate, deleteUserGroup, update], USER_GROUPS_HINTS),
 	...createOrRotateFields,
 	...updateFields,
 	...deleteFields,

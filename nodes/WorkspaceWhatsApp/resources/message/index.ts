@@ -4,6 +4,7 @@ import { forOperation, operationSelector } from '../../../shared/descriptions';
 import { accountAndRecipientFields } from './accountAndRecipient';
 import { sendInConversation, sendInConversationFields } from './sendInConversation';
 import { sendTemplate, sendTemplateFields } from './sendTemplate';
+import { WHATSAPP_HINTS } from '../../hints';
 
 /**
  * Templates reach anyone; other messages only a customer who wrote in the last 24 hours
@@ -11,7 +12,7 @@ import { sendTemplate, sendTemplateFields } from './sendTemplate';
  * left out: their buttons are not documented (README, "Messages").
  */
 export const messageDescription: INodeProperties[] = [
-	operationSelector('message', [sendTemplate, sendInConversation]),
+	operationSelector('message', [sendTemplate, sendInConversation], WHATSAPP_HINTS),
 	...forOperation('message', ['sendTemplate', 'sendInConversation'], accountAndRecipientFields),
 	...sendTemplateFields,
 	...sendInConversationFields,

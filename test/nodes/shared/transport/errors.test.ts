@@ -1,6 +1,12 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { describeFailure, HINTS, hintsFor } from '../../../../nodes/shared/transport/errors';
+import { describeFailure } from '../../../../nodes/shared/transport/errors';
+import { EMAIL_HINTS } from '../../../../nodes/WorkspaceEmail/hints';
+import { LISTS_HINTS } from '../../../../nodes/WorkspaceLists/hints';
+import { RECORDS_HINTS } from '../../../../nodes/WorkspaceRecords/hints';
+import { SMS_HINTS } from '../../../../nodes/WorkspaceSms/hints';
+import { USER_GROUPS_HINTS } from '../../../../nodes/WorkspaceUserGroups/hints';
+import { WHATSAPP_HINTS } from '../../../../nodes/WorkspaceWhatsApp/hints';
 
 const response = (statusCode: number, body: unknown, headers = {}) => ({
 	statusCode,
@@ -115,7 +121,7 @@ test('404 with one ID given names that ID: there is no other it can mean', () =>
 test('a unique value already held: the hint names the record and Create or Update, not the value types', () => {
 	const failure = describeFailure(
 		response(400, { message: 'a record with this Emails already exists: 6650a1b2c3' }),
-		{ hints: HINTS.workspaceRecords },
+		{ hints: RECORDS_HINTS },
 	);
 	expect(failure?.message).toBe('a record with this Emails already exists: 6650a1b2c3');
 	expect(failure?.description).toBe(
@@ -124,9 +130,9 @@ test('a unique value already held: the hint names the record and Create or Updat
 	// Elsewhere (a list that holds a record once) the node's own hint stays.
 	expect(
 		describeFailure(response(400, { message: 'record r1 already exists in this list' }), {
-			hints: HINTS.workspaceLists,
+			hints: LISTS_HINTS,
 		})?.description,
-	).toBe(HINTS.workspaceLists.rejected);
+	).toBe(LISTS_HINTS.rejected);
 });
 
 test('descriptions of 401 and 429 say what to do', () => {
@@ -137,14 +143,14 @@ test('descriptions of 401 and 429 say what to do', () => {
 });
 
 test("each node's hints speak of its own credential and fields", () => {
-	const userGroups = { hints: hintsFor('n8n-nodes-workspace-records.workspaceUserGroups') };
+	const userGroups = { hints: USER_GROUPS_HINTS };
 	expect(
 		describeFailure(response(401, { message: 'Unauthorised' }), userGroups)?.description,
 	).not.toMatch(/workspace ID/i);
 	expect(describeFailure(response(401, {}), userGroups)?.description).toMatch(
 		/User Groups API credential/,
 	);
-	const sms = { hints: hintsFor('CUSTOM.workspaceSms') };
+	const sms = { hints: SMS_HINTS };
 	const smsFailure = describeFailure(
 		response(400, { success: false, message: 'recipient must be digits' }),
 		sms,
@@ -155,14 +161,11 @@ test("each node's hints speak of its own credential and fields", () => {
 	expect(smsFailure?.description).not.toMatch(/attribute/);
 	const whatsApp = describeFailure(
 		response(400, { success: false, message: 'Template summer_sale is pending, not approved' }),
-		{ hints: hintsFor('CUSTOM.workspaceWhatsApp') },
+		{ hints: WHATSAPP_HINTS },
 	);
 	expect(whatsApp?.description).toMatch(/Account.*Template.*every variable/);
 	const email = describeFailure(response(400, { success: false, message: 'bad' }), {
-		hints: hintsFor('CUSTOM.workspaceEmail'),
+		hints: EMAIL_HINTS,
 	});
 	expect(email?.description).toMatch(/From Email and Reply-To Email.*Attachment URLs/);
-	expect(Object.keys(HINTS)).toHaveLength(10);
-	for (const trigger of ['Records', 'Lists', 'Activities'])
-		expect(hintsFor(`CUSTOM.workspace${trigger}Trigger`)).toBe(HINTS.trigger);
 });
