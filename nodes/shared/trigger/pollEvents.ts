@@ -8,9 +8,8 @@ import { digestOf, earlyPosition, pollAlone, pollOutcome, triggerOf } from '../m
 import { buildFilter, where } from '../query/filter';
 import { filterParametersOf } from '../query/queryBody';
 import { simplifyRecord } from '../simplify';
-import type { QueryEndpoint } from '../transport';
 import { RECORDS_KEY_HINT } from '../auth';
-import type { Hints } from '../transport';
+import type { Hints, QueryEndpoint } from '../transport';
 import { apiRequest, paceOfTrigger, queries, segment } from '../transport';
 import type { DueState } from './due';
 import { duePoll } from './due';
