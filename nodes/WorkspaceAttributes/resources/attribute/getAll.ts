@@ -1,7 +1,5 @@
-import { forOperation, operation } from '../../../shared/descriptions';
-import { targetFields, targetPath } from './fields';
-
-export const getAllFields = forOperation('attribute', 'getAll', targetFields);
+import { operation } from '../../../shared/descriptions';
+import { targetPath } from './fields';
 
 export const getAll = operation({
 	name: 'Get Many',

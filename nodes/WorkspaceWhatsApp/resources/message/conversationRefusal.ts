@@ -1,11 +1,11 @@
 import type {
-	IDataObject,
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
 
 import { toPhoneNumber } from '../../../shared/messaging/recipients';
+import { isRefusal, refusalText } from '../../../shared/refusal';
 import { apiError } from '../../../shared/transport';
 
 /**
@@ -14,13 +14,6 @@ import { apiError } from '../../../shared/transport';
  * of the session, the 24 hours or re-engagement (Meta's name for it) is read as that.
  */
 const CLOSED_WORDS = /\bsession\b|\b24[\s-]*hours?\b|re-?engagement/i;
-
-/** A refusal of the request's values: a 4xx other than credential, path and rate, or `status: false`. */
-function isRefusal({ statusCode, body }: IN8nHttpFullResponse): boolean {
-	if (statusCode >= 400 && statusCode < 500) return ![401, 403, 404, 429].includes(statusCode);
-	const envelope = typeof body === 'object' && body !== null ? (body as IDataObject) : {};
-	return statusCode < 300 && (envelope.status === false || envelope.success === false);
-}
 
 /** What else a refusal of this send may mean: the template hint of the node does not fit it. */
 const REFUSED_HINT =
@@ -36,10 +29,7 @@ export async function explainConversationRefusal(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	if (!isRefusal(response)) return items;
-	const body = (
-		typeof response.body === 'object' && response.body !== null ? response.body : {}
-	) as IDataObject;
-	const said = typeof body.message === 'string' ? body.message : '';
+	const said = refusalText(response);
 	const failure = CLOSED_WORDS.test(said)
 		? {
 				message: `The WhatsApp conversation with ${recipientOf(this)} is closed: the customer has not written to this account in the last 24 hours`,
