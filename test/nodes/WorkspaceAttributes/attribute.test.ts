@@ -99,7 +99,7 @@ describe('Attribute → Create', () => {
 	test('sends the definition with its type settings and outputs the new attribute', async () => {
 		const { items } = await create({
 			name: 'Deal Value',
-			apiKeyName: 'dealValue',
+			attributeKey: 'dealValue',
 			inputType: 'currency',
 			currencyCode: 'eur',
 			currencyDisplayType: 'symbol',
@@ -131,7 +131,7 @@ describe('Attribute → Create', () => {
 	test('a record link sends the collections it links to as an array', async () => {
 		await create({
 			name: 'Employer',
-			apiKeyName: 'employer',
+			attributeKey: 'employer',
 			inputType: 'record-reference',
 			recordReference: [COMPANIES],
 		});
@@ -141,7 +141,7 @@ describe('Attribute → Create', () => {
 	});
 
 	test('an API Key Name already used answers clearly, naming the key and the fix', async () => {
-		const { error } = await create({ name: 'Nick', apiKeyName: 'nickname', inputType: 'text' });
+		const { error } = await create({ name: 'Nick', attributeKey: 'nickname', inputType: 'text' });
 		expect(error?.message).toBe(
 			'The API Key Name "nickname" is already used by an attribute of this collection',
 		);
@@ -154,7 +154,7 @@ describe('Attribute → Create', () => {
 		const { items } = await create(
 			{
 				name: '={{ $json.name }}',
-				apiKeyName: '={{ $json.key }}',
+				attributeKey: '={{ $json.key }}',
 				inputType: '={{ $json.type }}',
 				currencyCode: '={{ $json.code }}',
 				additionalFields: { isUnique: '={{ $json.unique }}' },
@@ -233,7 +233,7 @@ test('Attribute → Update to a key another attribute has answers clearly', asyn
 		target: 'collection',
 		collectionId: byId(PEOPLE),
 		attributeId: NICKNAME_ATTRIBUTE,
-		updateFields: { apiKeyName: 'leadScore' },
+		updateFields: { attributeKey: 'leadScore' },
 	});
 	expect(error?.message).toBe(
 		'The API Key Name "leadScore" is already used by an attribute of this collection',
@@ -250,7 +250,7 @@ test('Attribute → Create makes node runs that kept the schema read it again', 
 		target: 'collection',
 		collectionId: byId(PEOPLE),
 		name: 'Score',
-		apiKeyName: 'score',
+		attributeKey: 'score',
 		inputType: 'number',
 	});
 	expect(await loadOnce(`tool-run|${path}`, load, path)).toBe(2);

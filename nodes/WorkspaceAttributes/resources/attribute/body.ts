@@ -69,9 +69,10 @@ export const nameField: INodeProperties = {
 	description: 'The name people see',
 };
 
-export const apiKeyNameField: INodeProperties = {
+export const attributeKeyField: INodeProperties = {
 	displayName: 'API Key Name',
-	name: 'apiKeyName',
+	// Not `apiKeyName`: n8n's lint takes a parameter named like an API key for a secret.
+	name: 'attributeKey',
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. leadScore',
@@ -198,7 +199,7 @@ export const behaviourFields: INodeProperties[] = [
 
 export interface DefinitionInput {
 	name?: unknown;
-	apiKeyName?: unknown;
+	attributeKey?: unknown;
 	inputType?: unknown;
 	currencyCode?: unknown;
 	currencyDisplayType?: unknown;
@@ -281,12 +282,12 @@ export function buildDefinitionBody(
 	const body = defined({
 		apiKeyName: creating
 			? requiredText(
-					input.apiKeyName,
+					input.attributeKey,
 					'API Key Name',
 					'Give the key records will use, such as leadScore.',
 					'name',
 				).trim()
-			: textIn(input.apiKeyName, 'API Key Name', 'name').trim() || undefined,
+			: textIn(input.attributeKey, 'API Key Name', 'name').trim() || undefined,
 		inputType: choiceIn(input.inputType, 'Input Type', INPUT_TYPES),
 		name: creating
 			? requiredText(

@@ -12,7 +12,7 @@ import { sendBody } from '../../../shared/input';
 import type { CreatedLookup } from '../../../shared/transport';
 import { apiRequest } from '../../../shared/transport';
 import {
-	apiKeyNameField,
+	attributeKeyField,
 	behaviourFields,
 	buildDefinitionBody,
 	inputTypeField,
@@ -24,7 +24,7 @@ import { explainDefinitionRefusal, refreshSchema, targetPath } from './fields';
 
 export const createFields = forOperation('attribute', 'create', [
 	{ ...nameField, required: true },
-	{ ...apiKeyNameField, required: true },
+	{ ...attributeKeyField, required: true },
 	inputTypeField,
 	...typeSettingFields.map((field) => ({
 		...field,
@@ -41,7 +41,7 @@ function definitionOf(context: IExecuteSingleFunctions): IDataObject {
 		.map(([name]) => [name, context.getNodeParameter(name, undefined)]);
 	return {
 		name: context.getNodeParameter('name', ''),
-		apiKeyName: context.getNodeParameter('apiKeyName', ''),
+		attributeKey: context.getNodeParameter('attributeKey', ''),
 		inputType,
 		...Object.fromEntries(settings),
 		...(context.getNodeParameter('additionalFields', {}) as IDataObject),

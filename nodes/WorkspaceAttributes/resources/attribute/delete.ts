@@ -2,7 +2,11 @@ import { forOperation, operation, reportDeleted } from '../../../shared/descript
 import { attributePath, customAttributeField, refreshSchema } from './fields';
 
 export const deleteFields = forOperation('attribute', 'delete', [
-	customAttributeField('The custom attribute to delete; system attributes cannot be deleted.'),
+	{
+		...customAttributeField,
+		description:
+			'The custom attribute to delete; system attributes cannot be deleted. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
 ]);
 
 export const deleteAttribute = operation({

@@ -40,11 +40,8 @@ export const targetPath = paths.attributes('{target}', '{targetId}');
 /** One attribute of the target. */
 export const attributePath = `${targetPath}/${idInPath('attributeId')}`;
 
-const pickerHint =
-	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
-
-/** A custom attribute by ID: system attributes cannot be changed or deleted. */
-export const customAttributeField = (purpose: string): INodeProperties => ({
+/** A custom attribute by ID: system attributes cannot be changed or deleted (each operation says so). */
+export const customAttributeField: INodeProperties = {
 	displayName: 'Attribute Name or ID',
 	name: 'attributeId',
 	type: 'options',
@@ -54,8 +51,9 @@ export const customAttributeField = (purpose: string): INodeProperties => ({
 	},
 	required: true,
 	default: '',
-	description: `${purpose} ${pickerHint}`,
-});
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+};
 
 /**
  * Once an attribute is created, changed or deleted, node runs that kept the target's attributes
@@ -85,7 +83,7 @@ export async function explainDefinitionRefusal(
 	if (!isRefusal(response)) return items;
 	const said = refusalText(response);
 	const fields = (this.getNodeParameter('updateFields', {}) ?? {}) as IDataObject;
-	const key = String(this.getNodeParameter('apiKeyName', '') || fields.apiKeyName || '').trim();
+	const key = String(this.getNodeParameter('attributeKey', '') || fields.attributeKey || '').trim();
 	const target = this.getNodeParameter('target', 'collection') === 'list' ? 'list' : 'collection';
 	const failure =
 		key && TAKEN_WORDS.test(said)

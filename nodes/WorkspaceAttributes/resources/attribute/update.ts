@@ -4,7 +4,7 @@ import { dataRoot, forOperation, operation } from '../../../shared/descriptions'
 import { sendBody } from '../../../shared/input';
 import { updateThenRead } from '../../../shared/transport';
 import {
-	apiKeyNameField,
+	attributeKeyField,
 	behaviourFields,
 	buildDefinitionBody,
 	inputTypeField,
@@ -19,7 +19,11 @@ import {
 } from './fields';
 
 export const updateFields = forOperation('attribute', 'update', [
-	customAttributeField('The custom attribute to change; system attributes cannot be changed.'),
+	{
+		...customAttributeField,
+		description:
+			'The custom attribute to change; system attributes cannot be changed. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -30,7 +34,7 @@ export const updateFields = forOperation('attribute', 'update', [
 			"Only the fields given are changed; a type's settings (such as Currency Code) apply to attributes of that type",
 		options: [
 			nameField,
-			apiKeyNameField,
+			attributeKeyField,
 			inputTypeField,
 			...typeSettingFields,
 			...behaviourFields,
