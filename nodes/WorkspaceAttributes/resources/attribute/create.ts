@@ -66,7 +66,7 @@ export const create = operation({
 	name: 'Create',
 	value: 'create',
 	action:
-		'Create a custom attribute (a field) in a collection or list. Its API Key Name must be new there; once created, records and list entries can be written with it at once',
+		'Create an attribute in a collection or list; its API Key Name must be new there, and records can use it at once',
 	description:
 		'Add a custom attribute to a collection or list: its name, API key name, input type and settings',
 	method: 'POST',

@@ -12,7 +12,7 @@ export const deleteFields = forOperation('attribute', 'delete', [
 export const deleteAttribute = operation({
 	name: 'Delete',
 	value: 'delete',
-	action: 'Delete a custom attribute',
+	action: 'Delete a custom attribute by ID, with all its values',
 	description: 'Delete a custom attribute of a collection or list, with its values',
 	method: 'DELETE',
 	url: attributePath,

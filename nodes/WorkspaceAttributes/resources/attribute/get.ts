@@ -20,8 +20,7 @@ export const getFields = forOperation('attribute', 'get', [
 export const get = operation({
 	name: 'Get',
 	value: 'get',
-	action:
-		'Get one attribute of a collection or list by its ID: its API key name, input type and settings',
+	action: 'Get an attribute by ID: its API Key Name, input type and settings',
 	description: 'Get one attribute by ID: its key, type and settings',
 	method: 'GET',
 	url: attributePath,

@@ -46,7 +46,7 @@ export const update = operation({
 	name: 'Update',
 	value: 'update',
 	action:
-		'Update a custom attribute of a collection or list: only the fields given change. A new API Key Name must be unused there; records then carry the value under the new key',
+		'Update a custom attribute by ID: only the fields given change; a new API Key Name must be unused there',
 	description:
 		"Change a custom attribute's name, key, type or settings; the others stay as they are",
 	method: 'PATCH',

@@ -5,7 +5,7 @@ export const getAll = operation({
 	name: 'Get Many',
 	value: 'getAll',
 	action:
-		'Get many status options of a status attribute: the stages a record or entry can be in, each with its ID, name and order',
+		'Get many status options of a status attribute, each with the ID records take as its value',
 	description: 'Get the options (stages) of a status attribute, in their order',
 	method: 'GET',
 	url: statusOptionsPath,

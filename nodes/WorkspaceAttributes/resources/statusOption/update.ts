@@ -131,7 +131,7 @@ export const update = operation({
 	name: 'Update',
 	value: 'update',
 	action:
-		'Update a status option of a status attribute: its name, color, archived or celebration. Options cannot be created or reordered this way',
+		'Update a status option by ID: its name, color or archived state; the API cannot add options',
 	description: "Change a status option's name, color, archived state or celebration",
 	method: 'PATCH',
 	url: statusOptionPath,
