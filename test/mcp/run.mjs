@@ -37,7 +37,8 @@ import { createSandbox, sandboxCredentials, SEED_IDS } from '../rig/sandbox.mjs'
 // tested on the 2.x line; 1.x has no publish:workflow to activate a workflow headless.
 // N8N_VERSIONS=2.41.1 runs the suite on that 2.x line instead.
 const VERSION = process.env.N8N_VERSIONS?.trim() || '2.40.7';
-if (!/^2\.\d+\.\d+$/.test(VERSION)) throw new Error(`test:mcp runs on one 2.x line, not "${VERSION}"`);
+if (!/^2\.\d+\.\d+$/.test(VERSION))
+	throw new Error(`test:mcp runs on one 2.x line, not "${VERSION}"`);
 const EXAMPLE = join(root, 'examples', 'ai-agent-tools.json');
 const { PEOPLE, ADA_RECORD: ADA } = SEED_IDS;
 // A hang becomes a failure. A run takes about 1 to 2 minutes (most of it n8n starting, four
