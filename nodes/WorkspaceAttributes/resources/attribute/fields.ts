@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
 	PostReceiveAction,
@@ -10,8 +9,8 @@ import type {
 import { attributesChangedAt, subjectAttributesPath } from '../../../shared/attributes/schema';
 import { idInPath } from '../../../shared/descriptions';
 import { collectionLocator, listLocator } from '../../../shared/locators';
-import { isRefusal, refusalText } from '../../../shared/refusal';
-import { apiError, paths } from '../../../shared/transport';
+import { explainRefusal } from '../../../shared/refusal';
+import { paths } from '../../../shared/transport';
 
 /** Which collection or list the attributes belong to. */
 export const targetFields: INodeProperties[] = [
@@ -73,28 +72,23 @@ const TAKEN_WORDS = /already|exists|duplicate|taken|in use|unique/i;
 
 /**
  * Create and Update: an API Key Name the target already has is said as such, with what to do;
- * any other refusal with what these operations send. Runs before the shared error mapper.
+ * any other refusal with what these operations send.
  */
-export async function explainDefinitionRefusal(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	if (!isRefusal(response)) return items;
-	const said = refusalText(response);
-	const fields = (this.getNodeParameter('updateFields', {}) ?? {}) as IDataObject;
-	const key = String(this.getNodeParameter('attributeKey', '') || fields.attributeKey || '').trim();
-	const target = this.getNodeParameter('target', 'collection') === 'list' ? 'list' : 'collection';
-	const failure =
-		key && TAKEN_WORDS.test(said)
-			? {
-					message: `The API Key Name "${key}" is already used by an attribute of this ${target}`,
-					description: `An API Key Name is unique within its collection or list. Choose another API Key Name, or change the existing attribute with the Update operation (Get Many lists the attributes with their IDs). The service said: ${said}`,
-				}
-			: {
-					message: said || `The service rejected the attribute (HTTP ${response.statusCode})`,
-					description:
-						'Check Name, API Key Name and Input Type, and the settings given: Currency Code a three-letter code, Linked Collections existing collections. System attributes cannot be changed.',
-				};
-	throw apiError(this.getNode(), response, failure, this.getItemIndex());
-}
+export const explainDefinitionRefusal = explainRefusal((context, said, response) => {
+	const fields = (context.getNodeParameter('updateFields', {}) ?? {}) as IDataObject;
+	const key = String(
+		context.getNodeParameter('attributeKey', '') || fields.attributeKey || '',
+	).trim();
+	const target =
+		context.getNodeParameter('target', 'collection') === 'list' ? 'list' : 'collection';
+	return key && TAKEN_WORDS.test(said)
+		? {
+				message: `The API Key Name "${key}" is already used by an attribute of this ${target}`,
+				description: `An API Key Name is unique within its collection or list. Choose another API Key Name, or change the existing attribute with the Update operation (Get Many lists the attributes with their IDs). The service said: ${said}`,
+			}
+		: {
+				message: said || `The service rejected the attribute (HTTP ${response.statusCode})`,
+				description:
+					'Check Name, API Key Name and Input Type, and the settings given: Currency Code a three-letter code, Linked Collections existing collections. System attributes cannot be changed.',
+			};
+});
