@@ -308,3 +308,26 @@ describe('Status Option', () => {
 		expect(env.sandbox.requests).toEqual([]);
 	});
 });
+
+test('Status Option → Update with Continue On Fail: the bad item fails alone, paired with its item', async () => {
+	const { items } = await runNode({
+		nodeType: new WorkspaceAttributes(),
+		parameters: {
+			resource: 'statusOption',
+			operation: 'update',
+			target: 'collection',
+			collectionId: byId(PEOPLE),
+			attributeId: LIFECYCLE_ATTRIBUTE,
+			optionId: LIFECYCLE_CUSTOMER,
+			updateFields: { color: '={{ $json.color }}' },
+		},
+		items: [{ color: 'green' }, { color: '#16a34a' }],
+		credentials: env.credentials,
+		continueOnFail: true,
+	});
+	expect(items.map((i) => [i.json.error ?? i.json.color, i.pairedItem])).toEqual([
+		['Color: "green" is not a hex color code', { item: 0 }],
+		['#16a34a', { item: 1 }],
+	]);
+	expect(env.sandbox.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+});
