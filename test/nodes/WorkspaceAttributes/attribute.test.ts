@@ -174,7 +174,7 @@ describe('Attribute → Create', () => {
 		expect(items.map((i) => i.json.error ?? i.json.apiKeyName)).toEqual([
 			'Name: empty',
 			'API Key Name: empty',
-			'Input Type: "colour" is not one of Text, Number, Checkbox, Currency, Date, Date and Time, Rating, Status, Select, Multi-Select, Record Link, Member, Domain, File, AI Wizard, Email, Phone',
+			'Input Type: "colour" is not one of AI Wizard, Checkbox, Currency, Date, Date and Time, Domain, Email, File, Member, Multi-Select, Number, Phone, Rating, Record Link, Select, Status, Text',
 			'Currency Code: "EURO" is not a three-letter currency code',
 			'Unique: got "maybe", expected true or false',
 			'fine',

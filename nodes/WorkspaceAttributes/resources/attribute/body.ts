@@ -8,38 +8,40 @@ import { requiredText } from '../../../shared/messaging/fields';
  * under `config`. Create and Update share these fields and this one builder.
  */
 
-/** The 17 input types the vendor lists on its Create page, in its order, with the workspace's words. */
-export const INPUT_TYPES: INodePropertyOptions[] = [
-	{ name: 'Text', value: 'text' },
-	{ name: 'Number', value: 'number' },
-	{ name: 'Checkbox', value: 'checkbox' },
-	{ name: 'Currency', value: 'currency', description: 'A number in a currency' },
-	{ name: 'Date', value: 'date' },
-	{ name: 'Date and Time', value: 'timestamp' },
-	{ name: 'Rating', value: 'rating' },
-	{
-		name: 'Status',
-		value: 'status',
-		description: 'Stages; the API cannot add them: add them in the workspace',
-	},
-	{
-		name: 'Select',
-		value: 'select',
-		description: 'One option; the API cannot add options: add them in the workspace',
-	},
-	{
-		name: 'Multi-Select',
-		value: 'multiselect',
-		description: 'Several options; the API cannot add options: add them in the workspace',
-	},
-	{ name: 'Record Link', value: 'record-reference', description: 'A record of a collection' },
-	{ name: 'Member', value: 'actor-reference', description: 'A workspace member' },
-	{ name: 'Domain', value: 'domain' },
-	{ name: 'File', value: 'file' },
-	{ name: 'AI Wizard', value: 'ai-wizard', description: 'Filled by the workspace from a prompt' },
-	{ name: 'Email', value: 'email-address' },
-	{ name: 'Phone', value: 'phone-number' },
-];
+/** The 17 input types the vendor lists on its Create page, in the workspace's words, in n8n's alphabetical order. */
+export const INPUT_TYPES: INodePropertyOptions[] = (
+	[
+		{ name: 'Text', value: 'text' },
+		{ name: 'Number', value: 'number' },
+		{ name: 'Checkbox', value: 'checkbox' },
+		{ name: 'Currency', value: 'currency', description: 'A number in a currency' },
+		{ name: 'Date', value: 'date' },
+		{ name: 'Date and Time', value: 'timestamp' },
+		{ name: 'Rating', value: 'rating' },
+		{
+			name: 'Status',
+			value: 'status',
+			description: 'Stages; the API cannot add them: add them in the workspace',
+		},
+		{
+			name: 'Select',
+			value: 'select',
+			description: 'One option; the API cannot add options: add them in the workspace',
+		},
+		{
+			name: 'Multi-Select',
+			value: 'multiselect',
+			description: 'Several options; the API cannot add options: add them in the workspace',
+		},
+		{ name: 'Record Link', value: 'record-reference', description: 'A record of a collection' },
+		{ name: 'Member', value: 'actor-reference', description: 'A workspace member' },
+		{ name: 'Domain', value: 'domain' },
+		{ name: 'File', value: 'file' },
+		{ name: 'AI Wizard', value: 'ai-wizard', description: 'Filled by the workspace from a prompt' },
+		{ name: 'Email', value: 'email-address' },
+		{ name: 'Phone', value: 'phone-number' },
+	] as INodePropertyOptions[]
+).sort((a, b) => a.name.localeCompare(b.name));
 
 const CURRENCY_DISPLAYS: INodePropertyOptions[] = [
 	{ name: 'Code', value: 'code', description: 'Such as USD' },
