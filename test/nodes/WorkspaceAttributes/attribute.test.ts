@@ -331,3 +331,28 @@ test('Status Option → Update with Continue On Fail: the bad item fails alone, 
 	]);
 	expect(env.sandbox.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
 });
+
+test('Attribute → Create whose answer is lost after the work: found by its key, made once', async () => {
+	env.sandbox.addFault({
+		method: 'POST',
+		path: `/api/v1/attributes/collection/${PEOPLE}`,
+		kind: 'server-error',
+		afterHandling: true,
+	});
+	const { items, error } = await run({
+		operation: 'create',
+		target: 'collection',
+		collectionId: byId(PEOPLE),
+		name: 'Score',
+		attributeKey: 'score',
+		inputType: 'number',
+	});
+	expect(error).toBeUndefined();
+	expect(items.map((i) => [i.json.apiKeyName, i.json.lostAnswer])).toEqual([
+		['score', 'confirmed by a look-up'],
+	]);
+	expect(env.sandbox.requests.map((r) => [r.method, r.status])).toEqual([
+		['POST', 500],
+		['GET', 200],
+	]);
+});
