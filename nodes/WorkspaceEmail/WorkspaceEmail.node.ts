@@ -1,6 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { receiveDeliveryStatus } from '../shared/messaging/deliveryWait';
 import { messagingNodeParts } from '../shared/messaging/node';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { messageDescription } from './resources/message';
@@ -25,4 +26,6 @@ export class WorkspaceEmail implements INodeType {
 	};
 
 	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
+
+	webhook = receiveDeliveryStatus;
 }

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { waitFor } from '../rig/processes.mjs';
 import { CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import { eventMemoryCases } from './eventMemory.mjs';
+import { deliveryWaitCases } from './deliveryWaits.mjs';
 import { messageSendCases } from './messageSends.mjs';
 import {
 	hookTo,
@@ -2081,6 +2082,8 @@ export const cases = [
 			return `${emitted} people emitted, each once; ${polls}`;
 		},
 	},
+	// Last: the example workflows' ids follow the order of this list.
+	...deliveryWaitCases,
 ];
 
 const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;
@@ -2389,7 +2392,8 @@ export function workflowOf(testCase, index) {
 		parameters: testCase.parameters,
 		...(credential ? { credentials: { [credential]: CREDENTIALS[credential] } } : {}),
 		// A webhook's production URL is /webhook/<webhookId>/<path>; the editor gives each one an id.
-		...(testCase.webhook ? { webhookId: webhookIdOf(testCase.file) } : {}),
+		// A waiting send's node has a webhook too (its resume address), and so an id.
+		...(testCase.webhook || testCase.waits ? { webhookId: webhookIdOf(testCase.file) } : {}),
 		...testCase.nodeSettings,
 	};
 	if (testCase.trigger) {

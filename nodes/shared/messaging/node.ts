@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from
 import { optionsField, resourceSelector, subtitleOf } from '../descriptions';
 import { requestDefaults } from '../transport';
 import { deliveryReportDescription } from './deliveryReport';
+import { deliveryWaitWebhook } from './deliveryWait';
 import { MESSAGING_BASE_URL } from './host';
 
 /**
@@ -15,7 +16,10 @@ export function messagingNodeParts(
 	resourceDescription: INodeProperties[],
 ): {
 	subtitle: string;
-	sharedDescription: Pick<INodeTypeDescription, 'credentials' | 'requestDefaults' | 'properties'>;
+	sharedDescription: Pick<
+		INodeTypeDescription,
+		'credentials' | 'requestDefaults' | 'properties' | 'webhooks'
+	>;
 } {
 	const properties: INodeProperties[] = [
 		resourceSelector([resource, { name: 'Delivery Report', value: 'deliveryReport' }]),
@@ -32,6 +36,8 @@ export function messagingNodeParts(
 			// Messages go to the API's second host (docs/api.md §4.9), not the records one.
 			requestDefaults: { ...requestDefaults, baseURL: MESSAGING_BASE_URL },
 			properties,
+			// Where a send with Wait for Delivery resumes (deliveryWait.ts).
+			webhooks: [deliveryWaitWebhook],
 		},
 	};
 }

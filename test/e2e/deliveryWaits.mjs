@@ -1,0 +1,313 @@
+// Wait for Delivery (README "Messages"): a send whose execution waits in n8n's waiting state
+// until the message reaches a chosen status, in the form of cases.mjs (`waits`: run.mjs's
+// runWaitCase). The sandbox posts the statuses its `deliveryPlan` says; steps with `afterMs`
+// wait for `runDue(Infinity)`, so that each case posts them once n8n holds the execution waiting.
+import assert from 'node:assert/strict';
+
+const ACCOUNT = '104898309288724';
+/** A message the sandbox's seed sent before (test/sandbox/messaging/seed.js): another one. */
+const OTHER_REQUEST_ID = 'f8df74d1-11fa-4485-b164-b9a65358f4fc';
+const fromList = (value, cachedResultName) => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	cachedResultName,
+});
+
+const variableField = (id, displayName, type) => ({
+	id,
+	displayName,
+	required: true,
+	defaultMatch: false,
+	canBeUsedToMatch: false,
+	display: true,
+	type,
+});
+
+const smsParameters = (wait) => ({
+	resource: 'sms',
+	operation: 'send',
+	recipient: '+91 98765 43210',
+	message: 'Your order 42 is on its way',
+	senderId: 'WRKSPC',
+	route: 'transactional',
+	waitForDelivery: true,
+	...wait,
+});
+
+/** The sends made, each with a post-back address of this execution's (`item` = its index). */
+function sentToThisExecution(path, count = 1) {
+	return (requests) => {
+		const sends = requests.filter((r) => r.method === 'POST');
+		assert.equal(sends.length, count, `${sends.length} sends, not ${count}`);
+		for (const send of sends) {
+			assert.equal(send.path, path);
+			const url = new URL(send.body.post_back_url);
+			assert.match(url.pathname, /^\/webhook-waiting\/\d+$/);
+			assert.match(url.searchParams.get('signature') ?? '', /.{16,}/);
+			assert.match(url.searchParams.get('item'), /^\d+$/);
+		}
+	};
+}
+
+const plan =
+	(...steps) =>
+	(sandbox) => {
+		sandbox.config.deliveryPlan = steps.map((step, i) => ({ afterMs: i + 1, ...step }));
+	};
+
+/** Posts the planned statuses, in order; the answers n8n gave them. */
+async function postPlanned(sandbox) {
+	await sandbox.postbacks.runDue(Infinity);
+	return sandbox.postbacks.deliveries.map((d) => [d.payload.status, d.status ?? d.error]);
+}
+
+const jsonOf = (items) => items.map((item) => item.json);
+
+/** What one item outputs after `status` ended its wait; `seen` the statuses it kept. */
+function assertReached(json, status, { remark = '', seen = [status] } = {}) {
+	assert.equal(json.outcome, 'finalStatus');
+	assert.equal(json.status, status);
+	assert.equal(json.remark, remark);
+	assert.match(json.status_at, /^\d{4}-\d\d-\d\dT/);
+	assert.deepEqual(
+		json.statuses.map((s) => s.status),
+		seen,
+	);
+	assert.match(json.request_id, /^[0-9a-f-]{36}$/);
+}
+
+export const deliveryWaitCases = [
+	{
+		file: 'sms-wait-for-delivery',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace SMS: send an order notice and wait until it is delivered',
+		node: 'workspaceSms',
+		parameters: smsParameters({ waitTimeLimit: 10, waitTimeUnit: 'minutes' }),
+		setup: plan({ status: 'sent' }, { status: 'delivered', remark: 'Delivered to handset' }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		during: postPlanned,
+		check(items, sandbox, answers) {
+			// `sent` is not a chosen status: answered, nothing resumed; `delivered` resumes.
+			assert.deepEqual(answers, [
+				['sent', 200],
+				['delivered', 200],
+			]);
+			assert.equal(items.length, 1);
+			assertReached(items[0].json, 'delivered', { remark: 'Delivered to handset' });
+			assert.equal(items[0].json.recipient, '+91 98765 43210');
+		},
+	},
+	{
+		file: 'whatsapp-wait-failed',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace WhatsApp: send the welcome template and wait: it fails',
+		node: 'workspaceWhatsApp',
+		parameters: {
+			resource: 'message',
+			operation: 'sendTemplate',
+			phoneId: fromList(ACCOUNT, 'Acme Support (+1 234 567 8900)'),
+			template: fromList('welcome_message|en', 'welcome_message (en)'),
+			recipient: '+91 98765 43210',
+			variables: {
+				mappingMode: 'defineBelow',
+				value: { customer_name: 'Ada', product_image: 'https://example.com/welcome.png' },
+				matchingColumns: [],
+				schema: [
+					variableField('customer_name', 'Customer Name — text', 'string'),
+					variableField('product_image', 'Product Image — image URL', 'url'),
+				],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+			waitForDelivery: true,
+		},
+		setup: plan({ status: 'failed', remark: 'Number is not on WhatsApp' }),
+		requests: sentToThisExecution('/api/ingest/whatsapp/v1/template/send'),
+		during: postPlanned,
+		check(items, sandbox, answers) {
+			assert.deepEqual(answers, [['failed', 200]]);
+			assertReached(items[0].json, 'failed', { remark: 'Number is not on WhatsApp' });
+		},
+	},
+	{
+		file: 'email-wait-time-limit',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace Email: send an email and wait 2 seconds for its delivery: none comes',
+		node: 'workspaceEmail',
+		parameters: {
+			resource: 'message',
+			operation: 'send',
+			recipient: 'ada@example.com',
+			subject: 'Your invoice',
+			message: '<p>Hello Ada</p>',
+			waitForDelivery: true,
+			waitTimeLimit: 2,
+			waitTimeUnit: 'seconds',
+		},
+		setup: plan({ status: 'sent' }),
+		requests: sentToThisExecution('/api/ingest/email/v1/message/send'),
+		async during(sandbox, n8nAt) {
+			const answers = await postPlanned(sandbox);
+			// n8n looks for waits whose time has come every minute, and at its start: a restart
+			// (a few seconds) stands for that minute.
+			await new Promise((resolve) => setTimeout(resolve, 2500));
+			await n8nAt.restart();
+			return answers;
+		},
+		check(items, sandbox, answers) {
+			assert.deepEqual(answers, [['sent', 200]]);
+			const [json] = jsonOf(items);
+			assert.equal(json.outcome, 'noFinalStatus');
+			assert.equal(json.status, null);
+			assert.deepEqual(json.statuses, []);
+			assert.deepEqual(json.resume_on, ['delivered', 'read', 'failed']);
+		},
+	},
+	{
+		file: 'sms-wait-restart',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace SMS: n8n restarts while the send waits; the status comes after',
+		node: 'workspaceSms',
+		parameters: smsParameters({ resumeOnStatuses: 'delivered' }),
+		setup: plan({ status: 'delivered' }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		async during(sandbox, n8nAt) {
+			await n8nAt.restart();
+			return await postPlanned(sandbox);
+		},
+		check(items, sandbox, answers) {
+			assert.deepEqual(answers, [['delivered', 200]]);
+			assertReached(items[0].json, 'delivered');
+			assert.deepEqual(items[0].json.resume_on, ['delivered']);
+		},
+	},
+	{
+		file: 'sms-wait-repeated-status',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace SMS: the host posts delivered twice: the execution resumes once',
+		node: 'workspaceSms',
+		parameters: smsParameters({}),
+		setup: plan({ status: 'delivered', times: 2 }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		async during(sandbox, n8nAt, executionId) {
+			const answers = await postPlanned(sandbox);
+			return { answers, executionId };
+		},
+		check(items, sandbox, { answers }) {
+			// n8n itself refuses the second: the execution runs or has ended (409).
+			assert.deepEqual(answers, [
+				['delivered', 200],
+				['delivered', 409],
+			]);
+			assert.equal(items.length, 1);
+			assertReached(items[0].json, 'delivered');
+		},
+	},
+	{
+		file: 'sms-wait-forged-status',
+		lines: '2.x',
+		waits: true,
+		title: "Workspace SMS: forged statuses and another message's status resume nothing",
+		node: 'workspaceSms',
+		parameters: smsParameters({}),
+		setup: plan({ status: 'delivered' }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		async during(sandbox) {
+			const [send] = sandbox.requests.filter((r) => r.method === 'POST');
+			const address = new URL(send.body.post_back_url);
+			const forged = new URL(address);
+			forged.searchParams.set(
+				'signature',
+				'f'.repeat(address.searchParams.get('signature').length),
+			);
+			const unsigned = new URL(address);
+			unsigned.searchParams.delete('signature');
+			const otherItem = new URL(address);
+			otherItem.searchParams.set('item', '7');
+			const mine = sandbox.state.messages.get(
+				[...sandbox.state.messages.keys()].find((id) => id !== OTHER_REQUEST_ID),
+			);
+			const tries = [
+				// Another message's status (another execution's send) at this execution's address.
+				[
+					'other message',
+					sandbox.postStatus(OTHER_REQUEST_ID, { status: 'delivered' }, address.toString()),
+				],
+				[
+					'forged signature',
+					sandbox.postStatus(mine.request_id, { status: 'delivered' }, forged.toString()),
+				],
+				[
+					'no signature',
+					sandbox.postStatus(mine.request_id, { status: 'delivered' }, unsigned.toString()),
+				],
+				[
+					'unknown item',
+					sandbox.postStatus(mine.request_id, { status: 'delivered' }, otherItem.toString()),
+				],
+			];
+			const refused = [];
+			for (const [what, delivery] of tries) refused.push([what, (await delivery).tries[0].status]);
+			return { refused, answers: await postPlanned(sandbox) };
+		},
+		check(items, sandbox, { refused, answers }) {
+			assert.deepEqual(refused, [
+				['other message', 403],
+				['forged signature', 401],
+				['no signature', 401],
+				['unknown item', 403],
+			]);
+			assert.deepEqual(answers.at(-1), ['delivered', 200]);
+			assert.equal(items.length, 1);
+			assertReached(items[0].json, 'delivered');
+		},
+	},
+	{
+		file: 'sms-wait-two-messages',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace SMS: two customers, one delivered, one failed: one resume with both',
+		node: 'workspaceSms',
+		items: 2,
+		itemsCode:
+			"return [{ json: { phone: '+91 98765 43210' } }, { json: { phone: '+91 98765 43211' } }];",
+		parameters: smsParameters({ recipient: '={{ $json.phone }}' }),
+		// Both stay `sent` until the case posts their statuses.
+		setup: plan({ status: 'sent' }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send', 2),
+		async during(sandbox) {
+			const sends = sandbox.requests.filter((r) => r.method === 'POST');
+			const byItem = (i) =>
+				[...sandbox.state.messages.values()].find(
+					(m) =>
+						m.sent?.post_back_url ===
+						sends.find((s) => s.body.post_back_url.endsWith(`item=${i}`)).body.post_back_url,
+				);
+			// The first item's status first: the second has none yet, so nothing resumes.
+			const first = await sandbox.postStatus(byItem(0).request_id, {
+				status: 'delivered',
+				remark: 'Delivered to handset',
+			});
+			const second = await sandbox.postStatus(byItem(1).request_id, {
+				status: 'failed',
+				remark: 'Unknown subscriber',
+			});
+			return [first.tries[0].status, second.tries[0].status];
+		},
+		check(items, sandbox, answers) {
+			assert.deepEqual(answers, [200, 200]);
+			assert.equal(items.length, 2);
+			// Read from the delivery report when the second status came.
+			assertReached(items[0].json, 'delivered', { remark: 'Delivered to handset' });
+			assert.equal(items[0].json.recipient, '+91 98765 43210');
+			assertReached(items[1].json, 'failed', { remark: 'Unknown subscriber' });
+			assert.equal(items[1].json.recipient, '+91 98765 43211');
+		},
+	},
+];
