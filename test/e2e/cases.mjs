@@ -2342,6 +2342,7 @@ const NODE_CREDENTIAL = {
 	workspaceSms: 'workspaceRecordsApi',
 	workspaceWhatsApp: 'workspaceRecordsApi',
 	workspaceEmail: 'workspaceRecordsApi',
+	workspaceWaitForDelivery: 'workspaceRecordsApi',
 	workspaceRecordsTrigger: 'workspaceRecordsApi',
 	workspaceListsTrigger: 'workspaceRecordsApi',
 	workspaceActivitiesTrigger: 'workspaceRecordsApi',
@@ -2392,8 +2393,7 @@ export function workflowOf(testCase, index) {
 		parameters: testCase.parameters,
 		...(credential ? { credentials: { [credential]: CREDENTIALS[credential] } } : {}),
 		// A webhook's production URL is /webhook/<webhookId>/<path>; the editor gives each one an id.
-		// A waiting send's node has a webhook too (its resume address), and so an id.
-		...(testCase.webhook || testCase.waits ? { webhookId: webhookIdOf(testCase.file) } : {}),
+		...(testCase.webhook ? { webhookId: webhookIdOf(testCase.file) } : {}),
 		...testCase.nodeSettings,
 	};
 	if (testCase.trigger) {
@@ -2420,6 +2420,23 @@ export function workflowOf(testCase, index) {
 				: {},
 		};
 	}
+	// `then`: a node after the one under test (Wait for Delivery after a send), which has a
+	// webhook (its resume address) and so, as the editor gives it, an id.
+	const then = testCase.then && {
+		id: `${testCase.file}-then`,
+		name: testCase.then.name,
+		type: `n8n-nodes-workspace-records.${testCase.then.node}`,
+		typeVersion: 1,
+		position: [node.position[0] + 260, 0],
+		parameters: testCase.then.parameters,
+		credentials: {
+			[NODE_CREDENTIAL[testCase.then.node]]: CREDENTIALS[NODE_CREDENTIAL[testCase.then.node]],
+		},
+		webhookId: webhookIdOf(`${testCase.file}-then`),
+	};
+	const toThen = then
+		? { [nodeName]: { main: [[{ node: then.name, type: 'main', index: 0 }]] } }
+		: {};
 	return {
 		id: `wr${String(index + 1).padStart(4, '0')}`,
 		name: testCase.title,
@@ -2437,12 +2454,14 @@ export function workflowOf(testCase, index) {
 			},
 			node,
 			...(testCase.items ? [itemsNode(testCase)] : []),
+			...(then ? [then] : []),
 		],
 		connections: testCase.items
 			? {
 					'Manual Trigger': { main: [[{ node: 'Make Items', type: 'main', index: 0 }]] },
 					'Make Items': { main: [[{ node: nodeName, type: 'main', index: 0 }]] },
+					...toThen,
 				}
-			: { 'Manual Trigger': { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
+			: { 'Manual Trigger': { main: [[{ node: nodeName, type: 'main', index: 0 }]] }, ...toThen },
 	};
 }

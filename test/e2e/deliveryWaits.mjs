@@ -1,5 +1,6 @@
-// Wait for Delivery (README "Messages"): a send whose execution waits in n8n's waiting state
-// until the message reaches a chosen status, in the form of cases.mjs (`waits`: run.mjs's
+// Wait for Delivery (README "Messages"): a send whose Postback URL is the execution's resume
+// address, then Workspace Wait for Delivery, which holds the execution in n8n's waiting state
+// until the message reaches a chosen status; in the form of cases.mjs (`waits`: run.mjs's
 // runWaitCase). The sandbox posts the statuses its `deliveryPlan` says; steps with `afterMs`
 // wait for `runDue(Infinity)`, so that each case posts them once n8n holds the execution waiting.
 import assert from 'node:assert/strict';
@@ -24,18 +25,34 @@ const variableField = (id, displayName, type) => ({
 	type,
 });
 
-const smsParameters = (wait) => ({
+/** The send's Postback URL: this execution's resume address, as the node's page says. */
+const POST_BACK_HERE = { postBackUrl: '={{ $execution.resumeUrl }}' };
+
+const smsParameters = (extra = {}) => ({
 	resource: 'sms',
 	operation: 'send',
 	recipient: '+91 98765 43210',
 	message: 'Your order 42 is on its way',
 	senderId: 'WRKSPC',
 	route: 'transactional',
-	waitForDelivery: true,
-	...wait,
+	additionalFields: POST_BACK_HERE,
+	...extra,
 });
 
-/** The sends made, each with a post-back address of this execution's (`item` = its index). */
+/** The node after the send. */
+const waitForDelivery = (parameters = {}) => ({
+	name: 'Wait for Delivery',
+	node: 'workspaceWaitForDelivery',
+	parameters: {
+		requestId: '={{ $json.request_id }}',
+		resumeOnStatuses: 'delivered, read, failed',
+		waitTimeLimit: 10,
+		waitTimeUnit: 'minutes',
+		...parameters,
+	},
+});
+
+/** The sends made, each with this execution's resume address as its post-back address. */
 function sentToThisExecution(path, count = 1) {
 	return (requests) => {
 		const sends = requests.filter((r) => r.method === 'POST');
@@ -45,7 +62,6 @@ function sentToThisExecution(path, count = 1) {
 			const url = new URL(send.body.post_back_url);
 			assert.match(url.pathname, /^\/webhook-waiting\/\d+$/);
 			assert.match(url.searchParams.get('signature') ?? '', /.{16,}/);
-			assert.match(url.searchParams.get('item'), /^\d+$/);
 		}
 	};
 }
@@ -84,7 +100,8 @@ export const deliveryWaitCases = [
 		waits: true,
 		title: 'Workspace SMS: send an order notice and wait until it is delivered',
 		node: 'workspaceSms',
-		parameters: smsParameters({ waitTimeLimit: 10, waitTimeUnit: 'minutes' }),
+		parameters: smsParameters(),
+		then: waitForDelivery(),
 		setup: plan({ status: 'sent' }, { status: 'delivered', remark: 'Delivered to handset' }),
 		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
 		during: postPlanned,
@@ -96,7 +113,6 @@ export const deliveryWaitCases = [
 			]);
 			assert.equal(items.length, 1);
 			assertReached(items[0].json, 'delivered', { remark: 'Delivered to handset' });
-			assert.equal(items[0].json.recipient, '+91 98765 43210');
 		},
 	},
 	{
@@ -111,6 +127,7 @@ export const deliveryWaitCases = [
 			phoneId: fromList(ACCOUNT, 'Acme Support (+1 234 567 8900)'),
 			template: fromList('welcome_message|en', 'welcome_message (en)'),
 			recipient: '+91 98765 43210',
+			additionalFields: POST_BACK_HERE,
 			variables: {
 				mappingMode: 'defineBelow',
 				value: { customer_name: 'Ada', product_image: 'https://example.com/welcome.png' },
@@ -122,8 +139,8 @@ export const deliveryWaitCases = [
 				attemptToConvertTypes: false,
 				convertFieldsToString: false,
 			},
-			waitForDelivery: true,
 		},
+		then: waitForDelivery(),
 		setup: plan({ status: 'failed', remark: 'Number is not on WhatsApp' }),
 		requests: sentToThisExecution('/api/ingest/whatsapp/v1/template/send'),
 		during: postPlanned,
@@ -144,10 +161,9 @@ export const deliveryWaitCases = [
 			recipient: 'ada@example.com',
 			subject: 'Your invoice',
 			message: '<p>Hello Ada</p>',
-			waitForDelivery: true,
-			waitTimeLimit: 2,
-			waitTimeUnit: 'seconds',
+			additionalFields: POST_BACK_HERE,
 		},
+		then: waitForDelivery({ waitTimeLimit: 2, waitTimeUnit: 'seconds' }),
 		setup: plan({ status: 'sent' }),
 		requests: sentToThisExecution('/api/ingest/email/v1/message/send'),
 		async during(sandbox, n8nAt) {
@@ -173,7 +189,8 @@ export const deliveryWaitCases = [
 		waits: true,
 		title: 'Workspace SMS: n8n restarts while the send waits; the status comes after',
 		node: 'workspaceSms',
-		parameters: smsParameters({ resumeOnStatuses: 'delivered' }),
+		parameters: smsParameters(),
+		then: waitForDelivery({ resumeOnStatuses: 'Delivered' }),
 		setup: plan({ status: 'delivered' }),
 		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
 		async during(sandbox, n8nAt) {
@@ -192,7 +209,8 @@ export const deliveryWaitCases = [
 		waits: true,
 		title: 'Workspace SMS: the host posts delivered twice: the execution resumes once',
 		node: 'workspaceSms',
-		parameters: smsParameters({}),
+		parameters: smsParameters(),
+		then: waitForDelivery(),
 		setup: plan({ status: 'delivered', times: 2 }),
 		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
 		async during(sandbox, n8nAt, executionId) {
@@ -215,7 +233,8 @@ export const deliveryWaitCases = [
 		waits: true,
 		title: "Workspace SMS: forged statuses and another message's status resume nothing",
 		node: 'workspaceSms',
-		parameters: smsParameters({}),
+		parameters: smsParameters(),
+		then: waitForDelivery(),
 		setup: plan({ status: 'delivered' }),
 		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
 		async during(sandbox) {
@@ -228,8 +247,6 @@ export const deliveryWaitCases = [
 			);
 			const unsigned = new URL(address);
 			unsigned.searchParams.delete('signature');
-			const otherItem = new URL(address);
-			otherItem.searchParams.set('item', '7');
 			const mine = sandbox.state.messages.get(
 				[...sandbox.state.messages.keys()].find((id) => id !== OTHER_REQUEST_ID),
 			);
@@ -247,10 +264,6 @@ export const deliveryWaitCases = [
 					'no signature',
 					sandbox.postStatus(mine.request_id, { status: 'delivered' }, unsigned.toString()),
 				],
-				[
-					'unknown item',
-					sandbox.postStatus(mine.request_id, { status: 'delivered' }, otherItem.toString()),
-				],
 			];
 			const refused = [];
 			for (const [what, delivery] of tries) refused.push([what, (await delivery).tries[0].status]);
@@ -261,7 +274,6 @@ export const deliveryWaitCases = [
 				['other message', 403],
 				['forged signature', 401],
 				['no signature', 401],
-				['unknown item', 403],
 			]);
 			assert.deepEqual(answers.at(-1), ['delivered', 200]);
 			assert.equal(items.length, 1);
@@ -278,16 +290,14 @@ export const deliveryWaitCases = [
 		itemsCode:
 			"return [{ json: { phone: '+91 98765 43210' } }, { json: { phone: '+91 98765 43211' } }];",
 		parameters: smsParameters({ recipient: '={{ $json.phone }}' }),
+		then: waitForDelivery(),
 		// Both stay `sent` until the case posts their statuses.
 		setup: plan({ status: 'sent' }),
 		requests: sentToThisExecution('/api/ingest/sms/v1/message/send', 2),
 		async during(sandbox) {
-			const sends = sandbox.requests.filter((r) => r.method === 'POST');
 			const byItem = (i) =>
 				[...sandbox.state.messages.values()].find(
-					(m) =>
-						m.sent?.post_back_url ===
-						sends.find((s) => s.body.post_back_url.endsWith(`item=${i}`)).body.post_back_url,
+					(m) => m.sent && m.recipient === `9198765432${10 + i}`,
 				);
 			// The first item's status first: the second has none yet, so nothing resumes.
 			const first = await sandbox.postStatus(byItem(0).request_id, {
@@ -305,9 +315,7 @@ export const deliveryWaitCases = [
 			assert.equal(items.length, 2);
 			// Read from the delivery report when the second status came.
 			assertReached(items[0].json, 'delivered', { remark: 'Delivered to handset' });
-			assert.equal(items[0].json.recipient, '+91 98765 43210');
 			assertReached(items[1].json, 'failed', { remark: 'Unknown subscriber' });
-			assert.equal(items[1].json.recipient, '+91 98765 43211');
 		},
 	},
 ];

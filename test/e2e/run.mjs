@@ -263,10 +263,11 @@ async function runActionCase(n8n, version, testCase, sandbox, elsewhere) {
 }
 
 /**
- * A send that waits (Wait for Delivery): the manual run, as the editor's Execute workflow starts
- * it, until n8n holds it waiting; then `during(sandbox, n8nAt, executionId)` has the sandbox post
- * statuses (and may restart n8n: n8nAt), and says what it saw; then the run's end, read back as
- * stored. `check(items, sandbox, outcome)` gets the waiting node's items after it resumed.
+ * A send and a node that waits after it (`then`: Wait for Delivery): the manual run, as the
+ * editor's Execute workflow starts it, until n8n holds it waiting; then `during(sandbox, n8nAt,
+ * executionId)` has the sandbox post statuses (and may restart n8n: n8nAt), and says what it
+ * saw; then the run's end, read back as stored. `check(items, sandbox, outcome)` gets the
+ * waiting node's items after it resumed.
  */
 async function runWaitCase(n8n, version, testCase, sandbox) {
 	sandbox.reset();
@@ -296,7 +297,7 @@ async function runWaitCase(n8n, version, testCase, sandbox) {
 	return report(version, testCase, started, n8n.output, () => {
 		if (failure) throw failure;
 		checkRequests(testCase, sandbox.requests, sandbox.config);
-		const runs = resultData.runData?.[workflow.nodes[1].name] ?? [];
+		const runs = resultData.runData?.[testCase.then.name] ?? [];
 		const task = runs[runs.length - 1];
 		if (resultData.error) throw new Error(`the run failed: ${resultData.error.message}`);
 		if (!task?.data) throw new Error('no output from the node');

@@ -3,7 +3,6 @@ import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from
 import { optionsField, resourceSelector, subtitleOf } from '../descriptions';
 import { requestDefaults } from '../transport';
 import { deliveryReportDescription } from './deliveryReport';
-import { deliveryWaitWebhook } from './deliveryWait';
 import { MESSAGING_BASE_URL } from './host';
 
 /**
@@ -16,10 +15,7 @@ export function messagingNodeParts(
 	resourceDescription: INodeProperties[],
 ): {
 	subtitle: string;
-	sharedDescription: Pick<
-		INodeTypeDescription,
-		'credentials' | 'requestDefaults' | 'properties' | 'webhooks'
-	>;
+	sharedDescription: Pick<INodeTypeDescription, 'credentials' | 'requestDefaults' | 'properties'>;
 } {
 	const properties: INodeProperties[] = [
 		resourceSelector([resource, { name: 'Delivery Report', value: 'deliveryReport' }]),
@@ -36,8 +32,6 @@ export function messagingNodeParts(
 			// Messages go to the API's second host (docs/api.md §4.9), not the records one.
 			requestDefaults: { ...requestDefaults, baseURL: MESSAGING_BASE_URL },
 			properties,
-			// Where a send with Wait for Delivery resumes (deliveryWait.ts).
-			webhooks: [deliveryWaitWebhook],
 		},
 	};
 }

@@ -10,7 +10,6 @@ import { operation } from '../descriptions';
 import { fromInput } from '../input';
 import { parameterId } from '../locators';
 import { requestDefaults } from '../transport';
-import { postBackToThisExecution, startDeliveryWait } from './deliveryWait';
 import { checkMessagingHost } from './host';
 
 /**
@@ -79,9 +78,7 @@ export function sendOperation<Input>({
 				// Read inside fromInput too: a failing expression is then the item's error, as any other.
 				return { ...options, body: fromInput(this, () => body(readInput(this, parameters))) };
 			},
-			// Wait for Delivery, on the messaging host's sends (their post-back address).
-			...(host === 'messaging' ? [postBackToThisExecution] : []),
 		],
-		output: host === 'messaging' ? [startDeliveryWait] : [],
+		output: [],
 	});
 }

@@ -4,11 +4,9 @@ import { operationSelector } from '../../../shared/descriptions';
 import { send, sendFields } from './send';
 import { sendTemplate, sendTemplateFields } from './sendTemplate';
 import { EMAIL_HINTS } from '../../hints';
-import { deliveryWaitFields } from '../../../shared/messaging/deliveryWait';
 
 export const messageDescription: INodeProperties[] = [
 	operationSelector('message', [send, sendTemplate], EMAIL_HINTS),
 	...sendFields,
 	...sendTemplateFields,
-	...deliveryWaitFields('message', ['send', 'sendTemplate']),
 ];

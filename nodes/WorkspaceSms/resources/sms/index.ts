@@ -5,7 +5,6 @@ import { recipientField, senderFields } from './fields';
 import { messageField, send, sendOptions } from './send';
 import { sendTemplate, sendTemplateOptions, templateFields } from './sendTemplate';
 import { SMS_HINTS } from '../../hints';
-import { deliveryWaitFields } from '../../../shared/messaging/deliveryWait';
 
 /** In the order the editor shows them: recipient, what is sent, the sender, the options. */
 export const smsDescription: INodeProperties[] = [
@@ -16,5 +15,4 @@ export const smsDescription: INodeProperties[] = [
 	...senderFields,
 	...sendOptions,
 	...sendTemplateOptions,
-	...deliveryWaitFields('sms', ['send', 'sendTemplate']),
 ];

@@ -5,7 +5,6 @@ import { accountAndRecipientFields } from './accountAndRecipient';
 import { sendInConversation, sendInConversationFields } from './sendInConversation';
 import { sendTemplate, sendTemplateFields } from './sendTemplate';
 import { WHATSAPP_HINTS } from '../../hints';
-import { deliveryWaitFields } from '../../../shared/messaging/deliveryWait';
 
 /**
  * Templates reach anyone; other messages only a customer who wrote in the last 24 hours
@@ -17,5 +16,4 @@ export const messageDescription: INodeProperties[] = [
 	...forOperation('message', ['sendTemplate', 'sendInConversation'], accountAndRecipientFields),
 	...sendTemplateFields,
 	...sendInConversationFields,
-	...deliveryWaitFields('message', ['sendTemplate']),
 ];
