@@ -1,6 +1,7 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { credentialTest } from '../shared/methods';
 import {
 	deliveryWaitFields,
 	deliveryWaitWebhook,
@@ -23,9 +24,31 @@ export class WorkspaceWaitForDelivery implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// The delivery report of the other messages, when one of several gets its status.
-		credentials: [{ name: 'workspaceRecordsApi', required: true }],
+		credentials: [
+			{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
+		],
 		webhooks: [deliveryWaitWebhook],
 		properties: deliveryWaitFields,
+	};
+
+	methods = { credentialTest };
+
+	/**
+	 * The resume address is n8n's own, given to each send by the workflow: there is nothing to
+	 * register with the workspace, and n8n calls none of these for a waiting node's webhook.
+	 */
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
 	};
 
 	execute = startDeliveryWait;
