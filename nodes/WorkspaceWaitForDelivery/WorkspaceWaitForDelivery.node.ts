@@ -13,13 +13,18 @@ export class WorkspaceWaitForDelivery implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Wait for Delivery',
 		name: 'workspaceWaitForDelivery',
-		icon: { light: 'file:../../icons/sms.svg', dark: 'file:../../icons/sms.dark.svg' },
+		icon: {
+			light: 'file:../../icons/waitForDelivery.svg',
+			dark: 'file:../../icons/waitForDelivery.dark.svg',
+		},
 		group: ['organization'],
 		version: 1,
 		subtitle: '={{ "until " + $parameter["resumeOnStatuses"] }}',
 		description:
 			"Pause the execution until the SMS, WhatsApp or email messages sent before it are delivered, read or failed, or a time limit passes. The send's Postback URL must be {{ $execution.resumeUrl }}.",
 		defaults: { name: 'Wait for Delivery' },
+		// n8n's lint requires it of action nodes (its type allows only true); as an agent's tool it
+		// would hold the agent's execution, which docs/ai-agents.md advises against.
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -192,7 +192,7 @@ function requestIdOf(context: IExecuteFunctions, itemIndex: number): string {
 		throw new InputError(
 			'Request ID',
 			'empty',
-			"Put this node right after a Workspace SMS, WhatsApp or Email send, or give the send's request_id.",
+			"Put this node after a Workspace SMS or Email send or a WhatsApp Send Template, whose output has request_id (Send in Conversation returns none, so it cannot be waited on), or give the send's request_id.",
 		);
 	} catch (error) {
 		throw inputFailure(context, error, itemIndex);
