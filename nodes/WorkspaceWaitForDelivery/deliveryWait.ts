@@ -68,7 +68,7 @@ export const deliveryWaitFields: INodeProperties[] = [
 		name: 'waitTimeLimit',
 		type: 'number',
 		default: 10,
-		typeOptions: { minValue: 0 },
+		typeOptions: { minValue: 1 },
 		description:
 			'How long to wait at most. When it passes, the execution goes on, with outcome noFinalStatus for each message still without a chosen status.',
 	},
@@ -215,12 +215,18 @@ export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeE
 	const items = this.getExecuteData().data.main[0] ?? [];
 	let waitUntil = 0;
 	for (const [itemIndex, item] of items.entries()) {
-		const plan = planOf(this, itemIndex);
-		item.json = pendingOutcome(requestIdOf(this, itemIndex), plan);
 		item.pairedItem = { item: itemIndex };
-		waitUntil = Math.max(waitUntil, Date.now() + plan.timeLimitMs);
+		try {
+			const plan = planOf(this, itemIndex);
+			item.json = pendingOutcome(requestIdOf(this, itemIndex), plan);
+			waitUntil = Math.max(waitUntil, Date.now() + plan.timeLimitMs);
+		} catch (error) {
+			// Continue On Fail: the item says why and is waited for by nobody; it goes on as it is.
+			if (!this.continueOnFail()) throw error;
+			item.json = { error: (error as Error).message };
+		}
 	}
-	if (!items.length) return [items];
+	if (!waitUntil) return [items];
 	await this.putExecutionToWait(new Date(waitUntil));
 	return [items];
 }

@@ -265,8 +265,8 @@ async function runActionCase(n8n, version, testCase, sandbox, elsewhere) {
 /**
  * A send and a node that waits after it (`then`: Wait for Delivery): the manual run, as the
  * editor's Execute workflow starts it, until n8n holds it waiting; then `during(sandbox, n8nAt,
- * executionId)` has the sandbox post statuses (and may restart n8n: n8nAt), and says what it
- * saw; then the run's end, read back as stored. `check(items, sandbox, outcome)` gets the
+ * executionId, runs)` has the sandbox post statuses (and may restart n8n: n8nAt; start another
+ * run and read its output: runs), and says what it saw; then the run's end, read back as stored. `check(items, sandbox, outcome)` gets the
  * waiting node's items after it resumed.
  */
 async function runWaitCase(n8n, version, testCase, sandbox) {
@@ -281,10 +281,23 @@ async function runWaitCase(n8n, version, testCase, sandbox) {
 	try {
 		executionId = await n8n.rest.startManualRun(workflow.id, workflow.nodes[0].name);
 		await untilWaiting(n8n.rest, executionId);
+		// Another run of the same workflow, waiting too: its output as stored once it has ended.
+		const runs = {
+			async startAnother() {
+				const id = await n8n.rest.startManualRun(workflow.id, workflow.nodes[0].name);
+				await untilWaiting(n8n.rest, id);
+				return id;
+			},
+			async outputOf(id) {
+				const ended = await n8n.rest.finishedRun(id, { timeoutMs: 60_000 });
+				return ended.runData?.[testCase.then.name]?.at(-1)?.data?.main?.[0] ?? [];
+			},
+		};
 		outcome = await testCase.during(
 			sandbox,
 			n8nControls(n8n, workflow, () => []),
 			executionId,
+			runs,
 		);
 		resultData = await n8n.rest.finishedRun(executionId, { timeoutMs: 90_000 });
 	} catch (error) {
