@@ -46,6 +46,14 @@ const UNITS: Record<string, number> = {
 /** The node's fields: which message each item is about, and what ends the wait. */
 export const deliveryWaitFields: INodeProperties[] = [
 	{
+		// The one setup step outside this node, and the one that fails silently when missed.
+		displayName:
+			"Set the send's Postback URL to {{ $execution.resumeUrl }}. The host must reach it: with n8n on localhost, set n8n's WEBHOOK_URL to its public address.",
+		name: 'setupNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: 'Request ID',
 		name: 'requestId',
 		type: 'string',
