@@ -230,7 +230,8 @@ export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeE
 			waitUntil = Math.max(waitUntil, Date.now() + plan.timeLimitMs);
 		} catch (error) {
 			// Continue On Fail: the item says why and is waited for by nobody; it goes on as it is.
-			if (!this.continueOnFail()) throw error;
+			if (!this.continueOnFail())
+				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 			item.json = { error: (error as Error).message };
 		}
 	}

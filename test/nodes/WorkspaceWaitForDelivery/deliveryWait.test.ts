@@ -4,9 +4,10 @@ import {
 	toTimeLimitMs,
 	toWaitPlan,
 } from '../../../nodes/WorkspaceWaitForDelivery/deliveryWait';
-// The sandbox's postbacks, as the vendor posts them (test/sandbox/messaging/postbacks.js).
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the sandbox is CommonJS JavaScript
-const { createPostbacks, RETRY_DELAYS_S } = require('../../sandbox/messaging/postbacks');
+import { WorkspaceWaitForDelivery } from '../../../nodes/WorkspaceWaitForDelivery/WorkspaceWaitForDelivery.node';
+// The sandbox's postbacks, as the vendor posts them.
+import type { PlanStep } from '../../sandbox/messaging/postbacks';
+import { createPostbacks, RETRY_DELAYS_S } from '../../sandbox/messaging/postbacks';
 
 describe('what ends the wait', () => {
 	test.each([
@@ -64,7 +65,7 @@ describe('what ends the wait', () => {
 
 describe("the sandbox's postbacks", () => {
 	const message = { request_id: 'r1', channel: 'sms', recipient: '919876543210' };
-	const make = (answers: number[], deliveryPlan?: object[]) => {
+	const make = (answers: number[], deliveryPlan?: PlanStep[]) => {
 		let now = 0;
 		const posted: Array<{ url: string; status: string }> = [];
 		const postbacks = createPostbacks({
@@ -109,9 +110,7 @@ describe("the sandbox's postbacks", () => {
 		}
 		await postbacks.runDue(Infinity);
 		expect(posted).toHaveLength(10);
-		expect(postbacks.deliveries[0].tries.map((t: { status: number }) => t.status)).toEqual(
-			Array(10).fill(409),
-		);
+		expect(postbacks.deliveries[0].tries.map((t) => t.status)).toEqual(Array(10).fill(409));
 	});
 
 	test('a retry that is answered 200 ends the retries', async () => {
@@ -126,10 +125,6 @@ describe("the sandbox's postbacks", () => {
 });
 
 describe('the node', () => {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded as n8n loads it
-	const {
-		WorkspaceWaitForDelivery,
-	} = require('../../../nodes/WorkspaceWaitForDelivery/WorkspaceWaitForDelivery.node');
 	const node = new WorkspaceWaitForDelivery();
 
 	test('waits through n8n: programmatic, with a resume webhook', () => {
@@ -141,9 +136,7 @@ describe('the node', () => {
 	});
 
 	test('by default each item is waited on by its own request_id', () => {
-		const requestId = node.description.properties.find(
-			(p: { name: string }) => p.name === 'requestId',
-		);
-		expect(requestId.default).toBe('={{ $json.request_id }}');
+		const requestId = node.description.properties.find((p) => p.name === 'requestId');
+		expect(requestId?.default).toBe('={{ $json.request_id }}');
 	});
 });
