@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { waitFor } from '../rig/processes.mjs';
 import { CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import { eventMemoryCases } from './eventMemory.mjs';
+import { deliveryWaitCases } from './deliveryWaits.mjs';
 import { messageSendCases } from './messageSends.mjs';
 import {
 	hookTo,
@@ -2275,6 +2276,8 @@ export const cases = [
 				[[LIFECYCLE_CUSTOMER, 'Client', '#16a34a', true]],
 			),
 	},
+	// Last: the example workflows' ids follow the order of this list.
+	...deliveryWaitCases,
 ];
 
 const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;
@@ -2533,6 +2536,7 @@ const NODE_CREDENTIAL = {
 	workspaceSms: 'workspaceRecordsApi',
 	workspaceWhatsApp: 'workspaceRecordsApi',
 	workspaceEmail: 'workspaceRecordsApi',
+	workspaceWaitForDelivery: 'workspaceRecordsApi',
 	workspaceRecordsTrigger: 'workspaceRecordsApi',
 	workspaceListsTrigger: 'workspaceRecordsApi',
 	workspaceActivitiesTrigger: 'workspaceRecordsApi',
@@ -2625,7 +2629,22 @@ export function workflowOf(testCase, index) {
 		...itemsNode(testCase),
 		position: [before ? 520 : 260, 0],
 	};
-	const chain = ['Manual Trigger', first?.name, items?.name, nodeName].filter(Boolean);
+
+	// `then`: a node after the one under test (Wait for Delivery after a send), which has a
+	// webhook (its resume address) and so, as the editor gives it, an id.
+	const then = testCase.then && {
+		id: `${testCase.file}-then`,
+		name: testCase.then.name,
+		type: `n8n-nodes-workspace-records.${testCase.then.node}`,
+		typeVersion: 1,
+		position: [node.position[0] + 260, 0],
+		parameters: testCase.then.parameters,
+		credentials: {
+			[NODE_CREDENTIAL[testCase.then.node]]: CREDENTIALS[NODE_CREDENTIAL[testCase.then.node]],
+		},
+		webhookId: webhookIdOf(`${testCase.file}-then`),
+	};
+	const chain = ['Manual Trigger', first?.name, items?.name, nodeName, then?.name].filter(Boolean);
 	return {
 		id: `wr${String(index + 1).padStart(4, '0')}`,
 		name: testCase.title,
@@ -2644,6 +2663,7 @@ export function workflowOf(testCase, index) {
 			node,
 			...(items ? [items] : []),
 			...(first ? [first] : []),
+			...(then ? [then] : []),
 		],
 		connections: Object.fromEntries(
 			chain

@@ -206,7 +206,9 @@ async function runLane(runtime, version, lane, imported) {
 		for (const testCase of lane.cases) {
 			const passed = testCase.trigger
 				? await runTriggerCase(n8n, version, testCase, sandbox, lane)
-				: await runActionCase(n8n, version, testCase, sandbox, elsewhere);
+				: testCase.waits
+					? await runWaitCase(n8n, version, testCase, sandbox)
+					: await runActionCase(n8n, version, testCase, sandbox, elsewhere);
 			allPassed = passed && allPassed;
 		}
 	} finally {
@@ -258,6 +260,73 @@ async function runActionCase(n8n, version, testCase, sandbox, elsewhere) {
 		}
 		return note;
 	});
+}
+
+/**
+ * A send and a node that waits after it (`then`: Wait for Delivery): the manual run, as the
+ * editor's Execute workflow starts it, until n8n holds it waiting; then `during(sandbox, n8nAt,
+ * executionId, runs)` has the sandbox post statuses (and may restart n8n: n8nAt; start another
+ * run and read its output: runs), and says what it saw; then the run's end, read back as stored. `check(items, sandbox, outcome)` gets the
+ * waiting node's items after it resumed.
+ */
+async function runWaitCase(n8n, version, testCase, sandbox) {
+	sandbox.reset();
+	testCase.setup?.(sandbox);
+	const started = Date.now();
+	const workflow = readExample(testCase.file);
+	let executionId;
+	let resultData;
+	let outcome;
+	let failure;
+	try {
+		executionId = await n8n.rest.startManualRun(workflow.id, workflow.nodes[0].name);
+		await untilWaiting(n8n.rest, executionId);
+		// Another run of the same workflow, waiting too: its output as stored once it has ended.
+		const runs = {
+			async startAnother() {
+				const id = await n8n.rest.startManualRun(workflow.id, workflow.nodes[0].name);
+				await untilWaiting(n8n.rest, id);
+				return id;
+			},
+			async outputOf(id) {
+				const ended = await n8n.rest.finishedRun(id, { timeoutMs: 60_000 });
+				return ended.runData?.[testCase.then.name]?.at(-1)?.data?.main?.[0] ?? [];
+			},
+		};
+		outcome = await testCase.during(
+			sandbox,
+			n8nControls(n8n, workflow, () => []),
+			executionId,
+			runs,
+		);
+		resultData = await n8n.rest.finishedRun(executionId, { timeoutMs: 90_000 });
+	} catch (error) {
+		failure = error;
+		if (executionId)
+			await n8n.rest.call('POST', `/rest/executions/${executionId}/stop`).catch(() => {});
+	} finally {
+		delete sandbox.config.deliveryPlan;
+	}
+	return report(version, testCase, started, n8n.output, () => {
+		if (failure) throw failure;
+		checkRequests(testCase, sandbox.requests, sandbox.config);
+		const runs = resultData.runData?.[testCase.then.name] ?? [];
+		const task = runs[runs.length - 1];
+		if (resultData.error) throw new Error(`the run failed: ${resultData.error.message}`);
+		if (!task?.data) throw new Error('no output from the node');
+		return testCase.check(task.data.main[0], sandbox, outcome);
+	});
+}
+
+/** Until n8n holds the execution waiting (its status `waiting`), at most 30 s. */
+async function untilWaiting(rest, executionId) {
+	for (const startedAt = Date.now(); Date.now() - startedAt < 30_000; await sleep(250)) {
+		const { data: execution } = await rest.call('GET', `/rest/executions/${executionId}`);
+		if (execution?.status === 'waiting') return;
+		if (['success', 'error', 'crashed'].includes(execution?.status))
+			throw new Error(`execution ${executionId} ended (${execution.status}) without waiting`);
+	}
+	throw new Error(`execution ${executionId} was not waiting within 30 s`);
 }
 
 /**

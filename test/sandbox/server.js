@@ -55,7 +55,21 @@ function createSandbox(options = {}) {
 	const faults = createFaults();
 	const store = createStore({ config, clock });
 	const router = createRouter(config);
-	const postbacks = createPostbacks({ clock, config, post: options.postBack });
+	const postbacks = createPostbacks({
+		clock,
+		config,
+		post: options.postBack,
+		// A message's delivery report follows the statuses posted for it.
+		onStatus: (message, step) => {
+			const kept = store.state.messages.get(message.request_id);
+			if (kept)
+				Object.assign(kept, {
+					status: step.status,
+					statusAt: store.now(),
+					remark: step.remark ?? '',
+				});
+		},
+	});
 	const conversations = createConversations({ store, clock });
 	const parts = {
 		conversations,
@@ -132,6 +146,15 @@ function createSandbox(options = {}) {
 		stats,
 		/** The delivery-status postbacks sent to the post-back URLs of sends, and their outcome. */
 		postbacks,
+		/**
+		 * Posts a status for a message sent (by its request id) to its post-back URL, or to `url`:
+		 * `step` { status, remark, payload (fields to put or override) }. Resolves with the delivery.
+		 */
+		postStatus(requestId, step, url) {
+			const message = store.state.messages.get(requestId);
+			if (!message) throw new Error(`no message was sent with request id ${requestId}`);
+			return postbacks.postFor(message, step, url);
+		},
 		/** The workspace's webhook settings, incoming messages and their deliveries (messaging/webhooks.js). */
 		webhooks,
 		/** The token bucket: `{ rate, burst, retryAfter: 'seconds' | 'date' | 'none' }`; rate 0 turns it off. */

@@ -33,7 +33,7 @@ export const postBackOptions: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://example.com/delivery-status',
 		description:
-			"Where the host posts the message's delivery status (delivered, failed, read…) each time it changes. To start a workflow with them, paste the Workspace WhatsApp Trigger's URL ending in /delivery-status/….",
+			"Where the host posts the message's delivery status (delivered, failed, read…) each time it changes. To start a workflow with them, paste the Workspace WhatsApp Trigger's URL ending in /delivery-status/…. To wait for them in this execution, put {{ $execution.resumeUrl }} here and add Workspace Wait for Delivery after this node.",
 	},
 ];
 

@@ -7,6 +7,7 @@ import type {
 	IN8nHttpFullResponse,
 	INode,
 	IPollFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 
 import { credentialBaseUrl } from '../auth';
@@ -76,6 +77,8 @@ export const paceOfTrigger = (context: IPollFunctions) =>
 
 export interface ApiRequestOptions {
 	body?: IDataObject;
+	/** The query string, such as a delivery report's `request_id`. */
+	qs?: IDataObject;
 	/** A query POST: a read, safe to send twice. */
 	read?: boolean;
 	/** Outside an operation: the budget of this request, retries included (default `OUTSIDE_BUDGET_MS`). */
@@ -88,7 +91,12 @@ export interface ApiRequestOptions {
 	hints?: Hints;
 }
 
-type ApiContext = ILoadOptionsFunctions | IPollFunctions | IExecuteSingleFunctions;
+/** A webhook too: a waiting send's webhook reads delivery reports (messaging/deliveryWait.ts). */
+type ApiContext =
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IExecuteSingleFunctions
+	| IWebhookFunctions;
 
 const inItem = (context: ApiContext): context is IExecuteSingleFunctions =>
 	'getItemIndex' in context;
@@ -100,6 +108,7 @@ export async function apiRequest<T = IDataObject[]>(
 	url: string,
 	{
 		body,
+		qs,
 		read = false,
 		maxWaitMs,
 		pace,
@@ -114,6 +123,7 @@ export async function apiRequest<T = IDataObject[]>(
 		baseURL,
 		returnFullResponse: true,
 		...(body ? { body } : {}),
+		...(qs ? { qs } : {}),
 	};
 	if (read) asRead(options);
 	const node: INode = context.getNode();

@@ -64,9 +64,10 @@ function createSends({ store, postbacks, config }) {
 			message_id: `${MESSAGE_ID_PREFIX[channel]}${store.newId()}`,
 			recipient: body.recipient,
 			request_id: requestId,
-			status: 'delivered',
+			// The delivery plan's first status (postbacks.js): `delivered` unless a test plans others.
+			status: postbacks.firstStatus().status,
 			statusAt: store.now(),
-			remark: 'Message delivered successfully',
+			remark: postbacks.firstStatus().remark ?? '',
 			workspace_id: config.workspaceId,
 		};
 		store.state.messages.set(requestId, { ...message, sent: body });

@@ -110,7 +110,10 @@ export const sendInConversationFields: INodeProperties[] = forOperation(
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. https://example.com/whatsapp-reports',
-				description: "Where the host sends the message's reports and deliveries",
+				// Not a Postback URL: this path documents no post_back_url, no report format and no
+				// request id, so neither the trigger's delivery-status URL nor Wait for Delivery fits.
+				description:
+					"Where the host sends the message's reports and deliveries, in a format the vendor does not document. Not for the Workspace WhatsApp Trigger's delivery-status URL or Wait for Delivery: they take the post-backs of Send Template.",
 			},
 			{
 				displayName: 'Show in Inbox',

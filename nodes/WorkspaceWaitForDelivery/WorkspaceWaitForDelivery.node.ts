@@ -1,0 +1,62 @@
+import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { credentialTest } from '../shared/methods';
+import {
+	deliveryWaitFields,
+	deliveryWaitWebhook,
+	receiveDeliveryStatus,
+	startDeliveryWait,
+} from './deliveryWait';
+
+export class WorkspaceWaitForDelivery implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workspace Wait for Delivery',
+		name: 'workspaceWaitForDelivery',
+		icon: {
+			light: 'file:../../icons/waitForDelivery.svg',
+			dark: 'file:../../icons/waitForDelivery.dark.svg',
+		},
+		group: ['organization'],
+		version: 1,
+		subtitle: '={{ "until " + $parameter["resumeOnStatuses"] }}',
+		description:
+			"Pause the execution until the SMS, WhatsApp or email messages sent before it are delivered, read or failed, or a time limit passes. The send's Postback URL must be {{ $execution.resumeUrl }}.",
+		defaults: { name: 'Wait for Delivery' },
+		// n8n's lint requires it of action nodes (its type allows only true); as an agent's tool it
+		// would hold the agent's execution, which docs/ai-agents.md advises against.
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		// The delivery report of the other messages, when one of several gets its status.
+		credentials: [
+			{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
+		],
+		webhooks: [deliveryWaitWebhook],
+		properties: deliveryWaitFields,
+	};
+
+	methods = { credentialTest };
+
+	/**
+	 * The resume address is n8n's own, given to each send by the workflow: there is nothing to
+	 * register with the workspace, and n8n calls none of these for a waiting node's webhook.
+	 */
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	execute = startDeliveryWait;
+
+	webhook = receiveDeliveryStatus;
+}

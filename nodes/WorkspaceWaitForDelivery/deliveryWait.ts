@@ -1,0 +1,337 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { InputError, isPlainObject, numberIn, textIn } from '../shared/input';
+import { MESSAGING_BASE_URL } from '../shared/messaging/host';
+import { apiRequest, paths } from '../shared/transport';
+
+/**
+ * Wait for Delivery (README, "Messages"): after a send whose Postback URL is this execution's
+ * resume address (`{{ $execution.resumeUrl }}`), the execution waits in n8n's waiting state until
+ * each message reaches a status the user chose, or the time limit passes.
+ *
+ * A node of its own, not an option of the sends: n8n calls a waiting node's `webhook()`, and a
+ * declarative node that has one gets no connection input for its expressions (n8n-core's
+ * `prepareConnectionInputData`), which would break `$input` in every saved send.
+ *
+ * What is kept while waiting lives where n8n keeps a waiting execution, in its database, so that
+ * it outlasts a restart and any process (main, webhook, worker) can take the post-back: each
+ * input item of the waiting node becomes the item's pending outcome (`pendingOutcome`), holding
+ * the request id of its message and the statuses that end its wait. n8n hands exactly these
+ * items on when the time limit passes (it runs the waiting node as disabled, passing its input
+ * through), and gives them to the webhook's expressions when a status arrives.
+ *
+ * n8n saves a waiting execution only when it resumes, so a status that resumes nothing is not
+ * kept: with several items, a status that completes one item asks the vendor's delivery report
+ * (by request id) for the others, and resumes once every one has a chosen status.
+ */
+
+const DEFAULT_STATUSES = 'delivered, read, failed';
+
+const UNITS: Record<string, number> = {
+	seconds: 1000,
+	minutes: 60_000,
+	hours: 3_600_000,
+	days: 86_400_000,
+};
+
+/** The node's fields: which message each item is about, and what ends the wait. */
+export const deliveryWaitFields: INodeProperties[] = [
+	{
+		// The one setup step outside this node, and the one that fails silently when missed.
+		displayName:
+			"Set the send's Postback URL to {{ $execution.resumeUrl }}. The host must reach it: with n8n on localhost, set n8n's WEBHOOK_URL to its public address.",
+		name: 'setupNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Request ID',
+		name: 'requestId',
+		type: 'string',
+		required: true,
+		default: '={{ $json.request_id }}',
+		description:
+			"The request_id the send returned, for each item: by default the item's own, as the Workspace SMS, WhatsApp and Email sends output it",
+	},
+	{
+		displayName: 'Resume On Statuses',
+		name: 'resumeOnStatuses',
+		type: 'string',
+		default: DEFAULT_STATUSES,
+		placeholder: 'e.g. delivered, read, failed',
+		description:
+			'The statuses that end the wait, separated by commas, as the host names them; other statuses (such as sent) are waited past',
+	},
+	{
+		displayName: 'Time Limit',
+		name: 'waitTimeLimit',
+		type: 'number',
+		default: 10,
+		typeOptions: { minValue: 1 },
+		description:
+			'How long to wait at most. When it passes, the execution goes on, with outcome noFinalStatus for each message still without a chosen status.',
+	},
+	{
+		displayName: 'Time Limit Unit',
+		name: 'waitTimeUnit',
+		type: 'options',
+		options: [
+			{ name: 'Days', value: 'days' },
+			{ name: 'Hours', value: 'hours' },
+			{ name: 'Minutes', value: 'minutes' },
+			{ name: 'Seconds', value: 'seconds' },
+		],
+		default: 'minutes',
+	},
+];
+
+/** The statuses a user listed, lower-cased: the vendor names no list, so any word goes. */
+export function toStatusList(value: unknown): string[] {
+	const statuses = textIn(value, 'Resume On Statuses')
+		.split(/[,\n]/)
+		.map((status) => status.trim().toLowerCase())
+		.filter(Boolean);
+	if (!statuses.length) {
+		throw new InputError(
+			'Resume On Statuses',
+			'empty',
+			'List the statuses that end the wait, such as delivered, read, failed.',
+		);
+	}
+	return [...new Set(statuses)];
+}
+
+/** The time limit in milliseconds: a positive duration. */
+export function toTimeLimitMs(amount: unknown, unit: unknown): number {
+	const perUnit = UNITS[String(unit)];
+	if (!perUnit) {
+		throw new InputError(
+			'Time Limit Unit',
+			`"${String(unit)}" is not a unit`,
+			'Choose Seconds, Minutes, Hours or Days.',
+		);
+	}
+	const number = numberIn(amount, 'Time Limit', {
+		min: 0,
+		whole: false,
+		hint: 'Give how long to wait, a number above 0, such as 10.',
+	});
+	if (number <= 0) {
+		throw new InputError(
+			'Time Limit',
+			'0 waits for nothing',
+			'Give how long to wait, a number above 0, such as 10, or turn off Wait for Delivery.',
+		);
+	}
+	return number * perUnit;
+}
+
+export interface WaitPlan {
+	statuses: string[];
+	timeLimitMs: number;
+}
+
+export interface WaitInput {
+	resumeOnStatuses?: unknown;
+	waitTimeLimit?: unknown;
+	waitTimeUnit?: unknown;
+}
+
+/** The wait as the user set it, said before sending when it cannot be. */
+export const toWaitPlan = (input: WaitInput): WaitPlan => ({
+	statuses: toStatusList(input.resumeOnStatuses ?? DEFAULT_STATUSES),
+	timeLimitMs: toTimeLimitMs(input.waitTimeLimit ?? 10, input.waitTimeUnit ?? 'minutes'),
+});
+
+export interface SeenStatus {
+	status: string;
+	status_at: string | null;
+	remark: string | null;
+}
+
+/** What an item outputs: its outcome, the final status (if any) and the statuses seen. */
+export interface DeliveryOutcome extends IDataObject {
+	outcome: 'finalStatus' | 'noFinalStatus';
+	status: string | null;
+	status_at: string | null;
+	remark: string | null;
+	statuses: SeenStatus[];
+	request_id: string;
+	/** The statuses that end the wait, as set when it began. */
+	resume_on: string[];
+}
+
+/** The item before any chosen status: what the time limit hands on. */
+export const pendingOutcome = (requestId: string, plan: WaitPlan): DeliveryOutcome => ({
+	outcome: 'noFinalStatus',
+	status: null,
+	status_at: null,
+	remark: null,
+	statuses: [],
+	request_id: requestId,
+	resume_on: plan.statuses,
+});
+
+function planOf(context: IExecuteFunctions, itemIndex: number): WaitPlan {
+	try {
+		return toWaitPlan({
+			resumeOnStatuses: context.getNodeParameter('resumeOnStatuses', itemIndex),
+			waitTimeLimit: context.getNodeParameter('waitTimeLimit', itemIndex),
+			waitTimeUnit: context.getNodeParameter('waitTimeUnit', itemIndex),
+		});
+	} catch (error) {
+		throw inputFailure(context, error, itemIndex);
+	}
+}
+
+function requestIdOf(context: IExecuteFunctions, itemIndex: number): string {
+	try {
+		const id = textIn(context.getNodeParameter('requestId', itemIndex), 'Request ID', 'id').trim();
+		if (id) return id;
+		throw new InputError(
+			'Request ID',
+			'empty',
+			"Put this node after a Workspace SMS or Email send or a WhatsApp Send Template, whose output has request_id (Send in Conversation returns none, so it cannot be waited on), or give the send's request_id.",
+		);
+	} catch (error) {
+		throw inputFailure(context, error, itemIndex);
+	}
+}
+
+const inputFailure = (context: IExecuteFunctions, error: unknown, itemIndex: number) =>
+	error instanceof InputError
+		? new NodeOperationError(context.getNode(), error.message, {
+				description: error.hint,
+				itemIndex,
+			})
+		: error;
+
+/**
+ * The node's run: each item becomes its pending outcome, in place (n8n stores the waiting node's
+ * input with the execution), and the execution waits until the longest time limit at most.
+ */
+export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getExecuteData().data.main[0] ?? [];
+	let waitUntil = 0;
+	for (const [itemIndex, item] of items.entries()) {
+		item.pairedItem = { item: itemIndex };
+		try {
+			const plan = planOf(this, itemIndex);
+			item.json = pendingOutcome(requestIdOf(this, itemIndex), plan);
+			waitUntil = Math.max(waitUntil, Date.now() + plan.timeLimitMs);
+		} catch (error) {
+			// Continue On Fail: the item says why and is waited for by nobody; it goes on as it is.
+			if (!this.continueOnFail())
+				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			item.json = { error: (error as Error).message };
+		}
+	}
+	if (!waitUntil) return [items];
+	await this.putExecutionToWait(new Date(waitUntil));
+	return [items];
+}
+
+/** The webhook n8n calls at the resume address, only while the execution waits. */
+export const deliveryWaitWebhook: IWebhookDescription = {
+	name: 'default',
+	httpMethod: 'POST',
+	responseMode: 'onReceived',
+	path: '',
+	restartWebhook: true,
+};
+
+const isOutcome = (value: unknown): value is DeliveryOutcome =>
+	isPlainObject(value) && typeof value.request_id === 'string' && Array.isArray(value.resume_on);
+
+const seenOf = (report: IDataObject, atKey: 'status_at' | 'statusAt'): SeenStatus => ({
+	status: String(report.status ?? ''),
+	status_at: typeof report[atKey] === 'string' ? (report[atKey] as string) : null,
+	remark: typeof report.remark === 'string' ? report.remark : null,
+});
+
+/** The item once a chosen status arrived. */
+const reached = (pending: DeliveryOutcome, seen: SeenStatus): DeliveryOutcome => ({
+	...pending,
+	outcome: 'finalStatus',
+	...seen,
+	statuses: [...pending.statuses, seen],
+});
+
+const chosen = (pending: DeliveryOutcome, status: string) =>
+	pending.resume_on.includes(status.trim().toLowerCase());
+
+/** Another item's status, from the vendor's delivery report: undefined while none chosen. */
+async function fromReport(
+	context: IWebhookFunctions,
+	pending: DeliveryOutcome,
+): Promise<DeliveryOutcome | undefined> {
+	const report = await apiRequest<IDataObject>(context, 'GET', paths.messaging.deliveryReport, {
+		baseURL: MESSAGING_BASE_URL,
+		qs: { request_id: pending.request_id },
+	});
+	const seen = seenOf(isPlainObject(report) ? report : {}, 'statusAt');
+	return chosen(pending, seen.status) ? reached(pending, seen) : undefined;
+}
+
+/** A refusal that resumes nothing: a post about none of this execution's messages. */
+function refuse(context: IWebhookFunctions): IWebhookResponseData {
+	context.getResponseObject().status(403).json({
+		received: false,
+		message: 'This address waits for the statuses of other messages.',
+	});
+	return { noWebhookResponse: true };
+}
+
+const answered = (message: string): IWebhookResponseData => ({
+	webhookResponse: { received: true, message },
+});
+
+/**
+ * The node's webhook: a post-back for one of the waiting items, found by its request id. It
+ * resumes the execution once every item has a chosen status; anything else is answered and
+ * resumes nothing.
+ */
+export async function receiveDeliveryStatus(
+	this: IWebhookFunctions,
+): Promise<IWebhookResponseData> {
+	const waiting = this.evaluateExpression('{{ $input.all().map(item => item.json) }}', 0);
+	const items = Array.isArray(waiting) ? (waiting as unknown[]) : [];
+	const post = this.getBodyData();
+	const index = items.findIndex(
+		(item) =>
+			isOutcome(item) && typeof post.request_id === 'string' && item.request_id === post.request_id,
+	);
+	const pending = items[index];
+	if (!isOutcome(pending)) return refuse(this);
+	const seen = seenOf(post, 'status_at');
+	if (!chosen(pending, seen.status))
+		return answered(
+			`Status "${seen.status}" noted; the execution waits for ${pending.resume_on.join(', ')}.`,
+		);
+
+	const outcomes: IDataObject[] = [];
+	for (const [i, item] of items.entries()) {
+		if (i === index) outcomes.push(reached(pending, seen));
+		else if (!isOutcome(item)) outcomes.push(isPlainObject(item) ? item : {});
+		else {
+			// The same message twice in the input: one status ends the wait of both.
+			const outcome =
+				item.request_id === pending.request_id ? reached(item, seen) : await fromReport(this, item);
+			if (!outcome) return answered('Noted; the execution waits for the other messages.');
+			outcomes.push(outcome);
+		}
+	}
+	return {
+		webhookResponse: { received: true, message: 'The execution resumes.' },
+		workflowData: [outcomes.map((json, item) => ({ json, pairedItem: { item } }))],
+	};
+}

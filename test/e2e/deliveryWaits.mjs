@@ -1,0 +1,399 @@
+// Wait for Delivery (README "Messages"): a send whose Postback URL is the execution's resume
+// address, then Workspace Wait for Delivery, which holds the execution in n8n's waiting state
+// until the message reaches a chosen status; in the form of cases.mjs (`waits`: run.mjs's
+// runWaitCase). The sandbox posts the statuses its `deliveryPlan` says; steps with `afterMs`
+// wait for `runDue(Infinity)`, so that each case posts them once n8n holds the execution waiting.
+import assert from 'node:assert/strict';
+
+const ACCOUNT = '104898309288724';
+/** A message the sandbox's seed sent before (test/sandbox/messaging/seed.js): another one. */
+const OTHER_REQUEST_ID = 'f8df74d1-11fa-4485-b164-b9a65358f4fc';
+const fromList = (value, cachedResultName) => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	cachedResultName,
+});
+
+const variableField = (id, displayName, type) => ({
+	id,
+	displayName,
+	required: true,
+	defaultMatch: false,
+	canBeUsedToMatch: false,
+	display: true,
+	type,
+});
+
+/** The send's Postback URL: this execution's resume address, as the node's page says. */
+const POST_BACK_HERE = { postBackUrl: '={{ $execution.resumeUrl }}' };
+
+const smsParameters = (extra = {}) => ({
+	resource: 'sms',
+	operation: 'send',
+	recipient: '+91 98765 43210',
+	message: 'Your order 42 is on its way',
+	senderId: 'WRKSPC',
+	route: 'transactional',
+	additionalFields: POST_BACK_HERE,
+	...extra,
+});
+
+/** The node after the send. */
+const waitForDelivery = (parameters = {}) => ({
+	name: 'Wait for Delivery',
+	node: 'workspaceWaitForDelivery',
+	parameters: {
+		requestId: '={{ $json.request_id }}',
+		resumeOnStatuses: 'delivered, read, failed',
+		waitTimeLimit: 10,
+		waitTimeUnit: 'minutes',
+		...parameters,
+	},
+});
+
+/** The sends made, each with this execution's resume address as its post-back address. */
+function sentToThisExecution(path, count = 1) {
+	return (requests) => {
+		const sends = requests.filter((r) => r.method === 'POST');
+		assert.equal(sends.length, count, `${sends.length} sends, not ${count}`);
+		for (const send of sends) {
+			assert.equal(send.path, path);
+			const url = new URL(send.body.post_back_url);
+			assert.match(url.pathname, /^\/webhook-waiting\/\d+$/);
+			assert.match(url.searchParams.get('signature') ?? '', /.{16,}/);
+		}
+	};
+}
+
+const plan =
+	(...steps) =>
+	(sandbox) => {
+		sandbox.config.deliveryPlan = steps.map((step, i) => ({ afterMs: i + 1, ...step }));
+	};
+
+/** Posts the planned statuses, in order; the answers n8n gave them. */
+async function postPlanned(sandbox) {
+	await sandbox.postbacks.runDue(Infinity);
+	return sandbox.postbacks.deliveries.map((d) => [d.payload.status, d.status ?? d.error]);
+}
+
+const jsonOf = (items) => items.map((item) => item.json);
+
+/** What one item outputs after `status` ended its wait; `seen` the statuses it kept. */
+function assertReached(json, status, { remark = '', seen = [status] } = {}) {
+	assert.equal(json.outcome, 'finalStatus');
+	assert.equal(json.status, status);
+	assert.equal(json.remark, remark);
+	assert.match(json.status_at, /^\d{4}-\d\d-\d\dT/);
+	assert.deepEqual(
+		json.statuses.map((s) => s.status),
+		seen,
+	);
+	assert.match(json.request_id, /^[0-9a-f-]{36}$/);
+}
+
+export const deliveryWaitCases = [
+	{
+		file: 'sms-wait-for-delivery',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace SMS: send an order notice and wait until it is delivered',
+		node: 'workspaceSms',
+		parameters: smsParameters(),
+		then: waitForDelivery(),
+		setup: plan({ status: 'sent' }, { status: 'delivered', remark: 'Delivered to handset' }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		during: postPlanned,
+		check(items, sandbox, answers) {
+			// `sent` is not a chosen status: answered, nothing resumed; `delivered` resumes.
+			assert.deepEqual(answers, [
+				['sent', 200],
+				['delivered', 200],
+			]);
+			assert.equal(items.length, 1);
+			assertReached(items[0].json, 'delivered', { remark: 'Delivered to handset' });
+		},
+	},
+	{
+		file: 'whatsapp-wait-failed',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace WhatsApp: send the welcome template and wait: it fails',
+		node: 'workspaceWhatsApp',
+		parameters: {
+			resource: 'message',
+			operation: 'sendTemplate',
+			phoneId: fromList(ACCOUNT, 'Acme Support (+1 234 567 8900)'),
+			template: fromList('welcome_message|en', 'welcome_message (en)'),
+			recipient: '+91 98765 43210',
+			additionalFields: POST_BACK_HERE,
+			variables: {
+				mappingMode: 'defineBelow',
+				value: { customer_name: 'Ada', product_image: 'https://example.com/welcome.png' },
+				matchingColumns: [],
+				schema: [
+					variableField('customer_name', 'Customer Name — text', 'string'),
+					variableField('product_image', 'Product Image — image URL', 'url'),
+				],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+		},
+		then: waitForDelivery(),
+		setup: plan({ status: 'failed', remark: 'Number is not on WhatsApp' }),
+		requests: sentToThisExecution('/api/ingest/whatsapp/v1/template/send'),
+		during: postPlanned,
+		check(items, sandbox, answers) {
+			assert.deepEqual(answers, [['failed', 200]]);
+			assertReached(items[0].json, 'failed', { remark: 'Number is not on WhatsApp' });
+		},
+	},
+	{
+		file: 'email-wait-time-limit',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace Email: send an email and wait 2 seconds for its delivery: none comes',
+		node: 'workspaceEmail',
+		parameters: {
+			resource: 'message',
+			operation: 'send',
+			recipient: 'ada@example.com',
+			subject: 'Your invoice',
+			message: '<p>Hello Ada</p>',
+			additionalFields: POST_BACK_HERE,
+		},
+		then: waitForDelivery({ waitTimeLimit: 2, waitTimeUnit: 'seconds' }),
+		setup: plan({ status: 'sent' }),
+		requests: sentToThisExecution('/api/ingest/email/v1/message/send'),
+		async during(sandbox, n8nAt) {
+			const answers = await postPlanned(sandbox);
+			// n8n looks for waits whose time has come every minute, and at its start: a restart
+			// (a few seconds) stands for that minute.
+			await new Promise((resolve) => setTimeout(resolve, 2500));
+			await n8nAt.restart();
+			return answers;
+		},
+		check(items, sandbox, answers) {
+			assert.deepEqual(answers, [['sent', 200]]);
+			const [json] = jsonOf(items);
+			assert.equal(json.outcome, 'noFinalStatus');
+			assert.equal(json.status, null);
+			assert.deepEqual(json.statuses, []);
+			assert.deepEqual(json.resume_on, ['delivered', 'read', 'failed']);
+		},
+	},
+	{
+		file: 'sms-wait-restart',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace SMS: n8n restarts while the send waits; the status comes after',
+		node: 'workspaceSms',
+		parameters: smsParameters(),
+		then: waitForDelivery({ resumeOnStatuses: 'Delivered' }),
+		setup: plan({ status: 'delivered' }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		async during(sandbox, n8nAt) {
+			await n8nAt.restart();
+			await sandbox.postbacks.runDue(Infinity);
+			// A status that comes while n8n is still starting (its recovery of the run's log holds
+			// the execution) may be refused; the host tries again, as it does after any refusal.
+			const [delivery] = sandbox.postbacks.deliveries;
+			for (let retries = 0; delivery.status !== 200 && retries < 5; retries++) {
+				await new Promise((resolve) => setTimeout(resolve, 2000));
+				await sandbox.postbacks.runDue(Infinity);
+			}
+			return delivery.tries.map((t) => t.status ?? t.error);
+		},
+		check(items, sandbox, answers) {
+			assert.equal(answers.at(-1), 200, `answers: ${answers}`);
+			assert.ok(
+				answers.slice(0, -1).every((status) => status !== 200),
+				`answers: ${answers}`,
+			);
+			assertReached(items[0].json, 'delivered');
+			assert.deepEqual(items[0].json.resume_on, ['delivered']);
+		},
+	},
+	{
+		file: 'sms-wait-repeated-status',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace SMS: the host posts delivered twice: the execution resumes once',
+		node: 'workspaceSms',
+		parameters: smsParameters(),
+		then: waitForDelivery(),
+		setup: plan({ status: 'delivered', times: 2 }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		async during(sandbox, n8nAt, executionId) {
+			const answers = await postPlanned(sandbox);
+			return { answers, executionId };
+		},
+		check(items, sandbox, { answers }) {
+			// n8n itself refuses the second: the execution runs or has ended (409).
+			assert.deepEqual(answers, [
+				['delivered', 200],
+				['delivered', 409],
+			]);
+			assert.equal(items.length, 1);
+			assertReached(items[0].json, 'delivered');
+		},
+	},
+	{
+		file: 'sms-wait-forged-status',
+		lines: '2.x',
+		waits: true,
+		title: "Workspace SMS: forged statuses and another message's status resume nothing",
+		node: 'workspaceSms',
+		parameters: smsParameters(),
+		then: waitForDelivery(),
+		setup: plan({ status: 'delivered' }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		async during(sandbox) {
+			const [send] = sandbox.requests.filter((r) => r.method === 'POST');
+			const address = new URL(send.body.post_back_url);
+			const forged = new URL(address);
+			forged.searchParams.set(
+				'signature',
+				'f'.repeat(address.searchParams.get('signature').length),
+			);
+			const unsigned = new URL(address);
+			unsigned.searchParams.delete('signature');
+			const mine = sandbox.state.messages.get(
+				[...sandbox.state.messages.keys()].find((id) => id !== OTHER_REQUEST_ID),
+			);
+			const tries = [
+				// Another message's status (another execution's send) at this execution's address.
+				[
+					'other message',
+					sandbox.postStatus(OTHER_REQUEST_ID, { status: 'delivered' }, address.toString()),
+				],
+				[
+					'forged signature',
+					sandbox.postStatus(mine.request_id, { status: 'delivered' }, forged.toString()),
+				],
+				[
+					'no signature',
+					sandbox.postStatus(mine.request_id, { status: 'delivered' }, unsigned.toString()),
+				],
+			];
+			const refused = [];
+			for (const [what, delivery] of tries) refused.push([what, (await delivery).tries[0].status]);
+			return { refused, answers: await postPlanned(sandbox) };
+		},
+		check(items, sandbox, { refused, answers }) {
+			assert.deepEqual(refused, [
+				['other message', 403],
+				['forged signature', 401],
+				['no signature', 401],
+			]);
+			assert.deepEqual(answers.at(-1), ['delivered', 200]);
+			assert.equal(items.length, 1);
+			assertReached(items[0].json, 'delivered');
+		},
+	},
+	{
+		file: 'sms-wait-two-messages',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace SMS: two customers, one delivered, one failed: one resume with both',
+		node: 'workspaceSms',
+		items: 2,
+		itemsCode:
+			"return [{ json: { phone: '+91 98765 43210' } }, { json: { phone: '+91 98765 43211' } }];",
+		parameters: smsParameters({ recipient: '={{ $json.phone }}' }),
+		then: waitForDelivery(),
+		// Both stay `sent` until the case posts their statuses.
+		setup: plan({ status: 'sent' }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send', 2),
+		async during(sandbox) {
+			const byItem = (i) =>
+				[...sandbox.state.messages.values()].find(
+					(m) => m.sent && m.recipient === `9198765432${10 + i}`,
+				);
+			// The first item's status first: the second has none yet, so nothing resumes.
+			const first = await sandbox.postStatus(byItem(0).request_id, {
+				status: 'delivered',
+				remark: 'Delivered to handset',
+			});
+			const second = await sandbox.postStatus(byItem(1).request_id, {
+				status: 'failed',
+				remark: 'Unknown subscriber',
+			});
+			return [first.tries[0].status, second.tries[0].status];
+		},
+		check(items, sandbox, answers) {
+			assert.deepEqual(answers, [200, 200]);
+			assert.equal(items.length, 2);
+			// Read from the delivery report when the second status came.
+			assertReached(items[0].json, 'delivered', { remark: 'Delivered to handset' });
+			assertReached(items[1].json, 'failed', { remark: 'Unknown subscriber' });
+		},
+	},
+	{
+		file: 'sms-wait-other-execution',
+		lines: '2.x',
+		waits: true,
+		title: "Workspace SMS: two executions wait; neither takes the other's status",
+		node: 'workspaceSms',
+		parameters: smsParameters(),
+		then: waitForDelivery(),
+		setup: plan({ status: 'sent' }),
+		requests: (requests) => assert.equal(requests.filter((r) => r.method === 'POST').length, 2),
+		async during(sandbox, n8nAt, firstId, runs) {
+			const secondId = await runs.startAnother();
+			const messageOf = (id) =>
+				[...sandbox.state.messages.values()].find((m) =>
+					m.sent?.post_back_url?.includes(`/webhook-waiting/${id}?`),
+				);
+			const [first, second] = [messageOf(firstId), messageOf(secondId)];
+			const status = async (message, url) =>
+				(await sandbox.postStatus(message.request_id, { status: 'delivered' }, url)).tries[0]
+					.status;
+			const crossed = [
+				await status(first, second.sent.post_back_url),
+				await status(second, first.sent.post_back_url),
+			];
+			const own = [await status(first), await status(second)];
+			const secondItems = await runs.outputOf(secondId);
+			return { crossed, own, first, second, secondItems };
+		},
+		check(items, sandbox, { crossed, own, first, second, secondItems }) {
+			assert.deepEqual(crossed, [403, 403]);
+			assert.deepEqual(own, [200, 200]);
+			assertReached(items[0].json, 'delivered');
+			assert.equal(items[0].json.request_id, first.request_id);
+			assertReached(secondItems[0].json, 'delivered');
+			assert.equal(secondItems[0].json.request_id, second.request_id);
+		},
+	},
+	{
+		file: 'sms-wait-status-before-wait',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace SMS: the status comes before the wait begins; the host retries it',
+		node: 'workspaceSms',
+		parameters: smsParameters(),
+		then: waitForDelivery(),
+		// As the host does by default: delivered at once, while n8n may still be running the send.
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		async during(sandbox) {
+			await sandbox.postbacks.settled();
+			const [delivery] = sandbox.postbacks.deliveries;
+			for (let retries = 0; delivery.status !== 200 && retries < 3; retries++)
+				await sandbox.postbacks.runDue(Infinity);
+			return delivery.tries.map((t) => t.status ?? t.error);
+		},
+		check(items, sandbox, answers) {
+			// Refused while the execution runs (409; 500 while n8n has not stored its data yet), or
+			// taken at once if n8n was quicker; the retry resumes it, once.
+			assert.equal(answers.at(-1), 200, `answers: ${answers}`);
+			assert.ok(
+				answers.slice(0, -1).every((status) => [409, 500].includes(status)),
+				`answers: ${answers}`,
+			);
+			assertReached(items[0].json, 'delivered', { remark: 'Message delivered successfully' });
+			return `answers ${answers.join(', ')}`;
+		},
+	},
+];
