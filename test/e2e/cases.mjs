@@ -1602,13 +1602,18 @@ export const cases = [
 	{
 		file: 'whatsapp-trigger-incoming-message',
 		lines: 'every',
-		title: 'Workspace WhatsApp Trigger: a WhatsApp message comes in, then again as a retry',
+		title:
+			'Workspace WhatsApp Trigger: a WhatsApp message (then again, as a retry), an RCS message and a delivery status come in',
 		node: 'workspaceWhatsAppTrigger',
 		trigger: true,
 		webhook: true,
-		parameters: WHATSAPP_TRIGGER_PARAMETERS,
+		// Every event the trigger offers: the demo's `npm run demo -- send …` makes each arrive here.
+		parameters: {
+			...WHATSAPP_TRIGGER_PARAMETERS,
+			events: ['incoming.whatsapp.message', 'incoming.rcs.message', 'delivery_status'],
+		},
 		during: async (sandbox, url) => {
-			hookTo(sandbox, url);
+			hookTo(sandbox, url, ['incoming.whatsapp.message', 'incoming.rcs.message']);
 			const { event } = await sandbox.webhooks.receive('whatsapp', {
 				from: '919876543210',
 				name: 'Grace Hopper',
@@ -1616,6 +1621,10 @@ export const cases = [
 			});
 			// The workspace did not see n8n's answer: it delivers the same event again.
 			await sandbox.webhooks.redeliver(event.eventId);
+			const { event: rcs } = await sandbox.webhooks.receive('rcs', {
+				from: '919876543210',
+				message: { type: 'text', text: 'And by RCS?' },
+			});
 			// A send's post-back URL: the delivery callback, with the vendor's too-large message_id, twice.
 			const callback = `{"workspace_id": "ws_sandbox", "type": "delivery_status", "message_id": 604132581490819123, "request_id": "65ca1d21-8854-4d39-a0bd-64f1cd7b8db1", "channel": "whatsapp", "recipient": "919876543210", "status": "delivered", "remark": "", "status_at": "2026-01-28T17:17:59.254174911Z", "post_back_data": "lead-42"}`;
 			const callbacks = [];
@@ -1627,15 +1636,16 @@ export const cases = [
 				});
 				callbacks.push(response.status);
 			}
-			return { event, callbacks, executions: 2 };
+			return { event, rcs, callbacks, executions: 3 };
 		},
 		withinSeconds: 30,
-		check: (runs, sandbox, { event, callbacks }) => {
+		check: (runs, sandbox, { event, rcs, callbacks }) => {
 			assert.deepEqual(
 				sandbox.webhooks.deliveries.map((d) => [d.why, d.status]),
 				[
 					['first', 200],
 					['redelivery', 200],
+					['first', 200],
 				],
 				'deliveries and what n8n answered',
 			);
@@ -1645,15 +1655,17 @@ export const cases = [
 				[
 					['success', 1],
 					['success', 1],
+					['success', 1],
 				],
 				'executions: one per event',
 			);
 			assert.deepEqual(runs[0].items[0], event, 'the message, as the workspace sent it');
+			assert.deepEqual(runs[1].items[0], rcs, 'the RCS message, as the workspace sent it');
 			assert.deepEqual(
-				[runs[1].items[0].event, runs[1].items[0].message_id, runs[1].items[0].post_back_data],
+				[runs[2].items[0].event, runs[2].items[0].message_id, runs[2].items[0].post_back_data],
 				['delivery_status', '604132581490819123', 'lead-42'],
 			);
-			return `the message emitted once of 2 deliveries, the callback once of 2, message_id ${runs[1].items[0].message_id}`;
+			return `the WhatsApp message emitted once of 2 deliveries, the RCS message once, the callback once of 2, message_id ${runs[2].items[0].message_id}`;
 		},
 	},
 	{
