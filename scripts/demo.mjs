@@ -4,9 +4,14 @@
 // installs n8n into ~/.cache (several minutes). n8n's own output goes to a log file (its path
 // is printed); what to open is printed once n8n answers, and says whether to create the owner
 // account or sign in.
+// `npm run demo -- send whatsapp|rcs|status`, in another terminal while the demo runs: the
+// sandbox delivers an incoming WhatsApp or RCS message, or a delivery status, to every
+// WhatsApp Trigger of the examples that listens (published, or waiting in the editor after
+// "Execute workflow"), as the workspace would (test/e2e/whatsAppTrigger.mjs).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 
 import { cacheRoot, prepare } from '../test/rig/n8n-runtime.mjs';
 import {
@@ -26,6 +31,7 @@ import {
 	stopOnSignals,
 } from '../test/rig/processes.mjs';
 import { createSandbox, sandboxCredentials } from '../test/rig/sandbox.mjs';
+import { deliveryStatus, postBackPathOf, postStatus } from '../test/e2e/whatsAppTrigger.mjs';
 
 const version = process.env.DEMO_N8N_VERSION ?? '2.40.7';
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -55,7 +61,112 @@ function n8nDefaultPort(runtime) {
 	}
 }
 
+/** Where a running demo says where its n8n and sandbox are, for `npm run demo -- send`. */
+const addressesFile = () => join(cacheRoot(), 'demo-user', 'demo-addresses.json');
+
+const SENDS = {
+	whatsapp: { event: 'incoming.whatsapp.message', what: 'a WhatsApp message' },
+	rcs: { event: 'incoming.rcs.message', what: 'an RCS message' },
+	status: { event: 'delivery_status', what: 'a delivery status' },
+};
+
+/** The examples' WhatsApp Triggers: the workflow's name, the trigger's webhookId and parameters. */
+function whatsAppTriggers() {
+	const examples = join(root, 'examples');
+	return readdirSync(examples)
+		.filter((file) => file.endsWith('.json'))
+		.flatMap((file) => {
+			const workflow = JSON.parse(readFileSync(join(examples, file), 'utf8'));
+			return workflow.nodes
+				.filter((node) => node.type.endsWith('.workspaceWhatsAppTrigger'))
+				.map((trigger) => ({ file, workflow: workflow.name, trigger }));
+		});
+}
+
+async function call(method, url, body) {
+	const response = await fetch(url, {
+		method,
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status}`);
+	return response.json();
+}
+
+/**
+ * `send <whatsapp|rcs|status>`: to each example's WhatsApp Trigger that takes the event, at its
+ * production URL (published) and its test URL (the editor listening), as the workspace sends
+ * it: a message through the sandbox's webhooks (set up here once, with the trigger's secret
+ * header, as step 3 of the README's Incoming messages), a status posted to the Postback URL.
+ */
+async function send(kind) {
+	const wanted = SENDS[kind];
+	if (!wanted) {
+		process.stderr.write(`Usage: npm run demo -- send ${Object.keys(SENDS).join('|')}\n`);
+		return 2;
+	}
+	if (!existsSync(addressesFile())) {
+		process.stderr.write('The demo is not running: start it with npm run demo, then send.\n');
+		return 1;
+	}
+	const { n8nUrl, sandboxUrl } = JSON.parse(readFileSync(addressesFile(), 'utf8'));
+	const triggers = whatsAppTriggers().filter(({ trigger }) =>
+		(trigger.parameters.events ?? []).includes(wanted.event),
+	);
+	// Each trigger's URLs, and the workflow each belongs to.
+	const urls = new Map();
+	for (const { workflow, trigger } of triggers) {
+		const path = kind === 'status' ? postBackPathOf(trigger) : 'webhook';
+		for (const [prefix, how] of [
+			['webhook', 'published'],
+			['webhook-test', 'listening in the editor'],
+		])
+			urls.set(`${n8nUrl}/${prefix}/${trigger.webhookId}/${path}`, { workflow, trigger, how });
+	}
+	const answers = [];
+	if (kind === 'status') {
+		const text = deliveryStatus({ requestId: randomUUID(), at: new Date().toISOString() });
+		for (const url of urls.keys()) answers.push({ url, status: await postStatus(url, text) });
+	} else {
+		const { hooks } = await call('GET', `${sandboxUrl}/__sandbox/webhooks`);
+		for (const [url, { trigger }] of urls) {
+			if (hooks.some((hook) => hook.endpoint === url)) continue;
+			const { headerName = 'X-Webhook-Secret', headerValue = '' } = trigger.parameters;
+			await call('POST', `${sandboxUrl}/__sandbox/webhooks`, {
+				name: 'n8n demo',
+				endpoint: url,
+				events: [SENDS.whatsapp.event, SENDS.rcs.event],
+				dataType: 'event-with-data',
+				headers: { [headerName]: headerValue },
+			});
+		}
+		const { hooks: now } = await call('GET', `${sandboxUrl}/__sandbox/webhooks`);
+		const { deliveries } = await call('POST', `${sandboxUrl}/__sandbox/webhooks/incoming`, {
+			channel: kind,
+		});
+		for (const delivery of deliveries) {
+			const url = now.find((hook) => hook.id === delivery.hookId)?.endpoint;
+			if (urls.has(url)) answers.push({ url, status: delivery.status });
+		}
+	}
+	const arrived = answers.filter(({ status }) => status >= 200 && status < 300);
+	for (const { url, status } of arrived) {
+		const { workflow, how } = urls.get(url);
+		say(`${wanted.what} arrived at "${workflow}" (${how}; n8n answered ${status})`);
+	}
+	if (!arrived.length) {
+		// The example whose trigger takes every event.
+		const every = triggers.find(({ file }) => file === 'whatsapp-trigger-incoming-message.json');
+		say(
+			`No WhatsApp Trigger took ${wanted.what}: open "${(every ?? triggers[0])?.workflow}" in n8n and click "Execute workflow" (or publish it), then send again.`,
+		);
+		return 1;
+	}
+	return 0;
+}
+
 async function main() {
+	if (process.argv[2] === 'send') process.exit(await send(process.argv[3]));
 	stopOnSignals({ exitCode: 0 });
 
 	const runtime = await prepare(version);
@@ -131,6 +242,8 @@ async function main() {
 		() => undefined,
 	);
 	const url = `http://localhost:${n8nPort}`;
+	writeFileSync(addressesFile(), JSON.stringify({ n8nUrl: url, sandboxUrl: sandbox.url }));
+	onCleanup('demo addresses', () => rmSync(addressesFile(), { force: true }));
 	let open = `Open ${url} (create the owner account on first visit, or sign in with it).`;
 	if (setUp === true) open = `Open ${url} and create the owner account (it stays on this machine).`;
 	if (setUp === false)
@@ -142,6 +255,7 @@ async function main() {
 			open,
 			'Open Overview → Workflows: every "Workspace …" workflow is an example of one operation.',
 			'Click "Execute workflow" in any of them; the credentials already point at the sandbox.',
+			'An incoming message or a delivery status for the WhatsApp Trigger examples (published, or listening after "Execute workflow"): npm run demo -- send whatsapp (or rcs, or status), in another terminal.',
 			`The requests the sandbox received: ${sandbox.url}/__sandbox/requests`,
 			`n8n's log: ${logFile}`,
 			'Ctrl-C stops n8n and the sandbox.',

@@ -4,8 +4,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { cases, workflowOf } from '../test/e2e/cases.mjs';
+import { assertNoSharedData, cases, workflowOf } from '../test/e2e/cases.mjs';
 
+// The demo runs every example in one workspace: no two may create the same person.
+assertNoSharedData(cases);
 const examples = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples');
 mkdirSync(examples, { recursive: true });
 cases.forEach((testCase, index) => {

@@ -20,7 +20,7 @@ const setupNotice: INodeProperties = {
 /** A send's post-back carries no header: its URL of its own is the whole setup. */
 const postBackNotice: INodeProperties = {
 	displayName:
-		"For delivery statuses, give your sends this node's Production URL ending in /delivery-status/… (Webhook URLs above) as their Postback URL. It is made from Secret Header Value and changes with it.",
+		"For delivery statuses:<ul><li>Publish this workflow first: until then n8n does not answer at the Production URL</li><li>Copy this node's Production URL ending in /delivery-status/… (click Webhook URLs above)</li><li>Paste it into the sends' Additional Fields → Postback URL (Workspace WhatsApp, SMS or Email)</li></ul>It is made from Secret Header Value and changes with it.",
 	name: 'postBackNotice',
 	type: 'notice',
 	default: '',
@@ -68,6 +68,8 @@ const secretHeaderFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: 'X-Webhook-Secret',
+		// Only the workspace webhook sends a header; a post-back's URL holds its token instead.
+		displayOptions: { show: { events: [INCOMING_WHATSAPP, INCOMING_RCS] } },
 		description:
 			"The name of the custom header added in the workspace webhook's Advanced Settings. A request without it is refused.",
 	},

@@ -43,6 +43,24 @@ export const idFieldOf = (name: string): string => ID_LIKE_FIELDS[name] ?? name;
 export const parameterId = (context: ParameterSource, name: string): string =>
 	textIn(context.getNodeParameter(name, '', { extractValue: true }), idFieldOf(name), 'id');
 
+/** A picker's choice: the ID ('' when none), its mode, and whether an expression gave the ID. */
+export interface PickedId {
+	id: string;
+	mode: string;
+	byExpression: boolean;
+}
+
+/** As `parameterId`, also saying how the ID was given, so that a missing one is explained rightly. */
+export function pickedId(context: ParameterSource, name: string): PickedId {
+	const raw: unknown = context.getNodeParameter(name, '', { rawExpressions: true });
+	const { mode, value } = isPlainObject(raw) ? raw : { mode: 'id', value: raw };
+	return {
+		id: parameterId(context, name),
+		mode: typeof mode === 'string' ? mode : 'id',
+		byExpression: typeof value === 'string' && value.startsWith('='),
+	};
+}
+
 /** For pickers inside a collection, which n8n's `extractValue` cannot find. */
 export const idIn = (stored: unknown, field: string): string =>
 	textIn(isPlainObject(stored) ? stored.value : stored, field, 'id').trim();

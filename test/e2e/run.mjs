@@ -5,12 +5,14 @@
 // (lines.mjs). For each workflow it checks the requests the sandbox received and the items
 // (or the error) the node produced.
 // E2E_CASES=<regexp> runs only the cases whose file matches (while working on a few).
+// E2E_STRESS=1 keeps every core busy with CPU-bound processes for the whole run (a busy
+// laptop): no case may fail because the machine is slow (test/rig/stress.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
-import { cases, workflowOf } from './cases.mjs';
+import { assertNoSharedData, cases, workflowOf } from './cases.mjs';
 import { postBackPathOf } from './whatsAppTrigger.mjs';
 import { checkLines, runsOn } from './lines.mjs';
 import { prepare, selectedVersions } from '../rig/n8n-runtime.mjs';
@@ -27,6 +29,7 @@ import {
 import { freePort } from '../rig/ports.mjs';
 import { cleanUp, onCleanup, stopOnSignals } from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
+import { startStress, stressRequested } from '../rig/stress.mjs';
 import {
 	createSandbox,
 	SANDBOX_DEFAULTS,
@@ -244,7 +247,6 @@ async function runActionCase(n8n, version, testCase, sandbox, elsewhere) {
 		if (failure) throw failure;
 		checkRequests(testCase, sandbox.requests, sandbox.config);
 		const task = resultData.runData?.[workflow.nodes[1].name]?.[0];
-		const note = checkNodeTime(testCase, task);
 		if (testCase.error) {
 			const message =
 				task?.error?.message ?? resultData.error?.message ?? 'no error in the run data';
@@ -258,7 +260,6 @@ async function runActionCase(n8n, version, testCase, sandbox, elsewhere) {
 			if (!task?.data) throw new Error('no output from the node');
 			testCase.check(task.data.main[0], sandbox, elsewhere);
 		}
-		return note;
 	});
 }
 
@@ -327,22 +328,6 @@ async function untilWaiting(rest, executionId) {
 			throw new Error(`execution ${executionId} ended (${execution.status}) without waiting`);
 	}
 	throw new Error(`execution ${executionId} was not waiting within 30 s`);
-}
-
-/**
- * `nodeSecondsBelow`: the node's run, as n8n's run data times it (its executionTime, retries
- * and waits included), ends within that many seconds: a deadline, not the suite's patience.
- */
-function checkNodeTime(testCase, task) {
-	if (testCase.nodeSecondsBelow === undefined) return;
-	if (typeof task?.executionTime !== 'number')
-		throw new Error('no executionTime for the node in the run data');
-	if (task.executionTime >= testCase.nodeSecondsBelow * 1000) {
-		throw new Error(
-			`the node ran ${(task.executionTime / 1000).toFixed(1)} s, not less than ${testCase.nodeSecondsBelow} s`,
-		);
-	}
-	return `the node ran ${(task.executionTime / 1000).toFixed(1)} s (bound: ${testCase.nodeSecondsBelow} s)`;
 }
 
 /**
@@ -745,14 +730,18 @@ async function main() {
 		lastWords: () => reporter.tally(),
 	});
 	assertExamplesCurrent();
+	assertNoSharedData(cases);
 	checkLines(cases);
 	buildPackage();
+	// Started before n8n is installed and started: a slow start-up is part of a busy laptop.
+	const stress = stressRequested() ? startStress() : undefined;
 	// Each version installs into its own folder (npm's cache is safe to share), so a cold
 	// machine installs both at once; then they run side by side, each with its own sandbox
 	// and ports (every port from the OS, so also next to `npm run demo`).
 	const versions = selectedVersions();
 	await Promise.all(versions.map((version) => prepare(version)));
 	await Promise.all(versions.map((version) => runVersion(version)));
+	if (stress) reporter.say(`stress: ${stress.summary()}`);
 	await cleanUp();
 	process.exit(reporter.tally());
 }

@@ -49,12 +49,12 @@ export async function postStatus(postBackUrl, text) {
 	return response.status;
 }
 
-/** The workspace's webhook for incoming WhatsApp messages, pointed at the trigger. */
-export const hookTo = (sandbox, url) =>
+/** The workspace's webhook for incoming WhatsApp messages (or `events`), pointed at the trigger. */
+export const hookTo = (sandbox, url, events = ['incoming.whatsapp.message']) =>
 	sandbox.webhooks.configure({
 		name: 'n8n',
 		endpoint: url,
-		events: ['incoming.whatsapp.message'],
+		events,
 		dataType: 'event-with-data',
 		headers: WHATSAPP_SECRET_HEADER,
 	});

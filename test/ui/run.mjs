@@ -942,7 +942,7 @@ function checks() {
 			},
 		],
 		[
-			'WhatsApp Trigger: no workspace-webhook setup when only Delivery Status is chosen; the node panel says "On incoming WhatsApp message"; the test URL answers {"message":"Workflow was started"}',
+			'WhatsApp Trigger: no workspace-webhook setup nor Secret Header Name when only Delivery Status is chosen, a notice to publish first and paste the Postback URL; the node panel says "On incoming WhatsApp message"; the test URL answers {"message":"Workflow was started"}',
 			async ({ page, env, shot }) => {
 				const trigger = (name, webhookId, parameters) => ({
 					id: name.replace(/\W/g, ''),
@@ -978,6 +978,20 @@ function checks() {
 					fail(
 						`with Delivery Status alone no notice names the Postback URL: ${json(deliveryNotices)}`,
 					);
+				// Publish first, and where the URL goes; no header to name (a post-back has none).
+				if (
+					!deliveryNotices.some(
+						(n) =>
+							n.includes('Publish this workflow first') &&
+							n.includes('Additional Fields → Postback URL'),
+					)
+				)
+					fail(
+						`the delivery-status notice does not say to publish first: ${json(deliveryNotices)}`,
+					);
+				const deliveryShown = (await shownParameters(ndv)).map((p) => p.label);
+				if (deliveryShown.includes('Secret Header Name'))
+					fail(`with Delivery Status alone Secret Header Name is shown: ${json(deliveryShown)}`);
 
 				// The node panel: the trigger's events as n8n lists them inside Workspace WhatsApp.
 				await page.keyboard.press('Escape');

@@ -136,7 +136,7 @@ export function matchingAttribute(context: IExecuteSingleFunctions): string | un
 /** What to do when there is nothing to send, in the words of the fields at hand. */
 const NOTHING_TO_SEND = {
 	mapper:
-		'Set at least one attribute, or with Map Automatically give the input item fields named as attribute keys.',
+		'Set at least one attribute, or with Map Automatically give the input item fields named as attributes: by API key (leadScore) or name (Lead Score).',
 	json: 'Give at least one attribute in the JSON object.',
 };
 

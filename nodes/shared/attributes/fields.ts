@@ -157,7 +157,7 @@ export function attributeMapperField(mode: MapperMode, what: string): INodePrope
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
 		required: true,
-		hint: 'Map Automatically sends the fields of the input item whose names are attribute keys, each in its attribute type; other fields are left out.',
+		hint: "Map Automatically matches each field of the input item to an attribute by its API key (leadScore) or by its name (Lead Score, when no other attribute has it; a key wins), and sends it in that attribute's type; other fields are left out.",
 		description: `The attributes of the ${what}`,
 		typeOptions: {
 			loadOptionsDependsOn: ['collectionId.value', 'listId.value'],

@@ -8,19 +8,21 @@ import type {
 import type { OperationSpec } from '../descriptions';
 import { operation } from '../descriptions';
 import { fromInput } from '../input';
-import { parameterId } from '../locators';
+import { parameterId, pickedId } from '../locators';
 import { requestDefaults } from '../transport';
 import { checkMessagingHost } from './host';
 
 /**
  * How a send reads one of its parameters: `value` as stored (a missing one is n8n's error),
  * `object` (a collection or a mapper) as `{}` when nothing was added, `picker` as the chosen ID
- * (locators.ts), `shown` as stored, or undefined while a choice hides it (Message Type).
+ * (locators.ts), `picked` as the chosen ID with how it was given (an expression that gave
+ * none is said so), `shown` as stored, or undefined while a choice hides it (Message Type).
  */
 const READERS = {
 	value: (context: IExecuteSingleFunctions, name: string) => context.getNodeParameter(name),
 	object: (context: IExecuteSingleFunctions, name: string) => context.getNodeParameter(name, {}),
 	picker: parameterId,
+	picked: pickedId,
 	shown: (context: IExecuteSingleFunctions, name: string) =>
 		context.getNodeParameter(name, null) ?? undefined,
 };

@@ -33,6 +33,16 @@ export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodeP
 	return await attributeOptions(this, () => true);
 }
 
+/** Set once when a record is created (docs/api.md §2): watching them would never fire. */
+const SET_AT_CREATION = ['createdAt', 'createdBy'];
+
+/** The attributes a change trigger can watch: all but those that never change. */
+export async function getWatchableAttributes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await attributeOptions(this, (a) => !SET_AT_CREATION.includes(attributeKey(a)));
+}
+
 /** The statuses of the status attribute `key` at `attributesPath`, or of the first one there. */
 async function statusesAt(
 	context: ILoadOptionsFunctions,

@@ -120,7 +120,7 @@ const EVENT_FIELDS: INodeProperties[] = [
 		name: 'watchedAttributes',
 		type: 'multiOptions',
 		typeOptions: {
-			loadOptionsMethod: 'getAttributes',
+			loadOptionsMethod: 'getWatchableAttributes',
 			loadOptionsDependsOn: ['collectionId.value'],
 		},
 		default: [],

@@ -242,5 +242,12 @@ async function testEvent(
 	if (!row) return [];
 	if (!isRecordChange(event) || event === 'recordRemoved') return [row];
 	const { watched } = watchSettingsOf(context, event);
-	return [asItem({ record: row, changes: asIfJustSet(row, watched) })];
+	// Said on the item: nothing changed, and without it the sample reads as a real update.
+	return [
+		{ ...asItem({ record: row, changes: asIfJustSet(row, watched) }), testEvent: TEST_EVENT },
+	];
 }
+
+/** What a change trigger's Fetch Test Event item says of itself (`testEvent`). */
+export const TEST_EVENT =
+	'A sample to map fields with, not a change: the newest record, its watched values as if just set (previous: null). Real changes come once the workflow is published.';

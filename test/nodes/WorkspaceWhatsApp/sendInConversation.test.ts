@@ -264,7 +264,8 @@ describe('Send in Conversation: errors a user can act on', () => {
 			},
 		],
 		['Recipient: "Ada" is not a phone number', { text: 'Hi', recipient: 'Ada' }],
-		['Account: none chosen', { text: 'Hi', phoneId: byId('={{ "" }}') }],
+		// By Phone ID with an expression that gives nothing (a delivery status has no phoneId).
+		['Account: the expression gave no phone ID', { text: 'Hi', phoneId: byId('={{ "" }}') }],
 		[
 			'Report URL: "example.com" is not an http or https address',
 			{ text: 'Hi', additionalFields: { reportUrl: 'example.com' } },

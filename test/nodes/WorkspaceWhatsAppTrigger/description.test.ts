@@ -105,3 +105,31 @@ test('events: the three, alphabetical, default among them', () => {
 	for (const value of events.default as string[])
 		expect(options.map((o) => o.value)).toContain(value);
 });
+
+test('with Delivery Status alone, Secret Header Name is neither shown nor required; its notice says where the URL goes and to publish first', () => {
+	const shown = (name: string, events: string[]) =>
+		NodeHelpers.displayParameter({ events }, field(name), { typeVersion: 1 }, description);
+	expect(shown('headerName', ['delivery_status'])).toBe(false);
+	expect(shown('headerName', ['incoming.rcs.message', 'delivery_status'])).toBe(true);
+	expect(shown('headerValue', ['delivery_status'])).not.toBe(false);
+	const issues = NodeHelpers.getNodeParametersIssues(
+		description.properties,
+		{
+			id: 'n',
+			name: 'Trigger',
+			type: 'x',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { events: ['delivery_status'], headerName: '', headerValue: 'secret' },
+		} as never,
+		description,
+	);
+	expect(issues?.parameters?.headerName).toBeUndefined();
+	const notice = field('postBackNotice').displayName;
+	for (const words of [
+		'Publish this workflow first',
+		'/delivery-status/',
+		'Additional Fields → Postback URL',
+	])
+		expect(notice).toContain(words);
+});

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
+import type { PickedId } from '../../../shared/locators';
 import { phoneRecipientField } from '../../../shared/messaging/fields';
 
 /**
@@ -37,10 +38,26 @@ export const accountAndRecipientFields: INodeProperties[] = [
 	},
 ];
 
-/** The account's phone ID, said before sending when none was chosen (or an expression gave none). */
-export function requireAccount(phoneId: string): string {
-	const id = phoneId.trim();
-	if (!id)
-		throw new InputError('Account', 'none chosen', 'Choose the WhatsApp account from the list.');
-	return id;
+/**
+ * The account's phone ID, said before sending when there is none: what to fix depends on how it
+ * was given (an expression reading an item without `phoneId`, such as a delivery status, is the
+ * usual case).
+ */
+export function requireAccount(phoneId: string | PickedId): string {
+	const { id, mode, byExpression } =
+		typeof phoneId === 'string' ? { id: phoneId, mode: 'list', byExpression: false } : phoneId;
+	if (id.trim()) return id.trim();
+	if (byExpression)
+		throw new InputError(
+			'Account',
+			'the expression gave no phone ID',
+			'The expression under By Phone ID gives nothing for this item. An incoming message from the Workspace WhatsApp Trigger has phoneId, a delivery status has none: route statuses elsewhere (an If node on event), or choose the account from the list.',
+		);
+	if (mode === 'id')
+		throw new InputError(
+			'Account',
+			'no phone ID entered',
+			'Enter the phone ID under By Phone ID, or choose the account from the list.',
+		);
+	throw new InputError('Account', 'none chosen', 'Choose the WhatsApp account from the list.');
 }

@@ -6,6 +6,7 @@ import { optionalSwitch, optionalText, requiredText } from '../../../shared/mess
 import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
+import type { PickedId } from '../../../shared/locators';
 import { requireAccount } from './accountAndRecipient';
 import { explainConversationRefusal } from './conversationRefusal';
 
@@ -146,7 +147,7 @@ export const sendInConversationFields: INodeProperties[] = forOperation(
 export type ConversationMessageType = 'text' | 'image' | 'location';
 
 export interface ConversationMessageInput {
-	phoneId: string;
+	phoneId: string | PickedId;
 	recipient: unknown;
 	messageType: ConversationMessageType;
 	text?: unknown;
@@ -255,7 +256,7 @@ export const sendInConversation = sendOperation({
 	host: 'records',
 	url: paths.whatsAppConversationSend,
 	parameters: {
-		phoneId: 'picker',
+		phoneId: 'picked',
 		recipient: 'value',
 		messageType: 'value',
 		text: 'shown',

@@ -8,6 +8,7 @@ import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { toTemplateChoice } from '../../../shared/messaging/whatsApp';
 import { paths } from '../../../shared/transport';
+import type { PickedId } from '../../../shared/locators';
 import { requireAccount } from './accountAndRecipient';
 
 /** After Account and Recipient (accountAndRecipient.ts), which the conversation's send shares. */
@@ -101,7 +102,7 @@ export function templateVariables(mapper: MapperInput | undefined): IDataObject 
 }
 
 export interface WhatsAppTemplateInput {
-	phoneId: string;
+	phoneId: string | PickedId;
 	template: string;
 	recipient: unknown;
 	variables?: MapperInput;
@@ -141,7 +142,7 @@ export const sendTemplate = sendOperation({
 		"Queue one of the account's approved templates with its variables; the answer carries a request ID",
 	url: paths.messaging.whatsAppTemplateSend,
 	parameters: {
-		phoneId: 'picker',
+		phoneId: 'picked',
 		template: 'picker',
 		recipient: 'value',
 		variables: 'object',

@@ -21,6 +21,7 @@ const {
 	getCustomAttributes,
 	getStatusAttributes,
 	getStatusesOfAttribute,
+	getWatchableAttributes,
 } = loadOptions;
 import { WorkspaceRecordsTrigger } from '../../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
 import { byId, COMPANIES, HOT_LEADS, PEOPLE, recordsAuthHeaders } from '../../../harness/fixtures';
@@ -113,6 +114,18 @@ test('lists, list entries, members and activities', async () => {
 		'In Progress',
 		'Done',
 	]);
+});
+
+test('Watched Attributes offers what can change: not Created At, which is set once', async () => {
+	const trigger = loadOptionsContext(
+		new WorkspaceRecordsTrigger(),
+		{ event: 'recordUpdated', collectionId: byId(PEOPLE) },
+		env.credentials,
+	);
+	const watchable = (await getWatchableAttributes.call(trigger)).map((o) => o.value);
+	expect(watchable).toContain('jobTitle');
+	expect(watchable).not.toContain('createdAt');
+	expect((await getAttributes.call(trigger)).map((o) => o.value)).toContain('createdAt');
 });
 
 test('attribute dropdowns list the keys of the collection, list or activities in view', async () => {

@@ -149,6 +149,8 @@ describe('Record Updated', () => {
 		const updated = onPeople('recordUpdated', { watchedAttributes: ['leadScore'] });
 		const [sample] = await updated.pollItems('manual');
 		expect(sample.changes).toEqual({ leadScore: { previous: null, current: sample.leadScore } });
+		// Clearly a sample: it says so, and no real change carries that field.
+		expect(sample.testEvent).toMatch(/^A sample to map fields with, not a change/);
 		expect(updated.workflow.staticData).toEqual({});
 	});
 });
