@@ -43,6 +43,7 @@ const RESOURCES = [
 	require('./routes/sms'),
 	require('./routes/whatsapp'),
 	require('./routes/whatsAppConversations'),
+	require('./routes/rcs'),
 	require('./routes/email'),
 	require('./routes/deliveryReports'),
 ];
@@ -134,6 +135,21 @@ function createSandbox(options = {}) {
 		postbacks,
 		/** The workspace's webhook settings, incoming messages and their deliveries (messaging/webhooks.js). */
 		webhooks,
+		/**
+		 * The customer taps the Reply suggestion `text` of the last RCS message that offers it: the
+		 * workspace's webhooks get an incoming RCS message of type reply (docs/api.md §10.2).
+		 */
+		async tapSuggestion(text) {
+			const message = store.state.rcsMessages.findLast((m) =>
+				(m.suggestions ?? []).some((s) => s.type === 'reply' && s.text === text),
+			);
+			if (!message) throw new Error(`No RCS message offers the reply "${text}"`);
+			return await webhooks.receive('rcs', {
+				botId: message.botId,
+				from: message.to,
+				message: { type: 'reply', reply: text },
+			});
+		},
 		/** The token bucket: `{ rate, burst, retryAfter: 'seconds' | 'date' | 'none' }`; rate 0 turns it off. */
 		rateLimit(settings) {
 			limiter.configure(settings);

@@ -2,6 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import { InputError, textIn } from '../../../shared/input';
+import type { CampaignOptions } from '../../../shared/messaging/campaign';
+import { campaignOptions, campaignOptionsBody } from '../../../shared/messaging/campaign';
 import { optionalSwitch, optionalText, requiredText } from '../../../shared/messaging/fields';
 import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
@@ -103,40 +105,7 @@ export const sendInConversationFields: INodeProperties[] = forOperation(
 			placeholder: 'e.g. Alexanderplatz 1, 10178 Berlin',
 			displayOptions: show('location'),
 		},
-		additionalFieldsCollection([
-			{
-				displayName: 'Report URL',
-				name: 'reportUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/whatsapp-reports',
-				description: "Where the host sends the message's reports and deliveries",
-			},
-			{
-				displayName: 'Show in Inbox',
-				name: 'showInInbox',
-				type: 'boolean',
-				default: true,
-				description:
-					"Whether the message appears in the workspace's inbox, linked to the customer's record",
-			},
-			{
-				displayName: 'Source',
-				name: 'source',
-				type: 'string',
-				default: 'API',
-				description:
-					'Where the inbox says the message came from; the host needs it with Show in Inbox',
-			},
-			{
-				displayName: 'Wait for Submission Status',
-				name: 'submissionStatus',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether the host waits for the submission status of the message before it answers. Without this field it does not wait.',
-			},
-		]),
+		additionalFieldsCollection(campaignOptions),
 	],
 );
 
@@ -154,12 +123,7 @@ export interface ConversationMessageInput {
 	longitude?: unknown;
 	locationName?: unknown;
 	locationAddress?: unknown;
-	additionalFields?: {
-		reportUrl?: unknown;
-		showInInbox?: boolean;
-		source?: unknown;
-		submissionStatus?: boolean;
-	};
+	additionalFields?: CampaignOptions;
 }
 
 const characters = (text: string) => [...text].length;
@@ -226,19 +190,12 @@ export function buildConversationMessageBody(input: ConversationMessageInput): I
 			'Choose the Message Type from the list; an expression must give text, image or location.',
 		);
 	}
-	const extra = input.additionalFields ?? {};
-	const linkWithRecord = extra.showInInbox;
-	// "If linkWithRecord is set to true, the source ... should be mentioned"; the host's default is API.
-	const source = textIn(extra.source, 'Source').trim() || (linkWithRecord ? 'API' : undefined);
 	return {
 		to,
 		phoneId,
 		type: input.messageType,
 		[input.messageType]: build(input),
-		...optionalText('source', source, { field: 'Source' }),
-		...optionalSwitch('linkWithRecord', linkWithRecord),
-		...optionalText('reportURL', extra.reportUrl, { field: 'Report URL', check: toHttpUrl }),
-		...optionalSwitch('submissionStatus', extra.submissionStatus),
+		...campaignOptionsBody(input.additionalFields ?? {}),
 	};
 }
 
