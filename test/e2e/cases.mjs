@@ -7,6 +7,7 @@ import { waitFor } from '../rig/processes.mjs';
 import { CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import { eventMemoryCases } from './eventMemory.mjs';
 import { messageSendCases } from './messageSends.mjs';
+import { rcsAndFileCases } from './rcsAndFiles.mjs';
 import {
 	hookTo,
 	WHATSAPP_HEADER_NAME,
@@ -2081,6 +2082,8 @@ export const cases = [
 			return `${emitted} people emitted, each once; ${polls}`;
 		},
 	},
+	// After every other case, so that their examples keep their workflow ids.
+	...rcsAndFileCases,
 ];
 
 const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;
@@ -2339,6 +2342,7 @@ const NODE_CREDENTIAL = {
 	workspaceSms: 'workspaceRecordsApi',
 	workspaceWhatsApp: 'workspaceRecordsApi',
 	workspaceEmail: 'workspaceRecordsApi',
+	workspaceRcs: 'workspaceRecordsApi',
 	workspaceRecordsTrigger: 'workspaceRecordsApi',
 	workspaceListsTrigger: 'workspaceRecordsApi',
 	workspaceActivitiesTrigger: 'workspaceRecordsApi',
