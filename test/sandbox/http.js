@@ -2,6 +2,7 @@
 // The HTTP layer: each request is read, recorded, rate-limited, given its fault if one is
 // waiting, and routed; the test controls (/__sandbox/…, docs/api.md §10.6) are answered here.
 const { playFault } = require('./faults');
+const { readMultipart } = require('./multipart');
 const { ApiError } = require('./shared');
 
 /**
@@ -86,11 +87,15 @@ function createHandler(sandbox) {
 		await doDueWork();
 		const url = new URL(req.url, 'http://sandbox');
 		const path = url.pathname;
+		// A multipart body (an upload) is read as it comes, its files never held whole.
+		const parts = await readMultipart(req, { onChunk: sandbox.onUploadChunk }).catch((error) => ({
+			error,
+		}));
 		const chunks = [];
-		for await (const chunk of req) chunks.push(chunk);
+		if (!parts) for await (const chunk of req) chunks.push(chunk);
 		const rawBody = Buffer.concat(chunks).toString('utf8');
-		let body;
-		let bodyError;
+		let body = parts && !parts.error ? { parts } : undefined;
+		let bodyError = parts?.error;
 		if (rawBody) {
 			try {
 				body = JSON.parse(rawBody);

@@ -138,6 +138,13 @@ export interface Sandbox {
 	clearRequests(): void;
 	/** The customer taps an RCS message's Reply suggestion: an incoming RCS message of type reply. */
 	tapSuggestion(text: string): Promise<{ event: { [key: string]: unknown } }>;
+	/** `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives. */
+	watchUploads(
+		onChunk?: (bytes: number, memory?: NodeJS.MemoryUsage) => void,
+		sampleEvery?: number,
+	): void;
+	/** The process's memory now, after a full garbage collection. */
+	memory(): NodeJS.MemoryUsage;
 	addFault(fault: Fault): void;
 	rateLimit(settings: RateLimit): void;
 	reset(seed?: { people?: number }): void;

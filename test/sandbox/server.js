@@ -7,6 +7,8 @@
 // its seed (store.js), attribute values (values.js), queries (query.js), the route table
 // (routing.js), the rate limiter (rateLimiter.js), faults (faults.js) and the HTTP layer (http.js).
 const http = require('node:http');
+const v8 = require('node:v8');
+const vm = require('node:vm');
 const { createFaults } = require('./faults');
 const { createPostbacks } = require('./messaging/postbacks');
 const { createSends } = require('./messaging/sends');
@@ -18,6 +20,12 @@ const { createRateLimiter } = require('./rateLimiter');
 const { createRouter } = require('./routing');
 const { createStore } = require('./store');
 const { createValues } = require('./values');
+
+/** A full garbage collection, for memory measurements (V8's own, exposed for this alone). */
+function collectGarbage() {
+	v8.setFlagsFromString('--expose-gc');
+	vm.runInNewContext('gc')();
+}
 
 const DEFAULTS = {
 	apiKey: 'wr_test_key',
@@ -45,6 +53,7 @@ const RESOURCES = [
 	require('./routes/whatsAppConversations'),
 	require('./routes/rcs'),
 	require('./routes/email'),
+	require('./routes/emailCampaign'),
 	require('./routes/deliveryReports'),
 ];
 
@@ -149,6 +158,28 @@ function createSandbox(options = {}) {
 				from: message.to,
 				message: { type: 'reply', reply: text },
 			});
+		},
+		/**
+		 * `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives; about
+		 * `sampleEvery` bytes, `memory` is this process's memory (`process.memoryUsage()`) after a full
+		 * garbage collection: what is still held then, not chunks already sent and dropped.
+		 */
+		watchUploads(onChunk, sampleEvery = 1024 * 1024) {
+			let sinceSample = 0;
+			sandbox.onUploadChunk =
+				onChunk &&
+				((bytes) => {
+					sinceSample += bytes;
+					if (sinceSample < sampleEvery) return onChunk(bytes);
+					sinceSample = 0;
+					collectGarbage();
+					onChunk(bytes, process.memoryUsage());
+				});
+		},
+		/** This process's memory now (`process.memoryUsage()`): tests in it may not read `process`. */
+		memory: () => {
+			collectGarbage();
+			return process.memoryUsage();
 		},
 		/** The token bucket: `{ rate, burst, retryAfter: 'seconds' | 'date' | 'none' }`; rate 0 turns it off. */
 		rateLimit(settings) {

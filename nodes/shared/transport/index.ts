@@ -41,3 +41,5 @@ export type { ApiRequestOptions } from './requests';
 export { apiRequest, paceOfTrigger, RECORDS_CREDENTIAL, requestDefaults } from './requests';
 export type { OperationRun } from './routing';
 export { singleRequest, throughDoor, updateThenRead, withoutBody } from './routing';
+export type { FileToUpload } from './upload';
+export { uploadFile } from './upload';
