@@ -145,6 +145,8 @@ export interface Sandbox {
 	): void;
 	/** The process's memory now, after a full garbage collection. */
 	memory(): NodeJS.MemoryUsage;
+	/** Hosts `bytes` as an incoming message's media: the URL to put in the message. */
+	hostMedia(bytes: Buffer, contentType?: string): string;
 	addFault(fault: Fault): void;
 	rateLimit(settings: RateLimit): void;
 	reset(seed?: { people?: number }): void;

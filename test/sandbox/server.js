@@ -7,6 +7,7 @@
 // its seed (store.js), attribute values (values.js), queries (query.js), the route table
 // (routing.js), the rate limiter (rateLimiter.js), faults (faults.js) and the HTTP layer (http.js).
 const http = require('node:http');
+const { randomUUID } = require('node:crypto');
 const v8 = require('node:v8');
 const vm = require('node:vm');
 const { createFaults } = require('./faults');
@@ -104,6 +105,8 @@ function createSandbox(options = {}) {
 		router,
 		postbacks,
 		requests: [],
+		/** Files an incoming message points at, by path (`hostMedia`): served without a credential. */
+		media: new Map(),
 		/** Work that faults left for later (`workLaterMs`). */
 		later: [],
 		/** Back to the seed: fresh data, no faults, the limiter as it started, no requests recorded. */
@@ -115,6 +118,7 @@ function createSandbox(options = {}) {
 			faults.clear();
 			postbacks.clear();
 			webhooks.reset();
+			sandbox.media.clear();
 		},
 	};
 	const { handle, send } = createHandler(sandbox);
@@ -180,6 +184,15 @@ function createSandbox(options = {}) {
 		memory: () => {
 			collectGarbage();
 			return process.memoryUsage();
+		},
+		/**
+		 * Hosts `bytes` as the workspace hosts an incoming message's media: at a URL of their own
+		 * (`GET /media/<id>`), answered without a credential, with `contentType`.
+		 */
+		hostMedia(bytes, contentType = 'application/octet-stream') {
+			const path = `/media/${randomUUID()}`;
+			sandbox.media.set(path, { bytes, contentType });
+			return `${this.url}${path}`;
 		},
 		/** The token bucket: `{ rate, burst, retryAfter: 'seconds' | 'date' | 'none' }`; rate 0 turns it off. */
 		rateLimit(settings) {
