@@ -138,7 +138,7 @@ describe('Send Text', () => {
 			},
 			'Suggestions (1): Start Time',
 		],
-		[{ type: 'carousel', text: 'x' }, 'Suggestions (1): Type'],
+		[{ type: 'carousel', text: 'x' }, 'Suggestions (1): Action'],
 	])('bad suggestion %j: refused before sending, naming %s', async (suggestion, field) => {
 		const { error } = await send({ text: 'Hi', suggestions: { suggestion: [suggestion] } });
 		expect(error?.message).toMatch(new RegExp(`^${field.replace(/[()]/g, '\\$&')}:`));

@@ -5,7 +5,7 @@ import type { CampaignOptions } from '../../../shared/messaging/campaign';
 import { campaignOptions, campaignOptionsBody } from '../../../shared/messaging/campaign';
 import { additionalFieldsCollection } from '../../../shared/descriptions';
 import { phoneRecipientField, requiredText } from '../../../shared/messaging/fields';
-import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
+import { toCoordinate, toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 
 /**
  * Who sends and who receives, for every RCS send (docs/api.md §4.9, "RCS"). The host lists no
@@ -59,9 +59,11 @@ export const suggestionsField: INodeProperties = {
 			name: 'suggestion',
 			values: [
 				{
-					displayName: 'Type',
+					// "Action", not "Type": n8n's lint orders these fields by name, and it comes first.
+					displayName: 'Action',
 					name: 'type',
 					type: 'options',
+					description: 'What a tap on the button does',
 					options: [
 						{
 							name: 'Add to Calendar',
@@ -88,37 +90,28 @@ export const suggestionsField: INodeProperties = {
 					description: 'What the button says',
 				},
 				{
-					displayName: 'Postback Data',
-					name: 'postback',
+					displayName: 'End Time',
+					name: 'endTime',
 					type: 'string',
 					default: '',
-					placeholder: 'e.g. book-demo',
-					description: 'Your own text for tracking taps on this button',
+					placeholder: 'e.g. 2026-11-30T15:00:00Z',
+					description: 'A date and time with its offset (Z for UTC), or a date from an expression',
+					displayOptions: shownFor('calendar-event'),
 				},
 				{
-					displayName: 'URL',
-					name: 'url',
+					displayName: 'Event Description',
+					name: 'description',
 					type: 'string',
 					default: '',
-					placeholder: 'e.g. https://example.com/pricing',
-					displayOptions: shownFor('open-url'),
+					displayOptions: shownFor('calendar-event'),
 				},
 				{
-					displayName: 'Phone Number',
-					name: 'phoneNumber',
+					displayName: 'Event Title',
+					name: 'title',
 					type: 'string',
 					default: '',
-					placeholder: 'e.g. +919876543210',
-					description: 'With + and the country code',
-					displayOptions: shownFor('dialer'),
-				},
-				{
-					displayName: 'Place Label',
-					name: 'label',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. Office Location',
-					displayOptions: shownFor('location'),
+					placeholder: 'e.g. Acme Appointment',
+					displayOptions: shownFor('calendar-event'),
 				},
 				{
 					displayName: 'Latitude',
@@ -139,19 +132,29 @@ export const suggestionsField: INodeProperties = {
 					displayOptions: shownFor('location'),
 				},
 				{
-					displayName: 'Event Title',
-					name: 'title',
+					displayName: 'Phone Number',
+					name: 'phoneNumber',
 					type: 'string',
 					default: '',
-					placeholder: 'e.g. Acme Appointment',
-					displayOptions: shownFor('calendar-event'),
+					placeholder: 'e.g. +919876543210',
+					description: 'With + and the country code',
+					displayOptions: shownFor('dialer'),
 				},
 				{
-					displayName: 'Event Description',
-					name: 'description',
+					displayName: 'Place Label',
+					name: 'label',
 					type: 'string',
 					default: '',
-					displayOptions: shownFor('calendar-event'),
+					placeholder: 'e.g. Office Location',
+					displayOptions: shownFor('location'),
+				},
+				{
+					displayName: 'Postback Data',
+					name: 'postback',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. book-demo',
+					description: 'Your own text for tracking taps on this button',
 				},
 				{
 					displayName: 'Start Time',
@@ -163,13 +166,12 @@ export const suggestionsField: INodeProperties = {
 					displayOptions: shownFor('calendar-event'),
 				},
 				{
-					displayName: 'End Time',
-					name: 'endTime',
+					displayName: 'URL',
+					name: 'url',
 					type: 'string',
 					default: '',
-					placeholder: 'e.g. 2026-11-30T15:00:00Z',
-					description: 'A date and time with its offset (Z for UTC), or a date from an expression',
-					displayOptions: shownFor('calendar-event'),
+					placeholder: 'e.g. https://example.com/pricing',
+					displayOptions: shownFor('open-url'),
 				},
 			],
 		},
@@ -196,19 +198,6 @@ export interface Suggestions {
 }
 
 const TYPE_NAMES = 'Reply, Open URL, Dial, Show Location or Add to Calendar';
-
-function coordinate(value: unknown, field: string, limit: number): number {
-	const text = textIn(value, field).trim();
-	const number = Number(text);
-	if (!/^[-+]?\d+(\.\d+)?$/.test(text) || Math.abs(number) > limit) {
-		throw new InputError(
-			field,
-			text ? `"${text}" is not a number from -${limit} to ${limit}` : 'empty',
-			'Give decimal degrees with a point as the decimal mark, such as 12.9363301.',
-		);
-	}
-	return number;
-}
 
 /** "Start date and time in ISO format": an offset is required, else the server's zone would decide. */
 function isoTime(value: unknown, field: string): string {
@@ -243,11 +232,11 @@ function dialNumber(value: unknown, field: string): string {
 /** One suggestion in the host's names: the fields its type requires, and its postback if given. */
 function buildSuggestion(input: SuggestionInput, position: number): IDataObject {
 	const field = (name: string) => `Suggestions (${position}): ${name}`;
-	const type = textIn(input.type ?? 'reply', field('Type'), 'name').trim() as SuggestionType;
+	const type = textIn(input.type ?? 'reply', field('Action'), 'name').trim() as SuggestionType;
 	if (!Object.hasOwn(SUGGESTION_TYPES, type)) {
 		throw new InputError(
-			field('Type'),
-			`"${type}" is not a suggestion type`,
+			field('Action'),
+			`"${type}" is not a suggestion action`,
 			`Choose ${TYPE_NAMES}; an expression must give reply, open-url, dialer, location or calendar-event.`,
 		);
 	}
@@ -262,8 +251,8 @@ function buildSuggestion(input: SuggestionInput, position: number): IDataObject 
 		suggestion.phoneNumber = dialNumber(input.phoneNumber, field('Phone Number'));
 	if (type === 'location') {
 		suggestion.label = requiredText(input.label, field('Place Label'), 'Name the place.');
-		suggestion.latitude = coordinate(input.latitude, field('Latitude'), 90);
-		suggestion.longitude = coordinate(input.longitude, field('Longitude'), 180);
+		suggestion.latitude = Number(toCoordinate(input.latitude, field('Latitude'), 90));
+		suggestion.longitude = Number(toCoordinate(input.longitude, field('Longitude'), 180));
 	}
 	if (type === 'calendar-event') {
 		suggestion.title = requiredText(input.title, field('Event Title'), 'Give the event a title.');

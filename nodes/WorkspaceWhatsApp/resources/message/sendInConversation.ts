@@ -1,11 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
-import { InputError, textIn } from '../../../shared/input';
+import { InputError } from '../../../shared/input';
 import type { CampaignOptions } from '../../../shared/messaging/campaign';
 import { campaignOptions, campaignOptionsBody } from '../../../shared/messaging/campaign';
 import { optionalSwitch, optionalText, requiredText } from '../../../shared/messaging/fields';
-import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
+import { toCoordinate, toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import { requireAccount } from './accountAndRecipient';
@@ -128,20 +128,6 @@ export interface ConversationMessageInput {
 
 const characters = (text: string) => [...text].length;
 const trimmed = (text: string) => text.trim();
-
-/** A coordinate as the host takes it: a string of a decimal number within ±`limit`. */
-export function toCoordinate(value: unknown, field: string, limit: number): string {
-	const text = textIn(value, field).trim();
-	const number = Number(text);
-	if (!/^[-+]?\d+(\.\d+)?$/.test(text) || Math.abs(number) > limit) {
-		throw new InputError(
-			field,
-			text ? `"${text}" is not a number from -${limit} to ${limit}` : 'empty',
-			'Give decimal degrees with a point as the decimal mark, such as 52.520008.',
-		);
-	}
-	return text;
-}
 
 function textMessage(input: ConversationMessageInput): IDataObject {
 	const body = requiredText(input.text, 'Text', 'Write the message to send.');
