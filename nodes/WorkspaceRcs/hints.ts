@@ -8,5 +8,5 @@ import type { Hints } from '../shared/transport';
 export const RCS_HINTS: Hints = {
 	credential: RECORDS_KEY_HINT,
 	rejected:
-		"Check Bot ID, Recipient (country code and number, digits only) and the Suggestions: each needs a Button Text and the fields of its type; if the host's message speaks of too many suggestions or too long a text, remove some or shorten them. A template must be approved, and its variables named as in the template.",
+		'Check Bot ID, Recipient and the Suggestions (each needs a Button Text and the fields of its action; if the host speaks of too many or too long, remove or shorten some). A template must be approved, its variables named as in it.',
 };

@@ -27,7 +27,7 @@ export const mediaOptions: INodeProperties = {
 			type: 'boolean',
 			default: false,
 			description:
-				"Whether an incoming message's image, video, audio or document is downloaded into the item's binary data (property data). If it cannot be, the item says why in mediaError, and the event still starts the workflow.",
+				"Whether an incoming message's file is downloaded into the item's binary data (data); if it cannot be, mediaError says why",
 		},
 		{
 			displayName: 'Max Media Size (MB)',

@@ -29,7 +29,7 @@ export const attachmentsField: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. data, invoice',
 	description:
-		"Names of the input item's binary properties to attach (as its Binary tab shows them), separated by commas; each file at most 25 MB. The email then needs From Email and From Name.",
+		"The item's binary properties to attach, separated by commas; each file at most 25 MB. Needs From Email and From Name.",
 };
 
 /** "Its size should not exceed 25 megabytes": read as MiB, so that nothing the host takes is refused. */

@@ -65,19 +65,15 @@ export const suggestionsField: INodeProperties = {
 					type: 'options',
 					description: 'What a tap on the button does',
 					options: [
-						{
-							name: 'Add to Calendar',
-							value: 'calendar-event',
-							description: 'Offers to save an event in the calendar',
-						},
-						{ name: 'Dial', value: 'dialer', description: 'Calls a phone number' },
-						{ name: 'Open URL', value: 'open-url', description: 'Opens a web address' },
+						{ name: 'Add to Calendar', value: 'calendar-event' },
+						{ name: 'Dial', value: 'dialer' },
+						{ name: 'Open URL', value: 'open-url' },
 						{
 							name: 'Reply',
 							value: 'reply',
-							description: 'Sends its text back as a reply: the Workspace WhatsApp Trigger gets it',
+							description: 'Its text comes back to the Workspace WhatsApp Trigger',
 						},
-						{ name: 'Show Location', value: 'location', description: 'Shows a place on the map' },
+						{ name: 'Show Location', value: 'location' },
 					],
 					default: 'reply',
 				},
@@ -95,7 +91,7 @@ export const suggestionsField: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. 2026-11-30T15:00:00Z',
-					description: 'A date and time with its offset (Z for UTC), or a date from an expression',
+					description: 'With its offset (Z for UTC)',
 					displayOptions: shownFor('calendar-event'),
 				},
 				{
@@ -162,7 +158,7 @@ export const suggestionsField: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. 2026-11-30T14:00:00Z',
-					description: 'A date and time with its offset (Z for UTC), or a date from an expression',
+					description: 'With its offset (Z for UTC)',
 					displayOptions: shownFor('calendar-event'),
 				},
 				{

@@ -49,7 +49,7 @@ export const sendText = sendOperation({
 	value: 'sendText',
 	action: 'Send an RCS text message',
 	description:
-		'Send text with suggestion buttons (reply, open a link, dial, show a place, add to calendar); a tap on a reply reaches the Workspace WhatsApp Trigger',
+		'Send text with suggestion buttons; a tapped reply reaches the Workspace WhatsApp Trigger',
 	host: 'records',
 	url: paths.rcs.text,
 	parameters: {
