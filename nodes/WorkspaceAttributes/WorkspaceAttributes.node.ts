@@ -5,10 +5,15 @@ import { optionsField, resourceSelector, subtitleOf } from '../shared/descriptio
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { requestDefaults } from '../shared/transport';
 import { attributeDescription } from './resources/attribute';
+import { statusOptionDescription } from './resources/statusOption';
 
 const properties: INodeProperties[] = [
-	resourceSelector([{ name: 'Attribute', value: 'attribute' }]),
+	resourceSelector([
+		{ name: 'Attribute', value: 'attribute' },
+		{ name: 'Status Option', value: 'statusOption' },
+	]),
 	...attributeDescription,
+	...statusOptionDescription,
 	optionsField,
 ];
 
@@ -23,7 +28,8 @@ export class WorkspaceAttributes implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: subtitleOf(properties),
-		description: 'List and delete the attributes of Workspace Records collections and lists',
+		description:
+			'Create, read, update and delete the attributes of Workspace Records collections and lists, and their status options',
 		defaults: { name: 'Workspace Attributes' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -106,6 +106,21 @@ export function listIn(value: unknown, field: string): unknown[] {
 export const toStringList = (value: unknown, field: string): string[] =>
 	listIn(value, field).map((part) => textIn(part, field).trim());
 
+/**
+ * A switch's value: true or false, or that as text from an expression ("true", "false");
+ * undefined when the field was not added. Anything else would be sent as it is: refused.
+ */
+export function booleanIn(value: unknown, field: string): boolean | undefined {
+	if (value === undefined || typeof value === 'boolean') return value;
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	if (text === 'true' || text === 'false') return text === 'true';
+	throw new InputError(
+		field,
+		`got ${describeValue(value)}, expected true or false`,
+		'Turn the switch on or off, or make the expression give true or false.',
+	);
+}
+
 interface NumberField {
 	min?: number;
 	max?: number;

@@ -24,6 +24,7 @@ export const ID_FIELDS: Record<string, string> = {
 	activityId: 'Activity',
 	memberId: 'Member',
 	attributeId: 'Attribute',
+	optionId: 'Status Option',
 	requestId: 'Request ID',
 	phoneId: 'Account',
 };

@@ -25,6 +25,8 @@ const {
 	OWNER_MEMBER: MEMBER,
 	FIRST_COMPANY,
 	NICKNAME_ATTRIBUTE: NICKNAME,
+	LIFECYCLE_ATTRIBUTE: LIFECYCLE,
+	LIFECYCLE_CUSTOMER,
 } = SEED_IDS;
 const DEALS = objectId('a0', 3);
 /** The Won stage of the deals' pipeline. */
@@ -2082,6 +2084,198 @@ export const cases = [
 			return `${emitted} people emitted, each once; ${polls}`;
 		},
 	},
+	// The attributes' schema written (issue 46), after the cases before it, which keep their ids.
+	{
+		file: 'attributes-create',
+		title: 'Workspace Attributes: add a currency attribute to Deals',
+		node: 'workspaceAttributes',
+		parameters: {
+			resource: 'attribute',
+			operation: 'create',
+			target: 'collection',
+			collectionId: fromList(DEALS, 'Deals'),
+			name: 'Expected Value',
+			attributeKey: 'expectedValue',
+			inputType: 'currency',
+			currencyCode: 'EUR',
+			currencyDisplayType: 'symbol',
+			additionalFields: { description: 'What the deal should bring in' },
+		},
+		requests: [
+			[
+				'POST',
+				`/api/v1/attributes/collection/${DEALS}`,
+				{
+					apiKeyName: 'expectedValue',
+					inputType: 'currency',
+					name: 'Expected Value',
+					config: { currencyDisplayType: 'symbol', currencyCode: 'EUR' },
+					description: 'What the deal should bring in',
+				},
+			],
+		],
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => [i.json.apiKeyName, i.json.inputType, i.json.config.currencyCode]),
+				[['expectedValue', 'currency', 'EUR']],
+			),
+	},
+	{
+		file: 'attributes-create-then-map-automatically',
+		lines: '2.x',
+		title: 'Workspace Attributes: add Lead Source Detail, then write it with Map Automatically',
+		nodeName: 'Create people with the new attribute',
+		before: {
+			node: 'workspaceAttributes',
+			name: 'Add attribute Lead Source Detail',
+			parameters: {
+				resource: 'attribute',
+				operation: 'create',
+				target: 'collection',
+				collectionId: fromList(PEOPLE, 'People'),
+				name: 'Lead Source Detail',
+				attributeKey: 'leadSourceDetail',
+				inputType: 'text',
+			},
+		},
+		// The form or import that follows: fields named as attribute keys, the new one among them.
+		items: 2,
+		itemsCode:
+			"return [{ json: { name: 'Mary Jackson', leadSourceDetail: 'Booth 12, Data Expo' } }, { json: { name: 'Dorothy Vaughan', leadSourceDetail: 'Webinar' } }];",
+		node: 'workspaceRecords',
+		parameters: {
+			resource: 'record',
+			operation: 'create',
+			collectionId: fromList(PEOPLE, 'People'),
+			columns: mapped(null),
+		},
+		requests: [
+			['POST', `/api/v1/attributes/collection/${PEOPLE}`],
+			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
+			[
+				'POST',
+				`/api/v1/collection-records/${PEOPLE}`,
+				{ name: 'Mary Jackson', leadSourceDetail: 'Booth 12, Data Expo' },
+			],
+			[
+				'POST',
+				`/api/v1/collection-records/${PEOPLE}`,
+				{ name: 'Dorothy Vaughan', leadSourceDetail: 'Webinar' },
+			],
+		],
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => [i.json.name, i.json.leadSourceDetail]),
+				[
+					['Mary Jackson', 'Booth 12, Data Expo'],
+					['Dorothy Vaughan', 'Webinar'],
+				],
+			),
+	},
+	{
+		file: 'attributes-create-key-taken',
+		title: 'Workspace Attributes: an API Key Name already in use is refused clearly',
+		node: 'workspaceAttributes',
+		parameters: {
+			resource: 'attribute',
+			operation: 'create',
+			target: 'collection',
+			collectionId: fromList(PEOPLE, 'People'),
+			name: 'Nick',
+			attributeKey: 'nickname',
+			inputType: 'text',
+		},
+		requests: [['POST', `/api/v1/attributes/collection/${PEOPLE}`]],
+		error: /^The API Key Name "nickname" is already used by an attribute of this collection$/,
+	},
+	{
+		file: 'attributes-get',
+		title: 'Workspace Attributes: get one attribute by ID',
+		node: 'workspaceAttributes',
+		parameters: {
+			resource: 'attribute',
+			operation: 'get',
+			target: 'collection',
+			collectionId: fromList(PEOPLE, 'People'),
+			attributeId: NICKNAME,
+		},
+		requests: [['GET', `/api/v1/attributes/collection/${PEOPLE}/${NICKNAME}`]],
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => [i.json._id, i.json.apiKeyName, i.json.inputType]),
+				[[NICKNAME, 'nickname', 'text']],
+			),
+	},
+	{
+		file: 'attributes-update',
+		title: 'Workspace Attributes: rename a custom attribute and make it unique',
+		node: 'workspaceAttributes',
+		parameters: {
+			resource: 'attribute',
+			operation: 'update',
+			target: 'collection',
+			collectionId: fromList(PEOPLE, 'People'),
+			attributeId: NICKNAME,
+			updateFields: { name: 'Known As', isUnique: true },
+		},
+		requests: [
+			[
+				'PATCH',
+				`/api/v1/attributes/collection/${PEOPLE}/${NICKNAME}`,
+				{ name: 'Known As', isUnique: true },
+			],
+		],
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => [i.json.apiKeyName, i.json.name, i.json.isUnique]),
+				[['nickname', 'Known As', true]],
+			),
+	},
+	{
+		file: 'attributes-status-options-get-many',
+		title: 'Workspace Attributes: list the stages of the Lifecycle status',
+		node: 'workspaceAttributes',
+		parameters: {
+			resource: 'statusOption',
+			operation: 'getAll',
+			target: 'collection',
+			collectionId: fromList(PEOPLE, 'People'),
+			attributeId: LIFECYCLE,
+		},
+		requests: [['GET', `/api/v1/attributes/collection/${PEOPLE}/${LIFECYCLE}/status`]],
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => i.json.name),
+				['Lead', 'Customer', 'Churned'],
+			),
+	},
+	{
+		file: 'attributes-status-option-update',
+		title: 'Workspace Attributes: rename the Customer stage and celebrate it',
+		node: 'workspaceAttributes',
+		parameters: {
+			resource: 'statusOption',
+			operation: 'update',
+			target: 'collection',
+			collectionId: fromList(PEOPLE, 'People'),
+			attributeId: LIFECYCLE,
+			optionId: LIFECYCLE_CUSTOMER,
+			updateFields: { name: 'Client', color: '#16a34a', celebrationEnabled: true },
+		},
+		requests: [
+			[
+				'PATCH',
+				`/api/v1/attributes/collection/${PEOPLE}/${LIFECYCLE}/status/${LIFECYCLE_CUSTOMER}`,
+				{ name: 'Client', color: '#16a34a', celebrationEnabled: true },
+			],
+			['GET', `/api/v1/attributes/collection/${PEOPLE}/${LIFECYCLE}/status`],
+		],
+		check: (items) =>
+			assert.deepEqual(
+				items.map((i) => [i.json._id, i.json.name, i.json.color, i.json.celebrationEnabled]),
+				[[LIFECYCLE_CUSTOMER, 'Client', '#16a34a', true]],
+			),
+	},
 	// After every other case, so that their examples keep their workflow ids.
 	...rcsAndFileCases,
 ];
@@ -2389,7 +2583,7 @@ export function workflowOf(testCase, index) {
 		name: nodeName,
 		type: `n8n-nodes-workspace-records.${testCase.node}`,
 		typeVersion: 1,
-		position: [testCase.items ? 520 : 260, 0],
+		position: [260 * (1 + (testCase.items ? 1 : 0) + (testCase.before ? 1 : 0)), 0],
 		parameters: testCase.parameters,
 		...(credential ? { credentials: { [credential]: CREDENTIALS[credential] } } : {}),
 		// A webhook's production URL is /webhook/<webhookId>/<path>; the editor gives each one an id.
@@ -2420,6 +2614,22 @@ export function workflowOf(testCase, index) {
 				: {},
 		};
 	}
+	// `before`: a node of ours that runs first (an attribute created before records use it).
+	const { before } = testCase;
+	const first = before && {
+		id: `${testCase.file}-before`,
+		name: before.name,
+		type: `n8n-nodes-workspace-records.${before.node}`,
+		typeVersion: 1,
+		position: [260, 0],
+		parameters: before.parameters,
+		credentials: { [NODE_CREDENTIAL[before.node]]: CREDENTIALS[NODE_CREDENTIAL[before.node]] },
+	};
+	const items = testCase.items && {
+		...itemsNode(testCase),
+		position: [before ? 520 : 260, 0],
+	};
+	const chain = ['Manual Trigger', first?.name, items?.name, nodeName].filter(Boolean);
 	return {
 		id: `wr${String(index + 1).padStart(4, '0')}`,
 		name: testCase.title,
@@ -2436,13 +2646,13 @@ export function workflowOf(testCase, index) {
 				parameters: {},
 			},
 			node,
-			...(testCase.items ? [itemsNode(testCase)] : []),
+			...(items ? [items] : []),
+			...(first ? [first] : []),
 		],
-		connections: testCase.items
-			? {
-					'Manual Trigger': { main: [[{ node: 'Make Items', type: 'main', index: 0 }]] },
-					'Make Items': { main: [[{ node: nodeName, type: 'main', index: 0 }]] },
-				}
-			: { 'Manual Trigger': { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
+		connections: Object.fromEntries(
+			chain
+				.slice(0, -1)
+				.map((from, i) => [from, { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] }]),
+		),
 	};
 }

@@ -10,6 +10,7 @@
 // MCP client (Claude Desktop, Cursor, n8n's own AI Agent through the MCP Client Tool) sends
 // the same tools/call message this client sends.
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -34,13 +35,19 @@ import { createSandbox, sandboxCredentials, SEED_IDS } from '../rig/sandbox.mjs'
 
 // The MCP Server Trigger and the "<node>Tool" types n8n derives from usableAsTool nodes are
 // tested on the 2.x line; 1.x has no publish:workflow to activate a workflow headless.
-const VERSION = '2.40.7';
+// N8N_VERSIONS=2.41.1 runs the suite on that 2.x line instead.
+const VERSION = process.env.N8N_VERSIONS?.trim() || '2.40.7';
+if (!/^2\.\d+\.\d+$/.test(VERSION))
+	throw new Error(`test:mcp runs on one 2.x line, not "${VERSION}"`);
 const EXAMPLE = join(root, 'examples', 'ai-agent-tools.json');
 const { PEOPLE, ADA_RECORD: ADA } = SEED_IDS;
 // A hang becomes a failure. A run takes about 1 to 2 minutes (most of it n8n starting, four
 // times: three CLI commands and the server); this leaves room for a busy machine.
 const DEADLINE_MS = 300_000;
 
+const require = createRequire(import.meta.url);
+// n8n-workflow's ESM build does not load in plain Node: its CommonJS one does.
+const { getToolDescriptionForNode } = require('n8n-workflow');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const fail = (message) => {
 	throw new Error(message);
@@ -59,6 +66,19 @@ function fromAiArguments(node) {
 		found[key] = { type, description };
 	}
 	return found;
+}
+
+/**
+ * What n8n tells the model of a tool whose Tool Description is Set Automatically: its
+ * `getToolDescriptionForNode` over the built node, as n8n computes it (the action, "in", the node).
+ */
+function automaticDescription(node) {
+	const type = node.type.split('.')[1].replace(/Tool$/, '');
+	const className = type[0].toUpperCase() + type.slice(1);
+	const { [className]: NodeType } = require(
+		join(root, 'dist', 'nodes', className, `${className}.node.js`),
+	);
+	return getToolDescriptionForNode(node, new NodeType());
 }
 
 /** n8n's tool name for a node: its name with anything but letters, digits, _ and - as "_". */
@@ -147,10 +167,10 @@ function checks(workflow, url) {
 					fail(`tools ${json(names)}, expected ${json(wanted)}`);
 				for (const node of toolNodes) {
 					const listed = tools.find((t) => t.name === toolNameOf(node));
-					const description = node.parameters.toolDescription ?? '';
-					if (description && listed.description !== description)
-						fail(`${listed.name}: description "${listed.description}"`);
-					if (!listed.description) fail(`${listed.name} has no description`);
+					// Set Manually: the text given; Set Automatically: what n8n's own function makes of the action.
+					const description = node.parameters.toolDescription || automaticDescription(node);
+					if (listed.description !== description)
+						fail(`${listed.name}: description "${listed.description}", expected "${description}"`);
 					const args = fromAiArguments(node);
 					const schema = listed.inputSchema;
 					const properties = Object.fromEntries(
@@ -323,6 +343,63 @@ function checks(workflow, url) {
 				expectRequests(sandbox, []);
 				if (!result.isError) fail(`the call went through: ${json(result).slice(0, 300)}`);
 				return `the agent reads: ${(result.content?.map((c) => c.text).join(' ') ?? '').replace(/\s+/g, ' ').slice(0, 200)}`;
+			},
+		],
+		[
+			"The tool list tells the agent WhatsApp's 24-hour rule, with Tool Description Set Automatically",
+			async ({ tools }) => {
+				const listed = tools.find((t) => t.name === tool('Reply on WhatsApp'));
+				if (
+					!/within 24 hours of the customer's last message, else use Send Template/.test(
+						listed?.description,
+					)
+				)
+					fail(`the agent reads: ${listed?.description}`);
+				return `the agent reads: ${listed.description}`;
+			},
+		],
+		[
+			'A reply outside the 24 hours reaches the agent as the closed conversation, with what to do',
+			async ({ client, sandbox }) => {
+				const result = await client.callTool({
+					name: tool('Reply on WhatsApp'),
+					arguments: { number: '+44 7700 900123', text: 'Your order has shipped.' },
+				});
+				if (sandbox.requests.length !== 1) fail(`${sandbox.requests.length} requests sent`);
+				const text = result.content?.map((c) => c.text).join(' ') ?? '';
+				if (!result.isError) fail(`the result is no error: ${text.slice(0, 300)}`);
+				if (!/conversation with 447700900123 is closed/.test(text))
+					fail(`the error says: ${text.slice(0, 300)}`);
+				return `the agent reads: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
+			},
+		],
+		[
+			'Add a People attribute: the agent adds the field it is about to write, and People has it',
+			async ({ client, sandbox }) => {
+				const items = resultItems(
+					await client.callTool({
+						name: tool('Add a People attribute'),
+						arguments: { name: 'Favourite Colour', key: 'favouriteColour' },
+					}),
+				);
+				expectRequests(sandbox, [
+					[
+						'POST',
+						`/api/v1/attributes/collection/${PEOPLE}`,
+						{
+							apiKeyName: 'favouriteColour',
+							inputType: 'text',
+							name: 'Favourite Colour',
+							config: {},
+						},
+					],
+				]);
+				const stored = sandbox.state.attributes
+					.get(`collection:${PEOPLE}`)
+					.find((a) => a.apiKeyName === 'favouriteColour');
+				if (!stored || items.length !== 1 || items[0]._id !== stored._id)
+					fail(`the result is ${json(items)}`);
+				return `result: [{"_id":"${items[0]._id}","apiKeyName":"${items[0].apiKeyName}",…}]`;
 			},
 		],
 	];

@@ -11,6 +11,7 @@ export const SEED_IDS: Readonly<{
 	OWNER_MEMBER: string;
 	LIFECYCLE_CUSTOMER: string;
 	ACTIVITY_STATUS_DONE: string;
+	LIFECYCLE_ATTRIBUTE: string;
 	NICKNAME_ATTRIBUTE: string;
 }>;
 

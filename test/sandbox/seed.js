@@ -434,6 +434,7 @@ const SEED_IDS = Object.freeze({
 	OWNER_MEMBER: objectId('e0', 1),
 	LIFECYCLE_CUSTOMER: objectId('c1', 2),
 	ACTIVITY_STATUS_DONE: objectId('c4', 3),
+	LIFECYCLE_ATTRIBUTE: objectId('d0', 0x10),
 	NICKNAME_ATTRIBUTE: objectId('d0', 0x11),
 });
 

@@ -105,8 +105,9 @@ export async function openNode(page, base, workflowId, nodeName) {
 }
 
 /**
- * Adds the Workspace Records action `action` ("Create a record") to a new, empty workflow
- * from the node panel, as a person does; n8n puts a Manual Trigger before it and opens its
+ * Adds the Workspace Records action that starts with `action` ("Create a record": the actions
+ * go on to tell an AI model the rule, docs/ai-agents.md) to a new, empty workflow from the node
+ * panel, as a person does; n8n puts a Manual Trigger before it and opens its
  * panel. Returns the panel (NDV), once the credential (chosen by itself) is shown.
  */
 export async function addRecordsAction(page, base, action) {
@@ -116,7 +117,9 @@ export async function addRecordsAction(page, base, action) {
 	await clickCreatorEntry(page, 'Workspace Records');
 	const actions = page.locator(sel.creatorCategory, { hasText: /^Actions/ });
 	await actions.waitFor();
-	const entry = page.locator(sel.creatorEntryName).filter({ hasText: new RegExp(`^${action}$`) });
+	const entry = page
+		.locator(sel.creatorEntryName)
+		.filter({ hasText: new RegExp(`^${action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) });
 	if (!(await entry.isVisible())) await actions.click();
 	await entry.click();
 	const ndv = page.locator(sel.ndv);

@@ -306,7 +306,9 @@ function checks() {
 				await clickCreatorEntry(page, 'Workspace Records');
 				const actions = page.locator(sel.creatorCategory, { hasText: /^Actions/ });
 				await actions.waitFor();
-				const createAction = page.locator(sel.creatorEntryName, { hasText: /^Create a record$/ });
+				const createAction = page.locator(sel.creatorEntryName, {
+					hasText: /^Create a record in a collection\b/,
+				});
 				if (!(await createAction.isVisible())) await actions.click();
 				await createAction.click();
 

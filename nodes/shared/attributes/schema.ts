@@ -8,7 +8,7 @@ import type {
 
 import type { ParameterSource } from '../locators';
 import { parameterId } from '../locators';
-import { loadOnce, runOf } from '../memory';
+import { loadOnce, reloadNext, runOf } from '../memory';
 import { ACTIVITY_COLLECTION, apiRequest, paths, segment } from '../transport';
 import type { AttributeChoices } from './types';
 import { attributeKey, attributeType, isWritable } from './types';
@@ -16,12 +16,15 @@ import { attributeKey, attributeType, isWritable } from './types';
 /** The resources and trigger events whose attributes are the activity collection's, or a list's. */
 const ACTIVITY_SUBJECTS = ['activity', 'newActivity', 'activityCompleted', 'activityDue'];
 const LIST_ENTRY_SUBJECTS = ['listEntry', 'newListEntry', 'listEntryUpdated'];
+/** The Attributes node's resources, whose Target says collection or list. */
+const TARGETED_SUBJECTS = ['attribute', 'statusOption'];
 
 /** Whether the node's subject has its attributes on a list (else on a collection). */
 function ofList(context: ParameterSource, subject: string): boolean {
 	return (
 		LIST_ENTRY_SUBJECTS.includes(subject) ||
-		(subject === 'attribute' && context.getNodeParameter('target', 'collection') === 'list')
+		(TARGETED_SUBJECTS.includes(subject) &&
+			context.getNodeParameter('target', 'collection') === 'list')
 	);
 }
 
@@ -48,8 +51,19 @@ function definitionsAt(
 	path: string,
 ): Promise<IDataObject[]> {
 	if (!('getItemIndex' in context)) return apiRequest(context, 'GET', path);
-	return loadOnce(`${runOf(context)}|${path}`, () => apiRequest(context, 'GET', path));
+	return loadOnce(
+		`${runOf(context)}|${path}`,
+		async () => await apiRequest(context, 'GET', path),
+		path,
+	);
 }
+
+/**
+ * After a write to the attributes at `path` (an attribute created, changed or deleted): node runs
+ * that kept them (an AI tool keeps them for its whole execution) read them again on their next
+ * item, so a new attribute is written at once, not dropped as unknown.
+ */
+export const attributesChangedAt = (path: string) => reloadNext(path);
 
 /** Input types by key: the writable attributes for writes; all (createdAt too) for filters. */
 export async function attributeTypesOf(

@@ -113,17 +113,29 @@ export async function inTurn<T>(lineParts: string[], work: () => Promise<T>): Pr
 }
 
 /** Loaded once per key while in use (a node run's attribute definitions, for all its items). */
-const shared = new Expiring<Promise<unknown>>({ ttlMs: 10 * MINUTE, maxSize: 50 });
+const shared = new Expiring<{ topic?: string; pending: Promise<unknown> }>({
+	ttlMs: 10 * MINUTE,
+	maxSize: 50,
+});
 
-/** `load`'s answer, loaded once for every caller with the same key; a failure is not kept. */
-export function loadOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
-	let pending = shared.get(key) as Promise<T> | undefined;
-	if (!pending) {
-		pending = load();
-		shared.set(key, pending);
-		pending.catch(() => shared.delete(key));
-	}
+/**
+ * `load`'s answer, loaded once for every caller with the same key; a failure is not kept. A
+ * `topic` (what was loaded, such as an attribute schema's path) lets a write to it be told.
+ */
+export function loadOnce<T>(key: string, load: () => Promise<T>, topic?: string): Promise<T> {
+	const kept = shared.get(key);
+	if (kept) return kept.pending as Promise<T>;
+	const pending = load();
+	shared.set(key, { topic, pending });
+	pending.catch(() => {
+		if (shared.get(key)?.pending === pending) shared.delete(key);
+	});
 	return pending;
+}
+
+/** `topic` was written to: whatever was loaded about it is loaded again by its next caller. */
+export function reloadNext(topic: string): void {
+	for (const key of shared.keys()) if (shared.get(key)?.topic === topic) shared.delete(key);
 }
 
 // ── A webhook trigger's deliveries ───────────────────────────────────────────────────────

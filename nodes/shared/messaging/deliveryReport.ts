@@ -36,7 +36,7 @@ export const deliveryReportDescription: INodeProperties[] = [
 			operation({
 				name: 'Get',
 				value: 'get',
-				action: 'Get a delivery report',
+				action: 'Get the delivery report of a message by the request ID its send returned',
 				description: 'The delivery status of a message, by the request ID its send returned',
 				method: 'GET',
 				url: paths.messaging.deliveryReport,

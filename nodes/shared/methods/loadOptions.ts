@@ -82,3 +82,43 @@ export async function getCustomAttributes(
 		(a) => String(a._id),
 	);
 }
+
+/** Every attribute of the Attributes node's target, by id. */
+export async function getAttributesById(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await attributeOptions(
+		this,
+		() => true,
+		(a) => String(a._id),
+	);
+}
+
+/** The status attributes of the Attributes node's target, by id. */
+export async function getStatusAttributesById(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const options = await attributeOptions(
+		this,
+		(a) => attributeType(a) === 'status',
+		(a) => String(a._id),
+	);
+	return options.length ? options : saying('This collection or list has no status attribute');
+}
+
+/** The options of the status attribute chosen by id in Status Attribute. */
+export async function getStatusOptions(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const path = subjectAttributesPath(this);
+	const attributeId = String(this.getNodeParameter('attributeId', '') ?? '');
+	if (!path) return saying(`Choose a ${subjectField(this)} first`);
+	if (!attributeId) return saying('Choose a Status Attribute first');
+	return await attributeChoices(this, path, { _id: attributeId }, 'status');
+}
+
+/** The workspace's collections, for fields that take several (a Record Link's collections). */
+export async function getCollections(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const collections = await apiRequest(this, 'GET', paths.collections);
+	return collections.map((c) => ({ name: String(c.name), value: String(c._id) }));
+}

@@ -349,7 +349,10 @@ test('for an AI agent: a tool, whose operation says when to use it and when a te
 		?.options?.find((o) => 'value' in o && o.value === 'sendInConversation');
 	expect(operation).toMatchObject({
 		name: 'Send in Conversation',
-		action: 'Send a message in a WhatsApp conversation',
+		// The action is what n8n tells the model (test/nodes/toolDescriptions.test.ts).
+		action: expect.stringMatching(
+			/^Send a message in a WhatsApp conversation: only within 24 hours of the customer's last message, else use Send Template$/,
+		),
 		description: expect.stringMatching(
 			/only within 24 hours of the customer's last message.*Outside that window use Send Template/,
 		),

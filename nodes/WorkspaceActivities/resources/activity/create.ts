@@ -28,7 +28,7 @@ export const createFields = forOperation('activity', 'create', [
 export const create = operation({
 	name: 'Create',
 	value: 'create',
-	action: 'Create an activity',
+	action: 'Create an activity (a task such as a call), due at a time in ISO 8601 with its offset',
 	description: 'Create a task, such as a call or a meeting, optionally tied to a record',
 	method: 'POST',
 	url: paths.activities,

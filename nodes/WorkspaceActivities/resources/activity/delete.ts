@@ -4,7 +4,7 @@ import { oneActivity } from './fields';
 export const deleteActivity = operation({
 	name: 'Delete',
 	value: 'delete',
-	action: 'Delete an activity',
+	action: 'Delete an activity by its _id',
 	description: 'Delete an activity by ID',
 	method: 'DELETE',
 	url: oneActivity,

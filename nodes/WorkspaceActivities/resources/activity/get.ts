@@ -4,7 +4,7 @@ import { activities, oneActivity } from './fields';
 export const get = operation({
 	name: 'Get',
 	value: 'get',
-	action: 'Get an activity',
+	action: 'Get an activity by its _id',
 	description: 'Get one activity by ID',
 	method: 'GET',
 	simplify: true,

@@ -5,7 +5,7 @@ import { activities } from './fields';
 export const getAllFields = queryFields('activity');
 
 export const getAll = queryOperation({
-	action: 'Get many activities',
+	action: 'Get many activities that match the filter, each with its _id',
 	description: 'Query activities, with filters and sorting',
 	endpoint: queries.activities,
 	output: activities,

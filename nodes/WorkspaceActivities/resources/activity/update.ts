@@ -52,7 +52,7 @@ export const updateFields = forOperation('activity', 'update', [
 export const update = operation({
 	name: 'Update',
 	value: 'update',
-	action: 'Update an activity',
+	action: 'Update an activity by its _id: only the fields given change',
 	description: 'Change the fields given; the others stay as they are',
 	method: 'PATCH',
 	url: oneActivity,

@@ -1,18 +1,9 @@
-import { forOperation, idInPath, operation, reportDeleted } from '../../../shared/descriptions';
-import { targetFields, targetPath } from './fields';
+import { forOperation, operation, reportDeleted } from '../../../shared/descriptions';
+import { attributePath, customAttributeField, refreshSchema } from './fields';
 
 export const deleteFields = forOperation('attribute', 'delete', [
-	...targetFields,
 	{
-		displayName: 'Attribute Name or ID',
-		name: 'attributeId',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getCustomAttributes',
-			loadOptionsDependsOn: ['target', 'collectionId.value', 'listId.value'],
-		},
-		required: true,
-		default: '',
+		...customAttributeField,
 		description:
 			'The custom attribute to delete; system attributes cannot be deleted. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
@@ -21,9 +12,9 @@ export const deleteFields = forOperation('attribute', 'delete', [
 export const deleteAttribute = operation({
 	name: 'Delete',
 	value: 'delete',
-	action: 'Delete a custom attribute',
+	action: 'Delete a custom attribute by ID, with all its values',
 	description: 'Delete a custom attribute of a collection or list, with its values',
 	method: 'DELETE',
-	url: `${targetPath}/${idInPath('attributeId')}`,
-	output: [reportDeleted('attributeId', ['target'])],
+	url: attributePath,
+	output: [refreshSchema, reportDeleted('attributeId', ['target'])],
 });

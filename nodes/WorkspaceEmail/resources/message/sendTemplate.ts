@@ -66,7 +66,7 @@ export function buildEmailTemplateBody(input: EmailTemplateInput): IDataObject {
 export const sendTemplate = sendOperation({
 	name: 'Send Template',
 	value: 'sendTemplate',
-	action: 'Send an email template',
+	action: 'Send an email template with its variables',
 	description:
 		'Queue an email made from a template and its variables; the answer carries a request ID',
 	url: paths.messaging.emailTemplateSend,

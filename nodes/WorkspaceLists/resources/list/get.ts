@@ -7,7 +7,7 @@ export const getFields = forOperation('list', 'get', [listLocator]);
 export const get = operation({
 	name: 'Get',
 	value: 'get',
-	action: 'Get a list',
+	action: 'Get a list by its _id',
 	description: 'Get one list by ID',
 	method: 'GET',
 	url: paths.list(idInPath('listId')),

@@ -105,7 +105,7 @@ export const findCreatedListEntry: CreatedLookup = async (context, body) => {
 export const create = operation({
 	name: 'Create',
 	value: 'create',
-	action: 'Add a record to a list',
+	action: "Add a record to a list by the record's _id; the record must be of the list's collection",
 	description: 'Add a record to a list as a new entry, with optional list attribute values',
 	method: 'POST',
 	url: paths.listEntries(list),

@@ -4,7 +4,7 @@ import { entryPath } from './fields';
 export const get = operation({
 	name: 'Get',
 	value: 'get',
-	action: 'Get a list entry',
+	action: 'Get a list entry by its _id',
 	description: 'Get one entry of a list by ID',
 	method: 'GET',
 	simplify: true,

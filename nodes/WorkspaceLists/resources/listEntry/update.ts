@@ -6,7 +6,7 @@ import { entryPath } from './fields';
 export const update = operation({
 	name: 'Update',
 	value: 'update',
-	action: 'Update a list entry',
+	action: 'Update a list entry by its _id: only the attributes given change',
 	description:
 		"Change the values of a list entry's attributes; attributes not given stay as they are",
 	method: 'PATCH',

@@ -4,7 +4,7 @@ import { recordPath } from './fields';
 export const deleteRecord = operation({
 	name: 'Delete',
 	value: 'delete',
-	action: 'Delete a record',
+	action: 'Delete a record by its _id',
 	description: 'Delete a record of a collection by ID',
 	method: 'DELETE',
 	url: recordPath,

@@ -6,7 +6,7 @@ import { recordPath } from './fields';
 export const update = operation({
 	name: 'Update',
 	value: 'update',
-	action: 'Update a record',
+	action: 'Update a record by its _id: only the attributes given change',
 	description: 'Change the given attributes of a record; the others stay as they are',
 	method: 'PATCH',
 	url: recordPath,

@@ -146,7 +146,8 @@ async function createOrUpdate(
 export const upsert = operation({
 	name: 'Create or Update',
 	value: 'upsert',
-	action: 'Create or update a record',
+	action:
+		'Create or update a record, matched on an attribute such as the email, so that no twin is made',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 	method: 'POST',
 	url: recordsPath,

@@ -77,7 +77,7 @@ export function buildSmsBody(input: SmsInput): IDataObject {
 export const send = sendOperation({
 	name: 'Send',
 	value: 'send',
-	action: 'Send an SMS',
+	action: 'Send an SMS to a phone number given with its country code',
 	description: 'Queue an SMS for sending; the answer carries a request ID',
 	url: paths.messaging.smsSend,
 	parameters: {

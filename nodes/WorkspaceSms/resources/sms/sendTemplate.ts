@@ -58,7 +58,7 @@ export function buildSmsTemplateBody(input: SmsTemplateInput): IDataObject {
 export const sendTemplate = sendOperation({
 	name: 'Send Template',
 	value: 'sendTemplate',
-	action: 'Send an SMS template',
+	action: 'Send an SMS template with its variables to a phone number given with its country code',
 	description:
 		'Queue an SMS made from a template and its variables; the answer carries a request ID',
 	url: paths.messaging.smsTemplateSend,

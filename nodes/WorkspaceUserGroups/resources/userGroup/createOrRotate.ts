@@ -63,7 +63,7 @@ export const sendTokenAction: PreSendAction = sendBody((context) => {
 export const createOrRotate = operation({
 	name: 'Create or Rotate Token',
 	value: 'createOrRotate',
-	action: 'Create a user group or rotate its token',
+	action: 'Create a user group, or give the group with the current token a new token',
 	description: 'Create a group, or give the group with the current token a new token',
 	method: 'POST',
 	url: paths.userGroups,

@@ -25,7 +25,7 @@ export async function userGroupDeleted(
 export const deleteUserGroup = operation({
 	name: 'Delete',
 	value: 'delete',
-	action: 'Delete a user group',
+	action: 'Delete a user group by its ID and current token',
 	description: 'Delete a group by its ID and current token',
 	method: 'DELETE',
 	url: paths.userGroups,

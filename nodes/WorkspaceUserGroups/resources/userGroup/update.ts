@@ -182,7 +182,7 @@ export const sendUserGroupUpdate: PreSendAction = sendBody((context) => {
 export const update = operation({
 	name: 'Update',
 	value: 'update',
-	action: 'Create or update a user group by ID',
+	action: 'Create or update a user group by its ID: its name, mapping and properties',
 	description:
 		'Set the name, mapping and properties of the group with this ID, creating it when the ID is new',
 	method: 'PUT',

@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { toPhoneNumber } from '../../../shared/messaging/recipients';
-import { apiError } from '../../../shared/transport';
+import { explainRefusal } from '../../../shared/refusal';
 
 /**
  * The vendor: messages in a conversation "fail unless the user session is already active"
@@ -15,43 +10,22 @@ import { apiError } from '../../../shared/transport';
  */
 const CLOSED_WORDS = /\bsession\b|\b24[\s-]*hours?\b|re-?engagement/i;
 
-/** A refusal of the request's values: a 4xx other than credential, path and rate, or `status: false`. */
-function isRefusal({ statusCode, body }: IN8nHttpFullResponse): boolean {
-	if (statusCode >= 400 && statusCode < 500) return ![401, 403, 404, 429].includes(statusCode);
-	const envelope = typeof body === 'object' && body !== null ? (body as IDataObject) : {};
-	return statusCode < 300 && (envelope.status === false || envelope.success === false);
-}
-
 /** What else a refusal of this send may mean: the template hint of the node does not fit it. */
 const REFUSED_HINT =
 	'Check Recipient (country code and number), the Account, and the message: Text up to 4,096 characters, Image URL a public http or https address, Latitude and Longitude in decimal degrees. A customer who has not written in the last 24 hours can be reached only with Send Template.';
 
-/**
- * Runs before the shared error mapper, which says everything but refusals of the values: a
- * closed conversation in words that say what to do, any other refusal with this send's hint.
- */
-export async function explainConversationRefusal(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	if (!isRefusal(response)) return items;
-	const body = (
-		typeof response.body === 'object' && response.body !== null ? response.body : {}
-	) as IDataObject;
-	const said = typeof body.message === 'string' ? body.message : '';
-	const failure = CLOSED_WORDS.test(said)
+/** A closed conversation in words that say what to do, any other refusal with this send's hint. */
+export const explainConversationRefusal = explainRefusal((context, said, response) =>
+	CLOSED_WORDS.test(said)
 		? {
-				message: `The WhatsApp conversation with ${recipientOf(this)} is closed: the customer has not written to this account in the last 24 hours`,
+				message: `The WhatsApp conversation with ${recipientOf(context)} is closed: the customer has not written to this account in the last 24 hours`,
 				description: `WhatsApp lets a business send its own messages only within 24 hours of the customer's last message. To reach this customer now, send an approved template with the Send Template operation; once they answer, the conversation is open again. The service said: ${said}`,
 			}
 		: {
 				message: said || `The service rejected the message (HTTP ${response.statusCode})`,
 				description: REFUSED_HINT,
-			};
-	// A refusal: the door does not retry it.
-	throw apiError(this.getNode(), response, failure, this.getItemIndex());
-}
+			},
+);
 
 /** The recipient as sent; as given if an expression no longer gives a number. */
 function recipientOf(context: IExecuteSingleFunctions): string {

@@ -188,7 +188,8 @@ export function buildConversationMessageBody(input: ConversationMessageInput): I
 export const sendInConversation = sendOperation({
 	name: 'Send in Conversation',
 	value: 'sendInConversation',
-	action: 'Send a message in a WhatsApp conversation',
+	action:
+		"Send a message in a WhatsApp conversation: only within 24 hours of the customer's last message, else use Send Template",
 	description:
 		"Reply with text, an image or a location inside an open conversation: only within 24 hours of the customer's last message to this account. Outside that window use Send Template.",
 	host: 'records',

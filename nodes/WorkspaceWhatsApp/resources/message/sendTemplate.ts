@@ -135,7 +135,8 @@ export function buildWhatsAppTemplateBody(input: WhatsAppTemplateInput): IDataOb
 export const sendTemplate = sendOperation({
 	name: 'Send Template',
 	value: 'sendTemplate',
-	action: 'Send a WhatsApp template',
+	action:
+		'Send an approved WhatsApp template: the one way to reach a customer who has not written in the last 24 hours',
 	description:
 		"Queue one of the account's approved templates with its variables; the answer carries a request ID",
 	url: paths.messaging.whatsAppTemplateSend,

@@ -5,8 +5,10 @@ import {
 	EVENTS_KEPT_MS,
 	inTurn,
 	ledger,
+	loadOnce,
 	memoryKeysForTests,
 	pollOutcome,
+	reloadNext,
 	RERUN_WINDOW_MS,
 	runOf,
 	wasInDoubt,
@@ -134,4 +136,26 @@ describe("a polling trigger's reruns", () => {
 		time.tick(RERUN_WINDOW_MS);
 		expect(pollOutcome.awaited('t1', 'start-a')).toBe(false);
 	});
+});
+
+test('loadOnce loads once per key; a write to its topic makes the next caller load again', async () => {
+	let loads = 0;
+	const load = async () => ++loads;
+	expect(await loadOnce('run-a|/attributes/collection/x', load, '/attributes/collection/x')).toBe(
+		1,
+	);
+	expect(await loadOnce('run-a|/attributes/collection/x', load, '/attributes/collection/x')).toBe(
+		1,
+	);
+	expect(await loadOnce('run-b|/attributes/collection/y', load, '/attributes/collection/y')).toBe(
+		2,
+	);
+	reloadNext('/attributes/collection/x');
+	expect(await loadOnce('run-a|/attributes/collection/x', load, '/attributes/collection/x')).toBe(
+		3,
+	);
+	// Another topic is kept.
+	expect(await loadOnce('run-b|/attributes/collection/y', load, '/attributes/collection/y')).toBe(
+		2,
+	);
 });

@@ -10,6 +10,9 @@ import { activeTrigger } from '../../../harness/pollTrigger';
 import { useSandbox } from '../../../harness/sandbox';
 import { useVirtualClock } from '../../../harness/virtualClock';
 
+// The three poll triggers' one poll (trigger/pollEvents.ts), each event's position and stock, as
+// n8n's scheduler runs it against the sandbox.
+
 /**
  * The clock of the trigger and of the sandbox: moved by the tests so timestamps can be equal
  * on purpose, and by every wait, which takes no real time. The sandbox's runs `skew` ahead.
@@ -237,6 +240,19 @@ test('a bad extra filter stops the poll with the field named, before any request
 	const trigger = newRecords({ filterMode: 'json', filterJson: '{"name": }' });
 	await expect(trigger.poll()).rejects.toThrow(/^Filter \(JSON\): not valid JSON/);
 	expect(env.sandbox.requests).toHaveLength(0);
+});
+
+test("a filter the service refuses: the error points to the trigger's Filter", async () => {
+	const trigger = newRecords();
+	env.sandbox.addFault({
+		kind: 'status',
+		statusCode: 400,
+		body: { status: false, message: 'Unknown attribute: no_such_attribute' },
+	});
+	const error: unknown = await trigger.poll().catch((e: unknown) => e);
+	expect((error as { description?: string }).description).toBe(
+		"Check the trigger's Filter: each attribute must exist in the collection or list.",
+	);
 });
 
 test('a collection that no longer exists: the poll names it, not the Base URL', async () => {

@@ -1,0 +1,64 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { dataRoot, forOperation, operation } from '../../../shared/descriptions';
+import { sendBody } from '../../../shared/input';
+import { updateThenRead } from '../../../shared/transport';
+import {
+	attributeKeyField,
+	behaviourFields,
+	buildDefinitionBody,
+	inputTypeField,
+	nameField,
+	typeSettingFields,
+} from './body';
+import {
+	attributePath,
+	customAttributeField,
+	explainDefinitionRefusal,
+	refreshSchema,
+} from './fields';
+
+export const updateFields = forOperation('attribute', 'update', [
+	{
+		...customAttributeField,
+		description:
+			'The custom attribute to change; system attributes cannot be changed. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description:
+			"Only the fields given are changed; a type's settings (such as Currency Code) apply to attributes of that type",
+		options: [
+			nameField,
+			attributeKeyField,
+			inputTypeField,
+			...typeSettingFields,
+			...behaviourFields,
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	},
+]);
+
+export const update = operation({
+	name: 'Update',
+	value: 'update',
+	action:
+		'Update a custom attribute by ID: only the fields given change; a new API Key Name must be unused there',
+	description:
+		"Change a custom attribute's name, key, type or settings; the others stay as they are",
+	method: 'PATCH',
+	url: attributePath,
+	preSend: [
+		sendBody((context) =>
+			buildDefinitionBody(context.getNodeParameter('updateFields', {}) as IDataObject, {
+				creating: false,
+			}),
+		),
+	],
+	readAnswer: explainDefinitionRefusal,
+	output: [refreshSchema, dataRoot],
+	run: updateThenRead,
+});
