@@ -156,7 +156,7 @@ describe('Send Text', () => {
 		const { error } = await send({ text: 'Pick one', suggestions: { suggestion: twelve } });
 		expect(env.sandbox.requests).toHaveLength(1);
 		expect(error?.message).toMatch(/suggestions: at most 11/);
-		expect(error?.description).toMatch(/too many suggestions/);
+		expect(error?.description).toMatch(/too many or too long, remove or shorten some/);
 	});
 
 	test('Continue On Fail: one error item per failing item, paired with it', async () => {
