@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DELIVERY_STATUS, INCOMING_RCS, INCOMING_WHATSAPP } from './events';
+import { mediaOptions } from './media';
 
 /**
  * The workspace has no API to register a webhook: the user pastes this node's URLs there. Two
@@ -93,6 +94,7 @@ export const triggerProperties: INodeProperties[] = [
 	postBackNotice,
 	eventsField,
 	...secretHeaderFields,
+	mediaOptions,
 ];
 
 /** The canvas subtitle: the chosen events in the dropdown's words. */

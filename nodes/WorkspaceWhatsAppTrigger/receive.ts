@@ -11,6 +11,7 @@ import type { EventName } from './events';
 import { DELIVERY_STATUS, eventIdentity, eventOf, itemOf } from './events';
 import { admit } from './eventMemory';
 import { hasPostBackToken, POST_BACK_PREFIX, POST_BACK_WEBHOOK } from './postBackUrl';
+import { downloadMedia } from './media';
 import { checkSecretHeader } from './secretHeader';
 
 /** An answer without starting the workflow: 2xx, so that the workspace does not retry it. */
@@ -55,12 +56,12 @@ const wrongHeader = (headerName: string) =>
  */
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	return this.getWebhookName() === POST_BACK_WEBHOOK
-		? receivePostBack(this)
-		: receiveIncoming(this);
+		? await receivePostBack(this)
+		: await receiveIncoming(this);
 }
 
 /** The workspace webhook's URL: every request must carry the secret header, whatever it holds. */
-function receiveIncoming(context: IWebhookFunctions): IWebhookResponseData {
+async function receiveIncoming(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const headerName = String(context.getNodeParameter('headerName', '')).trim();
 	const secret = String(context.getNodeParameter('headerValue', ''));
 	// Activation refuses empty fields (secretRequired); a request meanwhile is refused too.
@@ -69,7 +70,7 @@ function receiveIncoming(context: IWebhookFunctions): IWebhookResponseData {
 	const check = checkSecretHeader(context.getHeaderData(), headerName, secret);
 	if (check === 'missing') return refuse(context, 401, missingHeader(headerName));
 	if (check === 'wrong') return refuse(context, 403, wrongHeader(headerName));
-	return emitOnce(context, readPayload(context));
+	return await emitOnce(context, readPayload(context));
 }
 
 /**
@@ -77,7 +78,7 @@ function receiveIncoming(context: IWebhookFunctions): IWebhookResponseData {
  * vendor documents no header for post-backs), and that proves only a send's delivery status.
  * An incoming message there is refused: it must come with the secret header, to the other URL.
  */
-function receivePostBack(context: IWebhookFunctions): IWebhookResponseData {
+async function receivePostBack(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const secret = String(context.getNodeParameter('headerValue', ''));
 	const { originalUrl, url } = context.getRequestObject() as { originalUrl?: string; url?: string };
 	if (!hasPostBackToken(originalUrl ?? url, secret))
@@ -94,11 +95,18 @@ function receivePostBack(context: IWebhookFunctions): IWebhookResponseData {
 			403,
 			`Only delivery statuses come to this URL: ${event} goes to the trigger's URL ending in /webhook, with the secret header`,
 		);
-	return emitOnce(context, read);
+	return await emitOnce(context, read);
 }
 
-/** What both URLs do with a request they accept: known events chosen in Events, each once. */
-function emitOnce(context: IWebhookFunctions, { payload, rawJson }: Payload): IWebhookResponseData {
+/**
+ * What both URLs do with a request they accept: known events chosen in Events, each once. An
+ * incoming message's media is downloaded once the event is admitted (Download Media): while it
+ * is, a repeat of the event waits (409); a download that fails leaves `mediaError` on the item.
+ */
+async function emitOnce(
+	context: IWebhookFunctions,
+	{ payload, rawJson }: Payload,
+): Promise<IWebhookResponseData> {
 	const event = eventOf(payload);
 	if (event === undefined) {
 		context.logger.warn('Workspace WhatsApp Trigger: a request that is no known event was ignored');
@@ -113,8 +121,10 @@ function emitOnce(context: IWebhookFunctions, { payload, rawJson }: Payload): IW
 	// Not 2xx, so that the workspace retries it: by then n8n has started it, or failed to.
 	if (admission.verdict === 'starting')
 		return refuse(context, 409, 'The same event is being started now: it is not started twice');
+	const json = itemOf(event, body, rawJson);
+	const { binary, mediaError } = await downloadMedia(context, body);
 	return startWith(
-		context.helpers.returnJsonArray(itemOf(event, body, rawJson)),
+		[{ json: mediaError ? { ...json, mediaError } : json, ...(binary ? { binary } : {}) }],
 		admission.started,
 	);
 }

@@ -8,6 +8,7 @@ import { createSandbox, CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '
 import { eventMemoryCases } from './eventMemory.mjs';
 import { deliveryWaitCases } from './deliveryWaits.mjs';
 import { messageSendCases } from './messageSends.mjs';
+import { rcsAndFileCases } from './rcsAndFiles.mjs';
 import {
 	hookTo,
 	WHATSAPP_HEADER_NAME,
@@ -2291,6 +2292,7 @@ export const cases = [
 	},
 	// Last: the example workflows' ids follow the order of this list.
 	...deliveryWaitCases,
+	...rcsAndFileCases,
 ];
 
 const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;
@@ -2552,6 +2554,7 @@ const NODE_CREDENTIAL = {
 	workspaceWhatsApp: 'workspaceRecordsApi',
 	workspaceEmail: 'workspaceRecordsApi',
 	workspaceWaitForDelivery: 'workspaceRecordsApi',
+	workspaceRcs: 'workspaceRecordsApi',
 	workspaceRecordsTrigger: 'workspaceRecordsApi',
 	workspaceListsTrigger: 'workspaceRecordsApi',
 	workspaceActivitiesTrigger: 'workspaceRecordsApi',

@@ -644,6 +644,8 @@ function executionsOf(rest, workflowId, triggerName, thenName) {
 				status: execution.status,
 				startedAt: Date.parse(execution.startedAt),
 				items: items.map((i) => i.json),
+				// Binary data as n8n keeps it in the run: where it is and what it is, not its bytes.
+				binaries: items.map((i) => i.binary),
 				error: resultData.error?.message,
 				...(thenName
 					? {

@@ -22,6 +22,8 @@ export interface RunOptions {
 	parameters: INodeParameters;
 	/** The input items; one empty item by default, like a Manual Trigger. */
 	items?: IDataObject[];
+	/** Binary data of the input items, by item index (n8n's in-memory form: base64 `data`). */
+	binaries?: Array<INodeExecutionData['binary']>;
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	continueOnFail?: boolean;
 	/** The workflow's time zone (Workflow Settings); UTC unless given, as on an instance set to UTC. */
@@ -107,6 +109,7 @@ export async function runNode({
 	nodeType,
 	parameters,
 	items = [{}],
+	binaries,
 	credentials = {},
 	continueOnFail = false,
 	timezone = 'UTC',
@@ -152,7 +155,11 @@ export async function runNode({
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [
-				{ node, data: { main: [items.map((json) => ({ json }))] }, source: null },
+				{
+					node,
+					data: { main: [items.map((json, i) => ({ json, binary: binaries?.[i] }))] },
+					source: null,
+				},
 			],
 		},
 	});

@@ -2,6 +2,7 @@
 // The HTTP layer: each request is read, recorded, rate-limited, given its fault if one is
 // waiting, and routed; the test controls (/__sandbox/…, docs/api.md §10.6) are answered here.
 const { playFault } = require('./faults');
+const { readMultipart } = require('./multipart');
 const { ApiError } = require('./shared');
 
 /**
@@ -71,6 +72,27 @@ function createHandler(sandbox) {
 		return send(res, 404, { message: 'unknown control path' });
 	}
 
+	/** An incoming message's media (`hostMedia`): no credential; a fault on the path applies. */
+	async function serveMedia(req, res, path) {
+		sandbox.requests.push({
+			method: 'GET',
+			path,
+			query: {},
+			headers: { ...req.headers },
+			at: clock(),
+		});
+		const fault = faults.take('GET', path);
+		const logged = sandbox.requests.at(-1);
+		res.logged = logged;
+		if (await playFault(fault, { req, res, path, logged, send, handleSilently: () => {}, doLater }))
+			return;
+		const media = sandbox.media.get(path);
+		if (!media) return send(res, 404, { message: 'Not found' });
+		if (res.logged) Object.assign(res.logged, { status: 200, doneAt: clock() });
+		res.writeHead(200, { 'Content-Type': media.contentType, 'Content-Length': media.bytes.length });
+		res.end(media.bytes);
+	}
+
 	/** Work a fault left for later (`sandbox.later`), done when the first request after its time comes in. */
 	const doLater = (ms, work) => sandbox.later.push({ at: clock() + ms, work });
 	async function doDueWork() {
@@ -86,11 +108,15 @@ function createHandler(sandbox) {
 		await doDueWork();
 		const url = new URL(req.url, 'http://sandbox');
 		const path = url.pathname;
+		// A multipart body (an upload) is read as it comes, its files never held whole.
+		const parts = await readMultipart(req, { onChunk: sandbox.onUploadChunk }).catch((error) => ({
+			error,
+		}));
 		const chunks = [];
-		for await (const chunk of req) chunks.push(chunk);
+		if (!parts) for await (const chunk of req) chunks.push(chunk);
 		const rawBody = Buffer.concat(chunks).toString('utf8');
-		let body;
-		let bodyError;
+		let body = parts && !parts.error ? { parts } : undefined;
+		let bodyError = parts?.error;
 		if (rawBody) {
 			try {
 				body = JSON.parse(rawBody);
@@ -99,6 +125,7 @@ function createHandler(sandbox) {
 			}
 		}
 		if (path.startsWith('/__sandbox/')) return handleControl(req, res, path, body);
+		if (req.method === 'GET' && path.startsWith('/media/')) return serveMedia(req, res, path);
 		const logged = {
 			method: req.method,
 			path,

@@ -121,6 +121,12 @@ export interface Sandbox {
 		whatsAppSessions: Map<string, number>;
 		/** The messages sent in WhatsApp conversations, each with the time it was sent. */
 		conversationMessages: Array<{ at: string; [key: string]: unknown }>;
+		/** The RCS messages sent (routes/rcs.js). */
+		rcsMessages: Array<{ at: string; [key: string]: unknown }>;
+		/** The emails sent on the campaign path (routes/emailCampaign.js). */
+		campaignEmails: Array<{ at: string; [key: string]: unknown }>;
+		/** The attachments uploaded, by fileid: name, type, size and SHA-256 of the bytes received. */
+		uploads: Map<string, { filename: string; contenttype: string; size: number; sha256: string }>;
 	};
 	readonly postbacks: {
 		readonly deliveries: PostbackDelivery[];
@@ -130,6 +136,17 @@ export interface Sandbox {
 	/** The workspace's webhooks for incoming messages (messaging/webhooks.js). */
 	readonly webhooks: Webhooks;
 	clearRequests(): void;
+	/** The customer taps an RCS message's Reply suggestion: an incoming RCS message of type reply. */
+	tapSuggestion(text: string): Promise<{ event: { [key: string]: unknown } }>;
+	/** `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives. */
+	watchUploads(
+		onChunk?: (bytes: number, memory?: NodeJS.MemoryUsage) => void,
+		sampleEvery?: number,
+	): void;
+	/** The process's memory now, after a full garbage collection. */
+	memory(): NodeJS.MemoryUsage;
+	/** Hosts `bytes` as an incoming message's media: the URL to put in the message. */
+	hostMedia(bytes: Buffer, contentType?: string): string;
 	addFault(fault: Fault): void;
 	rateLimit(settings: RateLimit): void;
 	reset(seed?: { people?: number }): void;

@@ -7,6 +7,9 @@
 // its seed (store.js), attribute values (values.js), queries (query.js), the route table
 // (routing.js), the rate limiter (rateLimiter.js), faults (faults.js) and the HTTP layer (http.js).
 const http = require('node:http');
+const { randomUUID } = require('node:crypto');
+const v8 = require('node:v8');
+const vm = require('node:vm');
 const { createFaults } = require('./faults');
 const { createPostbacks } = require('./messaging/postbacks');
 const { createSends } = require('./messaging/sends');
@@ -18,6 +21,12 @@ const { createRateLimiter } = require('./rateLimiter');
 const { createRouter } = require('./routing');
 const { createStore } = require('./store');
 const { createValues } = require('./values');
+
+/** A full garbage collection, for memory measurements (V8's own, exposed for this alone). */
+function collectGarbage() {
+	v8.setFlagsFromString('--expose-gc');
+	vm.runInNewContext('gc')();
+}
 
 const DEFAULTS = {
 	apiKey: 'wr_test_key',
@@ -43,7 +52,9 @@ const RESOURCES = [
 	require('./routes/sms'),
 	require('./routes/whatsapp'),
 	require('./routes/whatsAppConversations'),
+	require('./routes/rcs'),
 	require('./routes/email'),
+	require('./routes/emailCampaign'),
 	require('./routes/deliveryReports'),
 ];
 
@@ -108,6 +119,8 @@ function createSandbox(options = {}) {
 		router,
 		postbacks,
 		requests: [],
+		/** Files an incoming message points at, by path (`hostMedia`): served without a credential. */
+		media: new Map(),
 		/** Work that faults left for later (`workLaterMs`). */
 		later: [],
 		/** Back to the seed: fresh data, no faults, the limiter as it started, no requests recorded. */
@@ -119,6 +132,7 @@ function createSandbox(options = {}) {
 			faults.clear();
 			postbacks.clear();
 			webhooks.reset();
+			sandbox.media.clear();
 		},
 	};
 	const { handle, send } = createHandler(sandbox);
@@ -157,6 +171,52 @@ function createSandbox(options = {}) {
 		},
 		/** The workspace's webhook settings, incoming messages and their deliveries (messaging/webhooks.js). */
 		webhooks,
+		/**
+		 * The customer taps the Reply suggestion `text` of the last RCS message that offers it: the
+		 * workspace's webhooks get an incoming RCS message of type reply (docs/api.md §10.2).
+		 */
+		async tapSuggestion(text) {
+			const message = store.state.rcsMessages.findLast((m) =>
+				(m.suggestions ?? []).some((s) => s.type === 'reply' && s.text === text),
+			);
+			if (!message) throw new Error(`No RCS message offers the reply "${text}"`);
+			return await webhooks.receive('rcs', {
+				botId: message.botId,
+				from: message.to,
+				message: { type: 'reply', reply: text },
+			});
+		},
+		/**
+		 * `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives; about
+		 * `sampleEvery` bytes, `memory` is this process's memory (`process.memoryUsage()`) after a full
+		 * garbage collection: what is still held then, not chunks already sent and dropped.
+		 */
+		watchUploads(onChunk, sampleEvery = 1024 * 1024) {
+			let sinceSample = 0;
+			sandbox.onUploadChunk =
+				onChunk &&
+				((bytes) => {
+					sinceSample += bytes;
+					if (sinceSample < sampleEvery) return onChunk(bytes);
+					sinceSample = 0;
+					collectGarbage();
+					onChunk(bytes, process.memoryUsage());
+				});
+		},
+		/** This process's memory now (`process.memoryUsage()`): tests in it may not read `process`. */
+		memory: () => {
+			collectGarbage();
+			return process.memoryUsage();
+		},
+		/**
+		 * Hosts `bytes` as the workspace hosts an incoming message's media: at a URL of their own
+		 * (`GET /media/<id>`), answered without a credential, with `contentType`.
+		 */
+		hostMedia(bytes, contentType = 'application/octet-stream') {
+			const path = `/media/${randomUUID()}`;
+			sandbox.media.set(path, { bytes, contentType });
+			return `${this.url}${path}`;
+		},
 		/** The token bucket: `{ rate, burst, retryAfter: 'seconds' | 'date' | 'none' }`; rate 0 turns it off. */
 		rateLimit(settings) {
 			limiter.configure(settings);

@@ -40,6 +40,11 @@ function seededState(people, workspaceId) {
 		whatsAppSessions: new Map(),
 		/** Every message sent in a WhatsApp conversation (no request id: they have no delivery report). */
 		conversationMessages: [],
+		/** Every RCS message sent (routes/rcs.js): campaign sends have no request id either. */
+		rcsMessages: [],
+		/** Every email sent on the campaign path, and the attachments uploaded (routes/emailCampaign.js). */
+		campaignEmails: [],
+		uploads: new Map(),
 	};
 	for (const collection of state.collections.values()) {
 		state.attributes.set(

@@ -6,21 +6,27 @@ import { deliveryReportDescription } from './deliveryReport';
 import { MESSAGING_BASE_URL } from './host';
 
 /**
- * What the Email, SMS and WhatsApp nodes share: the credential, the messaging host, and their
+ * What the Email, RCS, SMS and WhatsApp nodes share: the credential, the messaging host, and their
  * fields (the node's own resource, then Delivery Report and Request Options). Each node keeps its
  * identity (name, icon, usableAsTool…) as a literal in its class: lint reads them only there.
  */
 export function messagingNodeParts(
 	resource: INodePropertyOptions,
 	resourceDescription: INodeProperties[],
+	// A node whose sends return no request ID (RCS, on the campaign paths) has no report to read.
+	{ deliveryReport = true }: { deliveryReport?: boolean } = {},
 ): {
 	subtitle: string;
 	sharedDescription: Pick<INodeTypeDescription, 'credentials' | 'requestDefaults' | 'properties'>;
 } {
 	const properties: INodeProperties[] = [
-		resourceSelector([resource, { name: 'Delivery Report', value: 'deliveryReport' }]),
+		resourceSelector(
+			deliveryReport
+				? [resource, { name: 'Delivery Report', value: 'deliveryReport' }]
+				: [resource],
+		),
 		...resourceDescription,
-		...deliveryReportDescription,
+		...(deliveryReport ? deliveryReportDescription : []),
 		optionsField,
 	];
 	return {

@@ -57,3 +57,17 @@ export function toUrlList(value: unknown, field: string): string[] {
 	const parts = Array.isArray(value) ? value : textIn(value, field).split(/[,\n]/);
 	return toStringList(parts, field).map((url) => toHttpUrl(url, field));
 }
+
+/** A coordinate as the host takes it: a string of a decimal number within ±`limit`. */
+export function toCoordinate(value: unknown, field: string, limit: number): string {
+	const text = textIn(value, field).trim();
+	const number = Number(text);
+	if (!/^[-+]?\d+(\.\d+)?$/.test(text) || Math.abs(number) > limit) {
+		throw new InputError(
+			field,
+			text ? `"${text}" is not a number from -${limit} to ${limit}` : 'empty',
+			'Give decimal degrees with a point as the decimal mark, such as 52.520008.',
+		);
+	}
+	return text;
+}

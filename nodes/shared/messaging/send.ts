@@ -55,6 +55,8 @@ interface SendSpec<Input> {
 	 */
 	host?: 'messaging' | 'records';
 	readAnswer?: PostReceiveAction;
+	/** Several requests in place of the one (uploads first): each through the door. */
+	run?: OperationSpec['run'];
 }
 
 /**

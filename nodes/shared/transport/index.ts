@@ -41,3 +41,6 @@ export type { ApiRequestOptions } from './requests';
 export { apiRequest, paceOfTrigger, RECORDS_CREDENTIAL, requestDefaults } from './requests';
 export type { OperationRun } from './routing';
 export { singleRequest, throughDoor, updateThenRead, withoutBody } from './routing';
+export { downloadFile, TooBig } from './download';
+export type { FileToUpload } from './upload';
+export { uploadFile } from './upload';

@@ -71,6 +71,17 @@ export const paths = {
 		`${attributesPath}/${attribute}/${kind}`,
 	/** Messages inside an open WhatsApp conversation: on the records host, not the messaging one (docs/api.md §4.9). */
 	whatsAppConversationSend: `${V1}/campaign/whatsapp/message/send`,
+	/** Email with attachments uploaded first, on the records host (docs/api.md §4.9, "Email attachments"). */
+	emailCampaign: {
+		upload: `${V1}/campaign/email/upload`,
+		send: `${V1}/campaign/email/send`,
+	},
+	/** RCS messages, on the records host's campaign paths too (docs/api.md §4.9, "RCS"). */
+	rcs: {
+		text: `${V1}/campaign/rcs/message/text`,
+		audio: `${V1}/campaign/rcs/message/audio`,
+		template: `${V1}/campaign/rcs/message/template`,
+	},
 	/** User groups of the embedded dashboards (docs/api.md §4.8), with their own credential. */
 	userGroups: '/api/user',
 	/** The messaging host (docs/api.md §4.9): sends under /api/ingest, reads under /api/data. */

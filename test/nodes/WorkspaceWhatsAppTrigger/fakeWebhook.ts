@@ -42,7 +42,16 @@ export interface Handled {
  */
 export function fakeWebhookHost(
 	parameters: IDataObject,
-	{ workflowId = 'wf1', mode = 'webhook' as WorkflowExecuteMode } = {},
+	{
+		workflowId = 'wf1',
+		mode = 'webhook' as WorkflowExecuteMode,
+		helpers = {},
+	}: {
+		workflowId?: string;
+		mode?: WorkflowExecuteMode;
+		/** More of n8n's helpers (httpRequest, prepareBinaryData) for what the test needs. */
+		helpers?: Partial<IWebhookFunctions['helpers']>;
+	} = {},
 ) {
 	const staticData: IDataObject = {};
 	const node: INode = {
@@ -105,6 +114,7 @@ export function fakeWebhookHost(
 			},
 			logger: { warn: (message: string) => warnings.push(message) },
 			helpers: {
+				...helpers,
 				returnJsonArray: (json: IDataObject | IDataObject[]) =>
 					(Array.isArray(json) ? json : [json]).map((item) => ({ json: item })),
 			},

@@ -5,8 +5,19 @@ import { requiredText } from '../../../shared/messaging/fields';
 import { toEmailAddress } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
-import type { EmailOptions } from './fields';
+import type { AttachmentOptions } from './attachments';
+import {
+	attachmentNames,
+	attachmentsField,
+	buildCampaignEmailBody,
+	sendWithAttachments,
+} from './attachments';
 import { emailOptions, emailOptionsBody, emailRecipientField } from './fields';
+
+/** Attachments from binary data beside Attachment URLs, in Send's Additional Fields alone. */
+const sendOptions = emailOptions.flatMap((option) =>
+	option.name === 'attachments' ? [option, attachmentsField] : [option],
+);
 
 export const sendFields: INodeProperties[] = forOperation('message', 'send', [
 	emailRecipientField,
@@ -26,18 +37,20 @@ export const sendFields: INodeProperties[] = forOperation('message', 'send', [
 		default: '',
 		description: 'The content of the email, in HTML or plain text',
 	},
-	additionalFieldsCollection(emailOptions),
+	additionalFieldsCollection(sendOptions),
 ]);
 
 export interface EmailInput {
 	recipient?: unknown;
 	subject?: unknown;
 	message?: unknown;
-	additionalFields?: EmailOptions;
+	additionalFields?: AttachmentOptions;
 }
 
-/** The send body (docs/api.md §4.9). */
+/** The send body (docs/api.md §4.9); with Attachments, the body of the send that takes them. */
 export function buildEmailBody(input: EmailInput): IDataObject {
+	if (attachmentNames(input.additionalFields?.binaryAttachments).length)
+		return buildCampaignEmailBody(input);
 	return {
 		recipient: toEmailAddress(input.recipient, 'Recipient'),
 		subject: requiredText(input.subject, 'Subject', 'Write the subject line of the email.'),
@@ -59,4 +72,5 @@ export const send = sendOperation({
 		additionalFields: 'object',
 	},
 	body: buildEmailBody,
+	run: sendWithAttachments,
 });

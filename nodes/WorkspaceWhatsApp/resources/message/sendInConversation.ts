@@ -1,9 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
-import { InputError, textIn } from '../../../shared/input';
+import { InputError } from '../../../shared/input';
+import type { CampaignOptions } from '../../../shared/messaging/campaign';
+import { campaignOptions, campaignOptionsBody } from '../../../shared/messaging/campaign';
 import { optionalSwitch, optionalText, requiredText } from '../../../shared/messaging/fields';
-import { toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
+import { toCoordinate, toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import type { PickedId } from '../../../shared/locators';
@@ -104,43 +106,7 @@ export const sendInConversationFields: INodeProperties[] = forOperation(
 			placeholder: 'e.g. Alexanderplatz 1, 10178 Berlin',
 			displayOptions: show('location'),
 		},
-		additionalFieldsCollection([
-			{
-				displayName: 'Report URL',
-				name: 'reportUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/whatsapp-reports',
-				// Not a Postback URL: this path documents no post_back_url, no report format and no
-				// request id, so neither the trigger's delivery-status URL nor Wait for Delivery fits.
-				description:
-					"Where the host sends the message's reports and deliveries, in a format the vendor does not document. Not for the Workspace WhatsApp Trigger's delivery-status URL or Wait for Delivery: they take the post-backs of Send Template.",
-			},
-			{
-				displayName: 'Show in Inbox',
-				name: 'showInInbox',
-				type: 'boolean',
-				default: true,
-				description:
-					"Whether the message appears in the workspace's inbox, linked to the customer's record",
-			},
-			{
-				displayName: 'Source',
-				name: 'source',
-				type: 'string',
-				default: 'API',
-				description:
-					'Where the inbox says the message came from; the host needs it with Show in Inbox',
-			},
-			{
-				displayName: 'Wait for Submission Status',
-				name: 'submissionStatus',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether the host waits for the submission status of the message before it answers. Without this field it does not wait.',
-			},
-		]),
+		additionalFieldsCollection(campaignOptions),
 	],
 );
 
@@ -158,30 +124,11 @@ export interface ConversationMessageInput {
 	longitude?: unknown;
 	locationName?: unknown;
 	locationAddress?: unknown;
-	additionalFields?: {
-		reportUrl?: unknown;
-		showInInbox?: boolean;
-		source?: unknown;
-		submissionStatus?: boolean;
-	};
+	additionalFields?: CampaignOptions;
 }
 
 const characters = (text: string) => [...text].length;
 const trimmed = (text: string) => text.trim();
-
-/** A coordinate as the host takes it: a string of a decimal number within ±`limit`. */
-export function toCoordinate(value: unknown, field: string, limit: number): string {
-	const text = textIn(value, field).trim();
-	const number = Number(text);
-	if (!/^[-+]?\d+(\.\d+)?$/.test(text) || Math.abs(number) > limit) {
-		throw new InputError(
-			field,
-			text ? `"${text}" is not a number from -${limit} to ${limit}` : 'empty',
-			'Give decimal degrees with a point as the decimal mark, such as 52.520008.',
-		);
-	}
-	return text;
-}
 
 function textMessage(input: ConversationMessageInput): IDataObject {
 	const body = requiredText(input.text, 'Text', 'Write the message to send.');
@@ -230,19 +177,12 @@ export function buildConversationMessageBody(input: ConversationMessageInput): I
 			'Choose the Message Type from the list; an expression must give text, image or location.',
 		);
 	}
-	const extra = input.additionalFields ?? {};
-	const linkWithRecord = extra.showInInbox;
-	// "If linkWithRecord is set to true, the source ... should be mentioned"; the host's default is API.
-	const source = textIn(extra.source, 'Source').trim() || (linkWithRecord ? 'API' : undefined);
 	return {
 		to,
 		phoneId,
 		type: input.messageType,
 		[input.messageType]: build(input),
-		...optionalText('source', source, { field: 'Source' }),
-		...optionalSwitch('linkWithRecord', linkWithRecord),
-		...optionalText('reportURL', extra.reportUrl, { field: 'Report URL', check: toHttpUrl }),
-		...optionalSwitch('submissionStatus', extra.submissionStatus),
+		...campaignOptionsBody(input.additionalFields ?? {}),
 	};
 }
 

@@ -1,0 +1,12 @@
+import { RECORDS_KEY_HINT } from '../shared/auth';
+import type { Hints } from '../shared/transport';
+
+/**
+ * What this node's refusals tell the user to check. The vendor documents no limit on the number
+ * or length of suggestions, so the node refuses none itself: the host's message says which.
+ */
+export const RCS_HINTS: Hints = {
+	credential: RECORDS_KEY_HINT,
+	rejected:
+		'Check Bot ID, Recipient and the Suggestions (each needs a Button Text and the fields of its action; if the host speaks of too many or too long, remove or shorten some). A template must be approved, its variables named as in it.',
+};
