@@ -7,10 +7,13 @@ import { recordsAuthHeaders } from '../../harness/fixtures';
 import type { RunOptions } from '../../harness/runNode';
 import { runNode } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
+import { productTime, useVirtualClock } from '../../harness/virtualClock';
 
 // Attachments from binary data: uploaded first (multipart `file`), then the campaign send with
 // their IDs (docs/api.md §4.9, "Email attachments"), all on the records host with a Bearer key.
-const env = useSandbox();
+// The door's waits (a 429's) pass on a virtual clock.
+useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
+const env = useSandbox({ clock: productTime });
 
 const UPLOAD = '/api/v1/campaign/email/upload';
 const SEND = '/api/v1/campaign/email/send';
