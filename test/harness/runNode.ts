@@ -28,7 +28,7 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** The workflow's time zone (Workflow Settings); UTC unless given, as on an instance set to UTC. */
 	timezone?: string;
-	/** Node settings such as Retry On Fail: `{ retryOnFail: true, maxTries: 2, waitBetweenTries: 0 }`. */
+	/** Node settings such as Retry On Fail: `{ retryOnFail: true, maxTries: 2, waitBetweenTries: 1 }` (n8n reads a 0 as its default, 1,000 ms). */
 	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }
 

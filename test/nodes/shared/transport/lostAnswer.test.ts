@@ -156,7 +156,7 @@ describe('on a virtual clock', () => {
 		first.emails = ['settled.4@example.com'];
 		fifthCreate({ kind: 'server-error' });
 		const { error } = await createPeople({
-			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
 			continueOnFail: false,
 		});
 		// Not "may or may not have happened": the settle step learnt it was not done.
@@ -254,7 +254,7 @@ describe('on a virtual clock', () => {
 			skip: 8,
 		});
 		const { items, error } = await createPeople({
-			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(20);

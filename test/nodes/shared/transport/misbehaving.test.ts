@@ -402,7 +402,7 @@ describe('writes retried after an answer that was lost', () => {
 });
 
 describe("n8n's Retry On Fail never sends a write whose outcome is unknown again", () => {
-	const retryOnFail = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
+	const retryOnFail = { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 };
 
 	test('an SMS answered 500 after it was queued: one SMS, and the item says so', async () => {
 		env.sandbox.addFault({

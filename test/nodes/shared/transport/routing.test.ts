@@ -276,7 +276,7 @@ test('Retry On Fail does not send again a write that succeeded in this execution
 	// One create is rejected (a 400, nothing done); n8n then runs the node again for every item.
 	refuseFifthCreate();
 	const { items, error } = await createPeople(20, {
-		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
 	});
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(20);
@@ -297,7 +297,7 @@ test('Retry On Fail does not send again a write whose outcome is unknown: the it
 		skip: 4,
 	});
 	const { items, error } = await createPeople(20, {
-		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		continueOnFail: false,
 	});
 	expect(error?.message).toBe(
@@ -319,7 +319,7 @@ describe('Retry On Fail when the memory of writes is too small to keep the answe
 		ledger.limitForTests(20 * 200 + 100);
 		refuseFifthCreate();
 		const { items, error } = await createPeople(20, {
-			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
 			continueOnFail: false,
 		});
 		expect(error?.message).toMatch(
@@ -336,7 +336,7 @@ describe('Retry On Fail when the memory of writes is too small to keep the answe
 		ledger.limitForTests(5 * 200);
 		refuseFifthCreate();
 		const { error } = await createPeople(20, {
-			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
 			continueOnFail: false,
 		});
 		expect(error?.message).toMatch(/not sent again .*: this run's writes outgrew the memory/);
