@@ -865,7 +865,7 @@ export const cases = [
 		title: 'Workspace Records: 20 people, one 500, Retry On Fail',
 		node: 'workspaceRecords',
 		items: 20,
-		nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
+		nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
 		setup: (sandbox) =>
 			sandbox.addFault({
 				method: 'POST',
@@ -1071,7 +1071,7 @@ export const cases = [
 		title:
 			'Workspace Records: a create answered 500 after it was done, Retry On Fail (error example)',
 		node: 'workspaceRecords',
-		nodeSettings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
+		nodeSettings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
 		setup: (sandbox) =>
 			sandbox.addFault({
 				method: 'POST',
@@ -1977,7 +1977,7 @@ export const cases = [
 		title:
 			'Workspace Records: a create answered 500 before the work, its email already taken, Retry On Fail (error example)',
 		node: 'workspaceRecords',
-		nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
+		nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
 		setup: (sandbox) =>
 			sandbox.addFault({
 				method: 'POST',

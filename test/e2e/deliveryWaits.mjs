@@ -5,25 +5,10 @@
 // wait for `runDue(Infinity)`, so that each case posts them once n8n holds the execution waiting.
 import assert from 'node:assert/strict';
 
-const ACCOUNT = '104898309288724';
-/** A message the sandbox's seed sent before (test/sandbox/messaging/seed.js): another one. */
-const OTHER_REQUEST_ID = 'f8df74d1-11fa-4485-b164-b9a65358f4fc';
-const fromList = (value, cachedResultName) => ({
-	__rl: true,
-	mode: 'list',
-	value,
-	cachedResultName,
-});
+import { ACCOUNT, fromList, SENT_REQUEST_ID, variableField } from './messageSends.mjs';
 
-const variableField = (id, displayName, type) => ({
-	id,
-	displayName,
-	required: true,
-	defaultMatch: false,
-	canBeUsedToMatch: false,
-	display: true,
-	type,
-});
+/** A message the sandbox's seed sent before (test/sandbox/messaging/seed.js): another one. */
+const OTHER_REQUEST_ID = SENT_REQUEST_ID;
 
 /** The send's Postback URL: this execution's resume address, as the node's page says. */
 const POST_BACK_HERE = { postBackUrl: '={{ $execution.resumeUrl }}' };

@@ -2,16 +2,16 @@
 // cases.mjs, which lists them after its own.
 import assert from 'node:assert/strict';
 
-const ACCOUNT = '104898309288724';
+export const ACCOUNT = '104898309288724';
 /** A message the sandbox's seed sent before (test/sandbox/messaging/seed.js). */
-const SENT_REQUEST_ID = 'f8df74d1-11fa-4485-b164-b9a65358f4fc';
-const fromList = (value, cachedResultName) => ({
+export const SENT_REQUEST_ID = 'f8df74d1-11fa-4485-b164-b9a65358f4fc';
+export const fromList = (value, cachedResultName) => ({
 	__rl: true,
 	mode: 'list',
 	value,
 	cachedResultName,
 });
-const variableField = (id, displayName, type) => ({
+export const variableField = (id, displayName, type) => ({
 	id,
 	displayName,
 	required: true,
