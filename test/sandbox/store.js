@@ -8,7 +8,11 @@ const { notFound } = require('./shared');
 
 /** The workspace as the seed builds it for `people` people records. */
 function seededState(people, workspaceId) {
-	const seed = buildSeed({ people });
+	// A copy of its own: the seed's option and status objects are module constants, and a sandbox
+	// that renames a status (Status Option → Update) must not rename it in every other sandbox
+	// of the process, or after its own reset (the copy keeps the records' and the attributes'
+	// shared objects shared).
+	const seed = structuredClone(buildSeed({ people }));
 	const state = {
 		members: seed.members,
 		collections: new Map(Object.values(seed.collections).map((c) => [c._id, c])),

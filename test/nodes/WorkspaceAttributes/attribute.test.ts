@@ -296,6 +296,12 @@ describe('Status Option', () => {
 		expect(items.map((i) => i.json)).toEqual([
 			expect.objectContaining({ _id: LIFECYCLE_CUSTOMER, name: 'Client', color: '#16a34a' }),
 		]);
+		// The sandbox's own copy was renamed, not the seed every sandbox of the process starts
+		// from (a trigger watching people in another sandbox saw their status change).
+		const people = () => [...env.sandbox.state.records.get(PEOPLE)!.values()];
+		expect(people().some((p) => (p.lifecycle as IDataObject)?.name === 'Client')).toBe(true);
+		env.sandbox.reset();
+		expect(people().map((p) => (p.lifecycle as IDataObject)?.name)).not.toContain('Client');
 	});
 
 	test('Update refuses a color that is not a hex code, before sending', async () => {
