@@ -1,11 +1,7 @@
 import type { INode, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { WorkspaceActivities } from '../../nodes/WorkspaceActivities/WorkspaceActivities.node';
-import { WorkspaceAttributes } from '../../nodes/WorkspaceAttributes/WorkspaceAttributes.node';
-import { WorkspaceEmail } from '../../nodes/WorkspaceEmail/WorkspaceEmail.node';
 import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
-import { WorkspaceMembers } from '../../nodes/WorkspaceMembers/WorkspaceMembers.node';
 import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.node';
 import { WorkspaceActivitiesTrigger } from '../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
 import { WorkspaceListsTrigger } from '../../nodes/WorkspaceListsTrigger/WorkspaceListsTrigger.node';
@@ -15,25 +11,12 @@ import { WorkspaceUserGroups } from '../../nodes/WorkspaceUserGroups/WorkspaceUs
 import { WorkspaceWhatsApp } from '../../nodes/WorkspaceWhatsApp/WorkspaceWhatsApp.node';
 import { WorkspaceWhatsAppTrigger } from '../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
 import { CREDENTIAL_TYPES } from '../harness/credentials';
+import { ACTION_NODES, POLL_TRIGGERS } from '../harness/nodes';
 import { SingleNodeTypes } from '../harness/runNode';
 
-const NODES: INodeType[] = [
-	new WorkspaceRecords(),
-	new WorkspaceLists(),
-	new WorkspaceActivities(),
-	new WorkspaceMembers(),
-	new WorkspaceAttributes(),
-	new WorkspaceUserGroups(),
-	new WorkspaceSms(),
-	new WorkspaceWhatsApp(),
-	new WorkspaceEmail(),
-];
+const NODES = ACTION_NODES;
 
-const TRIGGERS: INodeType[] = [
-	new WorkspaceRecordsTrigger(),
-	new WorkspaceListsTrigger(),
-	new WorkspaceActivitiesTrigger(),
-];
+const TRIGGERS = POLL_TRIGGERS;
 
 /** Invariants of every node description, which lint cannot see. */
 describe.each(NODES.map((node) => [node.description.name, node] as const))('%s', (_, node) => {

@@ -1,16 +1,7 @@
-import type { INode, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type { INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { getToolDescriptionForNode } from 'n8n-workflow';
 import { sys } from 'typescript';
-
-import { WorkspaceActivities } from '../../nodes/WorkspaceActivities/WorkspaceActivities.node';
-import { WorkspaceAttributes } from '../../nodes/WorkspaceAttributes/WorkspaceAttributes.node';
-import { WorkspaceEmail } from '../../nodes/WorkspaceEmail/WorkspaceEmail.node';
-import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
-import { WorkspaceMembers } from '../../nodes/WorkspaceMembers/WorkspaceMembers.node';
-import { WorkspaceRecords } from '../../nodes/WorkspaceRecords/WorkspaceRecords.node';
-import { WorkspaceSms } from '../../nodes/WorkspaceSms/WorkspaceSms.node';
-import { WorkspaceUserGroups } from '../../nodes/WorkspaceUserGroups/WorkspaceUserGroups.node';
-import { WorkspaceWhatsApp } from '../../nodes/WorkspaceWhatsApp/WorkspaceWhatsApp.node';
+import { ACTION_NODES } from '../harness/nodes';
 
 /**
  * With Tool Description on "Set Automatically" (the default), n8n tells an AI model what a tool
@@ -18,17 +9,7 @@ import { WorkspaceWhatsApp } from '../../nodes/WorkspaceWhatsApp/WorkspaceWhatsA
  * the descriptions through n8n's own function and hold them to what the docs promise.
  */
 
-const NODES: INodeType[] = [
-	new WorkspaceRecords(),
-	new WorkspaceLists(),
-	new WorkspaceActivities(),
-	new WorkspaceMembers(),
-	new WorkspaceAttributes(),
-	new WorkspaceUserGroups(),
-	new WorkspaceSms(),
-	new WorkspaceWhatsApp(),
-	new WorkspaceEmail(),
-];
+const NODES = ACTION_NODES;
 
 interface Tool {
 	node: string;
