@@ -9,9 +9,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputError, isPlainObject, numberIn, textIn } from '../shared/input';
+import { InputError, isPlainObject, textIn } from '../shared/input';
 import { MESSAGING_BASE_URL } from '../shared/messaging/host';
 import { apiRequest, paths } from '../shared/transport';
+import { timeLimitFields, toTimeLimitMs, warnIfLocal } from '../shared/waiting';
 
 /**
  * Wait for Delivery (README, "Messages"): after a send whose Postback URL is this execution's
@@ -35,13 +36,6 @@ import { apiRequest, paths } from '../shared/transport';
  */
 
 const DEFAULT_STATUSES = 'delivered, read, failed';
-
-const UNITS: Record<string, number> = {
-	seconds: 1000,
-	minutes: 60_000,
-	hours: 3_600_000,
-	days: 86_400_000,
-};
 
 /** The node's fields: which message each item is about, and what ends the wait. */
 export const deliveryWaitFields: INodeProperties[] = [
@@ -71,27 +65,10 @@ export const deliveryWaitFields: INodeProperties[] = [
 		description:
 			'The statuses that end the wait, separated by commas, as the host names them; other statuses (such as sent) are waited past',
 	},
-	{
-		displayName: 'Time Limit',
-		name: 'waitTimeLimit',
-		type: 'number',
-		default: 10,
-		typeOptions: { minValue: 1 },
-		description:
-			'How long to wait at most. When it passes, the execution goes on, with outcome noFinalStatus for each message still without a chosen status.',
-	},
-	{
-		displayName: 'Time Limit Unit',
-		name: 'waitTimeUnit',
-		type: 'options',
-		options: [
-			{ name: 'Days', value: 'days' },
-			{ name: 'Hours', value: 'hours' },
-			{ name: 'Minutes', value: 'minutes' },
-			{ name: 'Seconds', value: 'seconds' },
-		],
-		default: 'minutes',
-	},
+	...timeLimitFields(
+		{ amount: 10, unit: 'minutes' },
+		'How long to wait at most. When it passes, the execution goes on, with outcome noFinalStatus for each message still without a chosen status.',
+	),
 ];
 
 /** The statuses a user listed, lower-cased: the vendor names no list, so any word goes. */
@@ -108,31 +85,6 @@ export function toStatusList(value: unknown): string[] {
 		);
 	}
 	return [...new Set(statuses)];
-}
-
-/** The time limit in milliseconds: a positive duration. */
-export function toTimeLimitMs(amount: unknown, unit: unknown): number {
-	const perUnit = UNITS[String(unit)];
-	if (!perUnit) {
-		throw new InputError(
-			'Time Limit Unit',
-			`"${String(unit)}" is not a unit`,
-			'Choose Seconds, Minutes, Hours or Days.',
-		);
-	}
-	const number = numberIn(amount, 'Time Limit', {
-		min: 0,
-		whole: false,
-		hint: 'Give how long to wait, a number above 0, such as 10.',
-	});
-	if (number <= 0) {
-		throw new InputError(
-			'Time Limit',
-			'0 waits for nothing',
-			'Give how long to wait, a number above 0, such as 10, or turn off Wait for Delivery.',
-		);
-	}
-	return number * perUnit;
 }
 
 export interface WaitPlan {
@@ -236,6 +188,7 @@ export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeE
 		}
 	}
 	if (!waitUntil) return [items];
+	warnIfLocal(this, String(this.evaluateExpression('{{ $execution.resumeUrl }}', 0)), 'the host');
 	await this.putExecutionToWait(new Date(waitUntil));
 	return [items];
 }

@@ -1,9 +1,9 @@
 import {
 	pendingOutcome,
 	toStatusList,
-	toTimeLimitMs,
 	toWaitPlan,
 } from '../../../nodes/WorkspaceWaitForDelivery/deliveryWait';
+import { toTimeLimitMs } from '../../../nodes/shared/waiting';
 import { WorkspaceWaitForDelivery } from '../../../nodes/WorkspaceWaitForDelivery/WorkspaceWaitForDelivery.node';
 // The sandbox's postbacks, as the vendor posts them.
 import type { PlanStep } from '../../sandbox/messaging/postbacks';

@@ -1,4 +1,4 @@
-import { requireAccount } from '../../../nodes/WorkspaceWhatsApp/resources/message/accountAndRecipient';
+import { requireAccount } from '../../../nodes/shared/messaging/whatsAppAccount';
 
 /** What the user reads when no phone ID is there: the message and the fix, by how it was given. */
 const refusal = (phoneId: Parameters<typeof requireAccount>[0]) => {

@@ -12,8 +12,9 @@ import {
 } from '../../../shared/messaging/fields';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
-import type { SmsSender } from './fields';
-import { flashOption, senderBody } from './fields';
+import type { SmsSender } from '../../../shared/messaging/smsSender';
+import { senderBody } from '../../../shared/messaging/smsSender';
+import { flashOption } from './fields';
 
 export const templateFields: INodeProperties[] = forOperation('sms', 'sendTemplate', [
 	{

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation, operationSelector } from '../../../shared/descriptions';
-import { accountAndRecipientFields } from './accountAndRecipient';
+import { accountAndRecipientFields } from '../../../shared/messaging/whatsAppAccount';
 import { sendInConversation, sendInConversationFields } from './sendInConversation';
 import { sendTemplate, sendTemplateFields } from './sendTemplate';
 import { WHATSAPP_HINTS } from '../../hints';

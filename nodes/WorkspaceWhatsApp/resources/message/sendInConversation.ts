@@ -9,7 +9,7 @@ import { toCoordinate, toHttpUrl, toPhoneNumber } from '../../../shared/messagin
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import type { PickedId } from '../../../shared/locators';
-import { requireAccount } from './accountAndRecipient';
+import { requireAccount } from '../../../shared/messaging/whatsAppAccount';
 import { explainConversationRefusal } from './conversationRefusal';
 
 /** The vendor's limit on `text.body` (main-host "text message" page). */
@@ -17,7 +17,7 @@ export const MAX_TEXT_CHARACTERS = 4096;
 
 const show = (messageType: string) => ({ show: { messageType: [messageType] } });
 
-/** After Account and Recipient (accountAndRecipient.ts), which the template send shares. */
+/** After Account and Recipient (shared/messaging/whatsAppAccount.ts), which the template send shares. */
 export const sendInConversationFields: INodeProperties[] = forOperation(
 	'message',
 	'sendInConversation',

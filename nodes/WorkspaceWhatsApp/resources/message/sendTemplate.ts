@@ -9,9 +9,9 @@ import { sendOperation } from '../../../shared/messaging/send';
 import { toTemplateChoice } from '../../../shared/messaging/whatsApp';
 import { paths } from '../../../shared/transport';
 import type { PickedId } from '../../../shared/locators';
-import { requireAccount } from './accountAndRecipient';
+import { requireAccount } from '../../../shared/messaging/whatsAppAccount';
 
-/** After Account and Recipient (accountAndRecipient.ts), which the conversation's send shares. */
+/** After Account and Recipient (shared/messaging/whatsAppAccount.ts), which the conversation's send shares. */
 export const sendTemplateFields: INodeProperties[] = forOperation('message', 'sendTemplate', [
 	{
 		displayName: 'Template',

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { InputError } from '../../../shared/input';
-import type { PickedId } from '../../../shared/locators';
-import { phoneRecipientField } from '../../../shared/messaging/fields';
+import { InputError } from '../input';
+import type { PickedId } from '../locators';
+import { phoneRecipientField } from './fields';
 
 /**
  * Who sends and who receives, for every WhatsApp send. The hints name the Workspace WhatsApp
