@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { InputError, isPlainObject, textIn } from '../shared/input';
 import { MESSAGING_BASE_URL } from '../shared/messaging/host';
 import { apiRequest, paths } from '../shared/transport';
-import { timeLimitFields, toTimeLimitMs, warnIfLocal } from '../shared/waiting';
+import { timeLimitField, timeLimitUnitField, toTimeLimitMs, warnIfLocal } from '../shared/waiting';
 
 /**
  * Wait for Delivery (README, "Messages"): after a send whose Postback URL is this execution's
@@ -65,10 +65,12 @@ export const deliveryWaitFields: INodeProperties[] = [
 		description:
 			'The statuses that end the wait, separated by commas, as the host names them; other statuses (such as sent) are waited past',
 	},
-	...timeLimitFields(
-		{ amount: 10, unit: 'minutes' },
-		'How long to wait at most. When it passes, the execution goes on, with outcome noFinalStatus for each message still without a chosen status.',
-	),
+	{
+		...timeLimitField,
+		description:
+			'How long to wait at most. When it passes, the execution goes on, with outcome noFinalStatus for each message still without a chosen status.',
+	},
+	timeLimitUnitField,
 ];
 
 /** The statuses a user listed, lower-cased: the vendor names no list, so any word goes. */
@@ -198,6 +200,8 @@ export const deliveryWaitWebhook: IWebhookDescription = {
 	name: 'default',
 	httpMethod: 'POST',
 	responseMode: 'onReceived',
+	// Empty: else n8n answers a resume with the words "firstEntryJson", not the message.
+	responseData: '',
 	path: '',
 	restartWebhook: true,
 };

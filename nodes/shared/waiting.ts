@@ -14,32 +14,28 @@ const UNITS: Record<string, number> = {
 	days: 86_400_000,
 };
 
-/** Time Limit and its unit, with a waiting node's own default and words. */
-export const timeLimitFields = (
-	defaults: { amount: number; unit: string },
-	description: string,
-): INodeProperties[] => [
-	{
-		displayName: 'Time Limit',
-		name: 'waitTimeLimit',
-		type: 'number',
-		default: defaults.amount,
-		typeOptions: { minValue: 1 },
-		description,
-	},
-	{
-		displayName: 'Time Limit Unit',
-		name: 'waitTimeUnit',
-		type: 'options',
-		options: [
-			{ name: 'Days', value: 'days' },
-			{ name: 'Hours', value: 'hours' },
-			{ name: 'Minutes', value: 'minutes' },
-			{ name: 'Seconds', value: 'seconds' },
-		],
-		default: defaults.unit,
-	},
-];
+/** Time Limit and its unit; a waiting node spreads them with its own default and words. */
+export const timeLimitField: INodeProperties = {
+	displayName: 'Time Limit',
+	name: 'waitTimeLimit',
+	type: 'number',
+	default: 10,
+	typeOptions: { minValue: 1 },
+	description: 'How long to wait at most',
+};
+
+export const timeLimitUnitField: INodeProperties = {
+	displayName: 'Time Limit Unit',
+	name: 'waitTimeUnit',
+	type: 'options',
+	options: [
+		{ name: 'Days', value: 'days' },
+		{ name: 'Hours', value: 'hours' },
+		{ name: 'Minutes', value: 'minutes' },
+		{ name: 'Seconds', value: 'seconds' },
+	],
+	default: 'minutes',
+};
 
 /** The time limit in milliseconds: a positive duration. */
 export function toTimeLimitMs(amount: unknown, unit: unknown): number {

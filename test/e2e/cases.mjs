@@ -7,6 +7,7 @@ import { waitFor } from '../rig/processes.mjs';
 import { createSandbox, CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import { eventMemoryCases } from './eventMemory.mjs';
 import { deliveryWaitCases } from './deliveryWaits.mjs';
+import { sendAndWaitCases, sendAndWaitRefusals } from './sendAndWait.mjs';
 import { messageSendCases } from './messageSends.mjs';
 import { rcsAndFileCases } from './rcsAndFiles.mjs';
 import {
@@ -2293,6 +2294,8 @@ export const cases = [
 	// Last: the example workflows' ids follow the order of this list.
 	...deliveryWaitCases,
 	...rcsAndFileCases,
+	...sendAndWaitCases,
+	...sendAndWaitRefusals,
 ];
 
 const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;
@@ -2554,6 +2557,7 @@ const NODE_CREDENTIAL = {
 	workspaceWhatsApp: 'workspaceRecordsApi',
 	workspaceEmail: 'workspaceRecordsApi',
 	workspaceWaitForDelivery: 'workspaceRecordsApi',
+	workspaceSendAndWait: 'workspaceRecordsApi',
 	workspaceRcs: 'workspaceRecordsApi',
 	workspaceRecordsTrigger: 'workspaceRecordsApi',
 	workspaceListsTrigger: 'workspaceRecordsApi',
@@ -2640,8 +2644,11 @@ export function workflowOf(testCase, index) {
 		position: [260 * (1 + (testCase.items ? 1 : 0) + (testCase.before ? 1 : 0)), 0],
 		parameters: testCase.parameters,
 		...(credential ? { credentials: { [credential]: CREDENTIALS[credential] } } : {}),
-		// A webhook's production URL is /webhook/<webhookId>/<path>; the editor gives each one an id.
-		...(testCase.webhook ? { webhookId: webhookIdOf(testCase.file) } : {}),
+		// A webhook's production URL is /webhook/<webhookId>/<path>; the editor gives each node
+		// with webhooks an id (a trigger's, or a node that waits: Send and Wait).
+		...(testCase.webhook || (testCase.waits && !testCase.then)
+			? { webhookId: webhookIdOf(testCase.file) }
+			: {}),
 		...testCase.nodeSettings,
 	};
 	if (testCase.trigger) {

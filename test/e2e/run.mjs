@@ -275,6 +275,8 @@ async function runWaitCase(n8n, version, testCase, sandbox) {
 	testCase.setup?.(sandbox);
 	const started = Date.now();
 	const workflow = readExample(testCase.file);
+	// The node that waits: Wait for Delivery after a send, or the node under test (Send and Wait).
+	const waiting = testCase.then?.name ?? workflow.nodes[1].name;
 	let executionId;
 	let resultData;
 	let outcome;
@@ -291,7 +293,7 @@ async function runWaitCase(n8n, version, testCase, sandbox) {
 			},
 			async outputOf(id) {
 				const ended = await n8n.rest.finishedRun(id, { timeoutMs: 60_000 });
-				return ended.runData?.[testCase.then.name]?.at(-1)?.data?.main?.[0] ?? [];
+				return ended.runData?.[waiting]?.at(-1)?.data?.main?.[0] ?? [];
 			},
 		};
 		outcome = await testCase.during(
@@ -301,6 +303,8 @@ async function runWaitCase(n8n, version, testCase, sandbox) {
 			runs,
 		);
 		resultData = await n8n.rest.finishedRun(executionId, { timeoutMs: 90_000 });
+		// What is seen once the run has ended (the link of a wait that is over).
+		if (testCase.afterEnd) outcome = await testCase.afterEnd(outcome);
 	} catch (error) {
 		failure = error;
 		if (executionId)
@@ -311,7 +315,7 @@ async function runWaitCase(n8n, version, testCase, sandbox) {
 	return report(version, testCase, started, n8n.output, () => {
 		if (failure) throw failure;
 		checkRequests(testCase, sandbox.requests, sandbox.config);
-		const runs = resultData.runData?.[testCase.then.name] ?? [];
+		const runs = resultData.runData?.[waiting] ?? [];
 		const task = runs[runs.length - 1];
 		if (resultData.error) throw new Error(`the run failed: ${resultData.error.message}`);
 		if (!task?.data) throw new Error('no output from the node');

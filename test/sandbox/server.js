@@ -171,6 +171,8 @@ function createSandbox(options = {}) {
 		},
 		/** The workspace's webhook settings, incoming messages and their deliveries (messaging/webhooks.js). */
 		webhooks,
+		/** A WhatsApp customer wrote to the account at `at`: the conversation is open for 24 hours. */
+		openConversation: (phoneId, number, at) => conversations.open(phoneId, number, at),
 		/**
 		 * The customer taps the Reply suggestion `text` of the last RCS message that offers it: the
 		 * workspace's webhooks get an incoming RCS message of type reply (docs/api.md §10.2).

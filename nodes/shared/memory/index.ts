@@ -33,7 +33,8 @@ const writes = new Expiring<WriteOutcome>({
 	ttlMs: HOUR,
 	maxSize: 64 * 1024 * 1024,
 	sizeOf: (outcome) =>
-		WRITE_ENTRY_BYTES + (outcome.kind === 'done' ? JSON.stringify(outcome.answer).length : 0),
+		WRITE_ENTRY_BYTES +
+		(outcome.kind === 'done' ? (JSON.stringify(outcome.answer) ?? '').length : 0),
 	shrink: (outcome) => (outcome.kind === 'done' ? { kind: 'done-forgotten' } : undefined),
 	onEvict: (key) => outgrownRuns.set(key.slice(0, key.lastIndexOf('#')), true),
 });

@@ -16,6 +16,17 @@ export const phoneRecipientField: INodeProperties = {
 		'Country code and number. Spaces, dashes, brackets and a leading + are removed before sending.',
 };
 
+/** The recipient of an email. */
+export const emailRecipientField: INodeProperties = {
+	displayName: 'Recipient',
+	name: 'recipient',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. ada@example.com',
+	description: 'One email address',
+};
+
 /** Postback URL and Data, in the Additional Fields of every send. */
 export const postBackOptions: INodeProperties[] = [
 	{

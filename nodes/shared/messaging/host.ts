@@ -1,4 +1,5 @@
 import type {
+	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
@@ -12,7 +13,7 @@ export const MESSAGING_BASE_URL = credentialBaseUrl('aiBaseUrl');
 
 /** Said before anything is sent: without the field a request would go to no host at all. */
 export async function requireMessagingHost(
-	context: IExecuteSingleFunctions | ILoadOptionsFunctions,
+	context: IExecuteSingleFunctions | IExecuteFunctions | ILoadOptionsFunctions,
 ): Promise<void> {
 	const credentials = await context.getCredentials(RECORDS_CREDENTIAL);
 	if (String(credentials.aiBaseUrl ?? '').trim()) return;

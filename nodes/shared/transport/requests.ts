@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -17,7 +18,7 @@ import { idParametersOf, labelOf, throwIfFailed } from './errors';
 import { Pace } from './pace';
 import { send } from './pipeline';
 import { asRead, DEFAULT_RUN_SETTINGS, isRepeatable } from './policy';
-import { paceUnder, runOf, triggerOf } from '../memory';
+import { paceUnder, runOf, triggerOf, writeKeyOf } from '../memory';
 
 export const RECORDS_CREDENTIAL = 'workspaceRecordsApi';
 
@@ -91,15 +92,21 @@ export interface ApiRequestOptions {
 	hints?: Hints;
 }
 
-/** A webhook too: a waiting send's webhook reads delivery reports (messaging/deliveryWait.ts). */
+/**
+ * A webhook too: a waiting node's webhook reads delivery reports (deliveryWait.ts); and a
+ * programmatic node's run (Send and Wait), whose one write is remembered as routing's are.
+ */
 type ApiContext =
 	| ILoadOptionsFunctions
 	| IPollFunctions
 	| IExecuteSingleFunctions
+	| IExecuteFunctions
 	| IWebhookFunctions;
 
 const inItem = (context: ApiContext): context is IExecuteSingleFunctions =>
 	'getItemIndex' in context;
+
+const inNodeRun = (context: ApiContext): context is IExecuteFunctions => 'getInputData' in context;
 
 /** Requests outside routing (dropdowns, schemas, polls, look-ups): the envelope's `data`. */
 export async function apiRequest<T = IDataObject[]>(
@@ -143,6 +150,17 @@ export async function apiRequest<T = IDataObject[]>(
 		attempt,
 		repeatable: isRepeatable(method, options),
 	};
+	if (inNodeRun(context) && !request.repeatable) {
+		// Its first item's write: n8n's rerun of the node (Retry On Fail) finds it in the ledger.
+		const run = runOf(context);
+		const key = writeKeyOf(run, '0', method, baseURL, url, JSON.stringify(body ?? null));
+		return await send({
+			...request,
+			pace: new Pace(1),
+			maxWaitMs: maxWaitMs ?? OUTSIDE_BUDGET_MS,
+			write: { key, run, item: `${run}|0`, method },
+		});
+	}
 	if (!inItem(context))
 		return await send({
 			...request,

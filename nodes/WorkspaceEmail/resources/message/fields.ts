@@ -105,13 +105,3 @@ export function emailOptionsBody(extra: EmailOptions): IDataObject {
 		...postBackBody(extra),
 	};
 }
-
-export const emailRecipientField: INodeProperties = {
-	displayName: 'Recipient',
-	name: 'recipient',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. ada@example.com',
-	description: 'One email address',
-};

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
-import { requiredText } from '../../../shared/messaging/fields';
+import { emailRecipientField, requiredText } from '../../../shared/messaging/fields';
 import { toEmailAddress } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
@@ -12,7 +12,7 @@ import {
 	buildCampaignEmailBody,
 	sendWithAttachments,
 } from './attachments';
-import { emailOptions, emailOptionsBody, emailRecipientField } from './fields';
+import { emailOptions, emailOptionsBody } from './fields';
 
 /** Attachments from binary data beside Attachment URLs, in Send's Additional Fields alone. */
 const sendOptions = emailOptions.flatMap((option) =>

@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { VariablePairs } from '../../../shared/messaging/fields';
 import {
+	emailRecipientField,
 	optionalText,
 	requiredText,
 	variablePairsField,
@@ -12,7 +13,7 @@ import { toEmailAddress } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import type { EmailOptions } from './fields';
-import { emailOptions, emailOptionsBody, emailRecipientField } from './fields';
+import { emailOptions, emailOptionsBody } from './fields';
 
 export const sendTemplateFields: INodeProperties[] = forOperation('message', 'sendTemplate', [
 	emailRecipientField,

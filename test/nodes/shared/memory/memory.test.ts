@@ -50,6 +50,12 @@ describe("a run's ledger of writes", () => {
 		expect(ledger.outgrown(run)).toBe(true);
 	});
 
+	test('a write done without an answer body is kept as done (a send whose envelope has no data)', () => {
+		const key = writeKeyOf('run|no-data|Node|0', 'POST', '/sms', '{}');
+		ledger.done(key, undefined);
+		expect(ledger.recall(key)).toEqual({ kind: 'done', answer: undefined });
+	});
+
 	test('an answer recalled is a copy: changing it changes nothing kept', () => {
 		const key = writeKeyOf('run|copy|Node|0', 'POST', '/records', '{"name":"Ada"}');
 		ledger.done(key, { name: 'Ada' });

@@ -1,0 +1,55 @@
+import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { credentialTest, listSearch } from '../shared/methods';
+import { sendAndWaitFields } from './fields';
+import { answerWebhooks, receiveAnswer, sendAndWaitForResponse } from './sendAndWait';
+
+export class WorkspaceSendAndWait implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workspace Send and Wait',
+		name: 'workspaceSendAndWait',
+		icon: {
+			light: 'file:../../icons/sendAndWait.svg',
+			dark: 'file:../../icons/sendAndWait.dark.svg',
+		},
+		group: ['output'],
+		version: 1,
+		subtitle:
+			'={{ "Send and wait: " + $parameter["channel"] + ", " + $parameter["responseType"] }}',
+		description:
+			'Send an SMS, WhatsApp message or email with a link, and wait until the person approves, declines or answers',
+		defaults: { name: 'Send and Wait' },
+		// n8n's lint requires it of action nodes; n8n also makes a human-review tool of this node
+		// for AI Agents (docs/ai-agents.md).
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
+		],
+		webhooks: answerWebhooks,
+		properties: sendAndWaitFields,
+	};
+
+	methods = { credentialTest, listSearch };
+
+	/** The links are n8n's own waiting addresses: nothing to register anywhere. */
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	execute = sendAndWaitForResponse;
+
+	webhook = receiveAnswer;
+}

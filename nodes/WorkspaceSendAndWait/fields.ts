@@ -1,0 +1,158 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
+
+import { emailRecipientField, phoneRecipientField } from '../shared/messaging/fields';
+import { smsSenderProperties } from '../shared/messaging/smsSender';
+import { accountAndRecipientFields } from '../shared/messaging/whatsAppAccount';
+import { timeLimitField, timeLimitUnitField } from '../shared/waiting';
+
+export type Channel = 'email' | 'sms' | 'whatsApp';
+
+const onChannel = (channels: Channel[], properties: INodeProperties[]): INodeProperties[] =>
+	properties.map((property) => ({
+		...property,
+		displayOptions: { show: { ...property.displayOptions?.show, channel: channels } },
+	}));
+
+const onResponse = (responseType: string) => ({ show: { responseType: [responseType] } });
+
+export const DEFAULT_LABELS = { approve: 'Approve', disapprove: 'Decline', respond: 'Respond' };
+
+/**
+ * The fields, named as in n8n's own send-and-wait nodes where they mean the same (operation,
+ * message, responseType, approvalOptions.values, options.messageButtonLabel): n8n finds a
+ * human-review tool by them, and what users built on those nodes reads the same here.
+ */
+export const sendAndWaitFields: INodeProperties[] = [
+	{
+		displayName: 'Channel',
+		name: 'channel',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Email', value: 'email' },
+			{ name: 'SMS', value: 'sms' },
+			{
+				name: 'WhatsApp',
+				value: 'whatsApp',
+				description: "In an open conversation: within 24 hours of the customer's last message",
+			},
+		],
+		default: 'sms',
+	},
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Send and Wait for Response',
+				value: SEND_AND_WAIT_OPERATION,
+				action: 'Send a message and wait for the response',
+				description:
+					'Send a message with a link; the execution waits until the person approves, declines or answers on the page it opens',
+			},
+		],
+		default: SEND_AND_WAIT_OPERATION,
+	},
+	...onChannel(['sms'], [phoneRecipientField, ...smsSenderProperties]),
+	...onChannel(['whatsApp'], accountAndRecipientFields),
+	...onChannel(
+		['email'],
+		[
+			emailRecipientField,
+			{ displayName: 'Subject', name: 'subject', type: 'string', required: true, default: '' },
+		],
+	),
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		description:
+			'What the person reads, as plain text; the link to answer is added after it, and the page it opens shows these words again',
+	},
+	{
+		displayName: 'Response Type',
+		name: 'responseType',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Approval',
+				value: 'approval',
+				description: 'The person approves, or approves or declines',
+			},
+			{ name: 'Free Text', value: 'freeText', description: 'The person writes an answer' },
+		],
+		default: 'approval',
+	},
+	{
+		displayName: 'Approval Options',
+		name: 'approvalOptions',
+		type: 'fixedCollection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: onResponse('approval'),
+		options: [
+			{
+				displayName: 'Values',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Type of Approval',
+						name: 'approvalType',
+						type: 'options',
+						options: [
+							{ name: 'Approve Only', value: 'single' },
+							{ name: 'Approve and Decline', value: 'double' },
+						],
+						default: 'double',
+					},
+					{
+						displayName: 'Approve Button Label',
+						name: 'approveLabel',
+						type: 'string',
+						default: 'Approve',
+					},
+					{
+						displayName: 'Decline Button Label',
+						name: 'disapproveLabel',
+						type: 'string',
+						default: 'Decline',
+						displayOptions: { show: { approvalType: ['double'] } },
+					},
+				],
+			},
+		],
+	},
+	{
+		...timeLimitField,
+		default: 1,
+		description:
+			'How long to wait for the answer. When it passes, the execution goes on with the input item as it came, as n8n\'s own send-and-wait nodes do, and the link says "no action required".',
+	},
+	{ ...timeLimitUnitField, default: 'days' },
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Link Label',
+				name: 'messageButtonLabel',
+				type: 'string',
+				default: 'Respond',
+				description:
+					"The words before the link (text messages) or on the email's button, for a free text answer",
+				// Inside a collection, a field outside it is named from the root.
+				displayOptions: { show: { '/responseType': ['freeText'] } },
+			},
+		],
+	},
+];
