@@ -145,6 +145,7 @@ async function runVersion(version) {
 			name: 'actions',
 			cases: plainCases.filter((c) => !c.active || !pollLanes),
 			credentialTests: selected.test(CREDENTIAL_TESTS),
+			humanReviewTool: selected.test(HUMAN_REVIEW_TOOL) && Number(version.split('.')[0]) >= 2,
 		},
 		...(pollLanes ? shareOut(activeCases, pollLanes) : []).map((cases, i) => ({
 			name: `polls-${i + 1}`,
@@ -162,7 +163,7 @@ async function runVersion(version) {
 	const imported = await importExamples(runtime, version);
 	const results = await Promise.all(
 		lanes
-			.filter((lane) => lane.cases.length || lane.credentialTests)
+			.filter((lane) => lane.cases.length || lane.credentialTests || lane.humanReviewTool)
 			.map((lane) => runLane(runtime, version, lane, imported)),
 	);
 	rmSync(imported, { recursive: true, force: true });
@@ -206,6 +207,7 @@ async function runLane(runtime, version, lane, imported) {
 		await pointCredentialsAt(n8n.rest, sandbox);
 		if (lane.credentialTests)
 			allPassed = (await runCredentialTests(n8n, sandbox, version)) && allPassed;
+		if (lane.humanReviewTool) allPassed = (await checkHumanReviewTool(n8n, version)) && allPassed;
 		for (const testCase of lane.cases) {
 			const passed = testCase.trigger
 				? await runTriggerCase(n8n, version, testCase, sandbox, lane)
@@ -353,6 +355,47 @@ function report(version, testCase, started, output, check) {
 			`${error.message}\n  n8n's output${exit}:\n${outputTail(said ?? {})}`,
 		);
 	}
+}
+
+/** The name E2E_CASES selects the human-review tool's check by. */
+const HUMAN_REVIEW_TOOL = 'send-and-wait-hitl-tool';
+
+/**
+ * n8n 2.x makes a human-review tool of every loaded node type with webhooks and an operation
+ * `sendAndWait` (tool-generation/hitl-tools.js): Workspace Send and Wait's, as the editor loads
+ * it, for an AI Agent's tools to wait on a person's approval.
+ */
+async function checkHumanReviewTool(n8n, version) {
+	const started = Date.now();
+	let types;
+	let failure;
+	try {
+		types = await n8n.rest.call('GET', '/types/nodes.json');
+	} catch (error) {
+		failure = error;
+	}
+	return report(version, { file: HUMAN_REVIEW_TOOL }, started, n8n.output, () => {
+		if (failure) throw failure;
+		const list = Array.isArray(types) ? types : (types?.data ?? []);
+		const tool = list.find(
+			(type) => type.name === 'n8n-nodes-workspace-records.workspaceSendAndWaitHitlTool',
+		);
+		if (!tool) throw new Error('n8n offers no human-review tool of Workspace Send and Wait');
+		const property = (name) => tool.properties.find((p) => p.name === name);
+		const checks = [
+			[tool.displayName, 'Workspace Send and Wait'],
+			[tool.outputs?.[0]?.type, 'ai_tool'],
+			[tool.inputs?.[0]?.type, 'ai_tool'],
+			[property('operation')?.default, 'sendAndWait'],
+			[property('responseType')?.default, 'approval'],
+			[property('responseType')?.type, 'hidden'],
+			[String(property('message')?.default).includes('$tool'), true],
+			[property('channel')?.type, 'options'],
+		];
+		for (const [got, wanted] of checks)
+			if (got !== wanted) throw new Error(`the tool's description has ${got}, not ${wanted}`);
+		return `${tool.name}: ${tool.properties.length} fields, output to ${tool.outputs[0].filter?.nodes?.join(', ')}`;
+	});
 }
 
 /** The name E2E_CASES selects the credential tests by. */

@@ -262,4 +262,14 @@ export const sendAndWaitRefusals = [
 		requests: [],
 		error: /^Message: with the link the SMS is 11 segments, more than 10$/,
 	},
+	{
+		file: 'sms-send-and-wait-two-items',
+		lines: '2.x',
+		title: 'Workspace Send and Wait: two people in one execution (error example)',
+		node: 'workspaceSendAndWait',
+		items: 2,
+		parameters: sendAndWait('sms', SMS),
+		requests: [],
+		error: /^Send and Wait asks one person per execution, and got 2 items$/,
+	},
 ];
