@@ -1,7 +1,7 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest, listSearch } from '../shared/methods';
+import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { sendAndWaitFields } from './fields';
 import { answerWebhooks, receiveAnswer, sendAndWaitForResponse } from './sendAndWait';
 
@@ -18,7 +18,7 @@ export class WorkspaceSendAndWait implements INodeType {
 		subtitle:
 			'={{ "Send and wait: " + $parameter["channel"] + ", " + $parameter["responseType"] }}',
 		description:
-			'Send an SMS, WhatsApp message or email with a link, and wait until the person approves, declines or answers',
+			'Send an SMS, WhatsApp message or template, or email with a link, and wait until the person approves, declines or answers',
 		defaults: { name: 'Send and Wait' },
 		// n8n's lint requires it of action nodes; n8n also makes a human-review tool of this node
 		// for AI Agents (docs/ai-agents.md).
@@ -32,7 +32,7 @@ export class WorkspaceSendAndWait implements INodeType {
 		properties: sendAndWaitFields,
 	};
 
-	methods = { credentialTest, listSearch };
+	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
 
 	/** The links are n8n's own waiting addresses: nothing to register anywhere. */
 	webhookMethods = {

@@ -1,12 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, ResourceMapperTypeOptions } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { emailRecipientField, phoneRecipientField } from '../shared/messaging/fields';
 import { smsSenderProperties } from '../shared/messaging/smsSender';
 import { accountAndRecipientFields } from '../shared/messaging/whatsAppAccount';
+import { templateField, templateVariablesField } from '../shared/messaging/whatsAppTemplate';
 import { timeLimitField, timeLimitUnitField } from '../shared/waiting';
 
-export type Channel = 'email' | 'sms' | 'whatsApp';
+export type Channel = 'email' | 'sms' | 'whatsApp' | 'whatsAppTemplate';
 
 const onChannel = (channels: Channel[], properties: INodeProperties[]): INodeProperties[] =>
 	properties.map((property) => ({
@@ -37,6 +38,12 @@ export const sendAndWaitFields: INodeProperties[] = [
 				value: 'whatsApp',
 				description: "In an open conversation: within 24 hours of the customer's last message",
 			},
+			{
+				name: 'WhatsApp Template',
+				value: 'whatsAppTemplate',
+				description:
+					'An approved template with a text variable for the link: reaches a customer who has not written in 24 hours',
+			},
 		],
 		default: 'sms',
 	},
@@ -57,7 +64,38 @@ export const sendAndWaitFields: INodeProperties[] = [
 		default: SEND_AND_WAIT_OPERATION,
 	},
 	...onChannel(['sms'], [phoneRecipientField, ...smsSenderProperties]),
-	...onChannel(['whatsApp'], accountAndRecipientFields),
+	...onChannel(['whatsApp', 'whatsAppTemplate'], accountAndRecipientFields),
+	...onChannel(
+		['whatsAppTemplate'],
+		[
+			templateField,
+			{
+				displayName: 'Link Variable Name or ID',
+				name: 'linkVariable',
+				type: 'options',
+				typeOptions: {
+					loadOptionsMethod: 'getWhatsAppLinkVariables',
+					loadOptionsDependsOn: ['phoneId.value', 'template.value'],
+				},
+				required: true,
+				default: '',
+				description:
+					'The text variable of the template that gets the link, such as the one in "Answer here: {{1}}". Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				...templateVariablesField,
+				description: "The template's other variables, each a field of its own",
+				typeOptions: {
+					...templateVariablesField.typeOptions,
+					loadOptionsDependsOn: ['phoneId.value', 'template.value', 'linkVariable'],
+					resourceMapper: {
+						...templateVariablesField.typeOptions?.resourceMapper,
+						resourceMapperMethod: 'getWhatsAppTemplateVariablesBesideLink',
+					} as ResourceMapperTypeOptions,
+				},
+			},
+		],
+	),
 	...onChannel(
 		['email'],
 		[
@@ -73,7 +111,7 @@ export const sendAndWaitFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		description:
-			'What the person reads, as plain text; the link to answer is added after it, and the page it opens shows these words again',
+			'What the person reads, as plain text; the link to answer is added after it, and the page it opens shows these words again. A WhatsApp template sends its own text: these words are shown on the page.',
 	},
 	{
 		displayName: 'Response Type',

@@ -8,6 +8,8 @@ import { senderBody } from '../shared/messaging/smsSender';
 import { MAX_SMS_SEGMENTS, smsLength } from '../shared/messaging/smsLength';
 import type { PickedId } from '../shared/locators';
 import { requireAccount } from '../shared/messaging/whatsAppAccount';
+import type { MapperInput } from '../shared/messaging/whatsAppTemplate';
+import { buildWhatsAppTemplateBody } from '../shared/messaging/whatsAppTemplate';
 import { paths } from '../shared/transport';
 import type { Channel } from './fields';
 import { DEFAULT_LABELS } from './fields';
@@ -149,6 +151,34 @@ export interface AskInput extends QuestionInput, SmsSender {
 	channel?: unknown;
 	phoneId?: string | PickedId;
 	subject?: unknown;
+	/** WhatsApp Template: the picker's value, the variable that gets the link, the others. */
+	template?: string;
+	linkVariable?: unknown;
+	variables?: MapperInput;
+}
+
+/** The Link Variable, given. */
+export function linkVariableOf(input: AskInput): string {
+	const name = textIn(input.linkVariable, 'Link Variable', 'name').trim();
+	if (name) return name;
+	throw new InputError(
+		'Link Variable',
+		'none chosen',
+		'Choose the text variable of the template where the link goes.',
+	);
+}
+
+/** The template send, with the link in its Link Variable (`templateVariables` takes it as given). */
+function templateAsk(input: AskInput, links: Links): IDataObject {
+	const link = linkVariableOf(input);
+	const schema = (input.variables?.schema ?? []).filter((field) => field.id !== link);
+	const value = { ...(input.variables?.value ?? {}), [link]: links.page };
+	return buildWhatsAppTemplateBody({
+		phoneId: input.phoneId ?? '',
+		template: input.template ?? '',
+		recipient: input.recipient,
+		variables: { schema, value },
+	});
 }
 
 export interface AskRequest {
@@ -205,6 +235,12 @@ export function toAskRequest(input: AskInput, question: Question, links: Links):
 					text: { body: whatsAppText(question, links), preview_url: false },
 				},
 			};
+		case 'whatsAppTemplate':
+			return {
+				host: 'messaging',
+				url: paths.messaging.whatsAppTemplateSend,
+				body: templateAsk(input, links),
+			};
 		case 'email':
 			return {
 				host: 'messaging',
@@ -219,7 +255,7 @@ export function toAskRequest(input: AskInput, question: Question, links: Links):
 			throw new InputError(
 				'Channel',
 				`"${String(input.channel)}" is not a channel`,
-				'Choose Email, SMS or WhatsApp.',
+				'Choose Email, SMS, WhatsApp or WhatsApp Template.',
 			);
 	}
 }

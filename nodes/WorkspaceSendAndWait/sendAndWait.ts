@@ -8,16 +8,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { fromInput } from '../shared/input';
+import { fromInput, InputError } from '../shared/input';
 import type { ParameterSource } from '../shared/locators';
 import { pickedId } from '../shared/locators';
 import { MESSAGING_BASE_URL, requireMessagingHost } from '../shared/messaging/host';
+import { takesText, templateVariableKeys } from '../shared/messaging/whatsApp';
 import { apiRequest } from '../shared/transport';
 import { toTimeLimitMs, warnIfLocal } from '../shared/waiting';
 import { SEND_AND_WAIT_HINTS } from './hints';
 import { ANSWERED_PAGE, PAGE_POLICY, questionPage } from './pages';
 import type { AskInput, Choice, Links, Question } from './question';
-import { toAskRequest, toQuestion } from './question';
+import { linkVariableOf, toAskRequest, toQuestion } from './question';
 
 /**
  * Send and Wait for Response (README, "Messages"), in the shape of n8n's own send-and-wait
@@ -57,14 +58,43 @@ function askInputOf(context: IExecuteFunctions): AskInput {
 			context.getNodeParameter(name, 0, fallback, options),
 	};
 	const channel = read('channel');
+	const onWhatsApp = channel === 'whatsApp' || channel === 'whatsAppTemplate';
 	return {
 		channel,
 		recipient: read('recipient'),
 		senderId: read('senderId'),
 		route: read('route'),
 		subject: read('subject'),
-		phoneId: channel === 'whatsApp' ? pickedId(source, 'phoneId') : undefined,
+		phoneId: onWhatsApp ? pickedId(source, 'phoneId') : undefined,
+		...(channel === 'whatsAppTemplate' && {
+			template: String(context.getNodeParameter('template', 0, '', { extractValue: true })),
+			linkVariable: read('linkVariable'),
+			variables: context.getNodeParameter('variables', 0, {}) as AskInput['variables'],
+		}),
 	};
+}
+
+/**
+ * A template carries the link only in a text variable: said before sending, from the
+ * template's variables as the host lists them.
+ */
+async function checkLinkVariable(context: IExecuteFunctions, input: AskInput): Promise<void> {
+	const link = fromInput(context, () => linkVariableOf(input));
+	const phoneId = typeof input.phoneId === 'string' ? input.phoneId : (input.phoneId?.id ?? '');
+	const keys = await templateVariableKeys(context, phoneId, input.template ?? '');
+	const texts = keys.filter(takesText).map((key) => key.keyName);
+	if (texts.includes(link)) return;
+	fromInput(context, () => {
+		throw new InputError(
+			'Link Variable',
+			texts.length
+				? `"${link}" is not a text variable of the template`
+				: 'the template has no text variable to carry the link',
+			texts.length
+				? `Choose one of ${texts.join(', ')}.`
+				: 'Choose a template with a text variable where the link goes (such as "Answer here: {{1}}"), or another channel.',
+		);
+	});
 }
 
 /** Sends the question to the one input item's person, then waits for the answer. */
@@ -100,8 +130,10 @@ export async function sendAndWaitForResponse(
 				false: this.getSignedResumeUrl({ approved: 'false' }),
 			},
 		};
-		const request = fromInput(this, () => toAskRequest(askInputOf(this), question, links));
+		const input = askInputOf(this);
+		const request = fromInput(this, () => toAskRequest(input, question, links));
 		if (request.host === 'messaging') await requireMessagingHost(this);
+		if (input.channel === 'whatsAppTemplate') await checkLinkVariable(this, input);
 		await apiRequest<unknown>(this, 'POST', request.url, {
 			body: request.body,
 			hints: SEND_AND_WAIT_HINTS,

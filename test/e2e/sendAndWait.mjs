@@ -4,11 +4,13 @@
 // it reads the link from what the sandbox was sent, opens it, and presses a button.
 import assert from 'node:assert/strict';
 
-import { ACCOUNT, fromList } from './messageSends.mjs';
+import { ACCOUNT, fromList, variableField } from './messageSends.mjs';
 
 const SMS_SEND = '/api/ingest/sms/v1/message/send';
 const EMAIL_SEND = '/api/ingest/email/v1/message/send';
 const CONVERSATION_SEND = '/api/v1/campaign/whatsapp/message/send';
+const TEMPLATE_SEND = '/api/ingest/whatsapp/v1/template/send';
+const UK_ACCOUNT = '104898309288725';
 
 const QUESTION = 'Hello Ada, may we deliver order 42 tomorrow between 9 and 12?';
 
@@ -176,6 +178,58 @@ export const sendAndWaitCases = [
 		},
 	},
 	{
+		file: 'whatsapp-template-send-and-wait-approval',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace Send and Wait: a WhatsApp template carries the link; Ada approves',
+		node: 'workspaceSendAndWait',
+		parameters: sendAndWait('whatsAppTemplate', {
+			phoneId: fromList(UK_ACCOUNT, 'Acme Sales UK (+44 20 7946 0958)'),
+			recipient: '+44 7700 900123',
+			template: fromList('delivery_slot|en_GB', 'delivery_slot (en_GB)'),
+			linkVariable: 'answer_link',
+			variables: {
+				mappingMode: 'defineBelow',
+				value: { first_name: 'Ada' },
+				matchingColumns: [],
+				schema: [variableField('first_name', 'First Name', 'string')],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+		}),
+		requests: (requests) => {
+			// The template's variables are read first: the link goes in a text variable.
+			assert.deepEqual(
+				requests.map((r) => [r.method, r.path]),
+				[
+					['GET', `/api/data/whatsapp/v1/${UK_ACCOUNT}/variable-keys`],
+					['POST', TEMPLATE_SEND],
+				],
+			);
+			const body = theSend(requests, TEMPLATE_SEND);
+			assert.deepEqual(
+				{ ...body, variables: { ...body.variables, answer_link: 'link' } },
+				{
+					recipient: '447700900123',
+					phone_id: UK_ACCOUNT,
+					template_name: 'delivery_slot',
+					language: 'en_GB',
+					variables: { first_name: 'Ada', answer_link: 'link' },
+				},
+			);
+			assert.equal(linksIn(body.variables.answer_link).length, 1);
+		},
+		async during(sandbox) {
+			const [link] = sentLinks(sandbox, TEMPLATE_SEND, (body) => body.variables.answer_link);
+			assertQuestionPage(await open(link), ['Yes', 'No']);
+			return (await press(link, { approved: 'true' })).status;
+		},
+		check(items, sandbox, status) {
+			assert.equal(status, 200);
+			assertAnswer(items, { approved: true });
+		},
+	},
+	{
 		file: 'email-send-and-wait-free-text',
 		lines: '2.x',
 		waits: true,
@@ -261,6 +315,22 @@ export const sendAndWaitRefusals = [
 		parameters: sendAndWait('sms', { ...SMS, message: 'Please confirm. '.repeat(95) }),
 		requests: [],
 		error: /^Message: with the link the SMS is 11 segments, more than 10$/,
+	},
+	{
+		file: 'whatsapp-template-send-and-wait-no-text-variable',
+		lines: '2.x',
+		title:
+			'Workspace Send and Wait: a WhatsApp template with no text variable cannot carry the link (error example)',
+		node: 'workspaceSendAndWait',
+		parameters: sendAndWait('whatsAppTemplate', {
+			phoneId: fromList(UK_ACCOUNT, 'Acme Sales UK (+44 20 7946 0958)'),
+			recipient: '+44 7700 900123',
+			template: fromList('delivery_photo|en_GB', 'delivery_photo (en_GB)'),
+			linkVariable: 'photo',
+		}),
+		// Read, never sent.
+		requests: [['GET', `/api/data/whatsapp/v1/${UK_ACCOUNT}/variable-keys`]],
+		error: /^Link Variable: the template has no text variable to carry the link$/,
 	},
 	{
 		file: 'sms-send-and-wait-two-items',

@@ -1,20 +1,25 @@
 import type {
 	FieldType,
 	IDataObject,
+	IExecuteFunctions,
 	ILoadOptionsFunctions,
 	INodeListSearchItems,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, paths, segment } from '../transport';
-import { MESSAGING_BASE_URL } from './host';
+import { parameterId } from '../locators';
+import { MESSAGING_BASE_URL, requireMessagingHost } from './host';
 
 /**
  * The WhatsApp reads of the messaging host (docs/api.md §4.9): accounts, their templates a page at
  * a time, and a template's variables; and the template picker's value, which carries the language.
  */
 
-const read = async <T>(context: ILoadOptionsFunctions, url: string) =>
+/** A dropdown's, or a node run's that checks a template before sending it (Send and Wait). */
+type ReadContext = ILoadOptionsFunctions | IExecuteFunctions;
+
+const read = async <T>(context: ReadContext, url: string) =>
 	await apiRequest<T>(context, 'GET', url, { baseURL: MESSAGING_BASE_URL });
 
 /** "Acme Support (+1 234 567 8900)": the verified name and the number customers see. */
@@ -70,7 +75,7 @@ interface TemplatePage {
  * read from them. `next` is where the page after this one starts.
  */
 async function* templatePages(
-	context: ILoadOptionsFunctions,
+	context: ReadContext,
 	phoneId: string,
 	offset: number,
 ): AsyncGenerator<{ templates: IDataObject[]; next: number }> {
@@ -92,7 +97,7 @@ async function* templatePages(
  * be left.
  */
 export async function findApprovedTemplates(
-	context: ILoadOptionsFunctions,
+	context: ReadContext,
 	phoneId: string,
 	keep: (template: IDataObject) => boolean,
 	{
@@ -120,7 +125,7 @@ export const templateItem = (template: IDataObject): INodeListSearchItems => ({
 
 /** The language of a template chosen By Name: that of its only approved version, else refused. */
 export async function languageOf(
-	context: ILoadOptionsFunctions,
+	context: ReadContext,
 	phoneId: string,
 	name: string,
 ): Promise<string> {
@@ -149,7 +154,7 @@ export interface VariableKey {
 }
 
 export async function readVariableKeys(
-	context: ILoadOptionsFunctions,
+	context: ReadContext,
 	phoneId: string,
 	{ name, language }: Required<TemplateChoice>,
 ): Promise<VariableKey[]> {
@@ -158,6 +163,39 @@ export async function readVariableKeys(
 	const { data = [] } = await read<{ data?: VariableKey[] }>(context, `${path}?${query}`);
 	return data;
 }
+
+/**
+ * The variables of a chosen template (the picker's value), in the language chosen beside it, or
+ * its own, or that of its only approved version; none before an account and a template are chosen.
+ */
+export async function templateVariableKeys(
+	context: ReadContext,
+	phoneId: string,
+	chosen: string,
+	chosenLanguage = '',
+): Promise<VariableKey[]> {
+	const template = toTemplateChoice(chosen);
+	if (!phoneId || !template.name) return [];
+	const language =
+		chosenLanguage.trim() ||
+		template.language ||
+		(await languageOf(context, phoneId, template.name));
+	return await readVariableKeys(context, phoneId, { name: template.name, language });
+}
+
+/** The variables of the template chosen in the node's Account and Template fields. */
+export async function chosenTemplateVariables(
+	context: ILoadOptionsFunctions,
+): Promise<VariableKey[]> {
+	const phoneId = parameterId(context, 'phoneId');
+	if (!phoneId || !toTemplateChoice(parameterId(context, 'template')).name) return [];
+	await requireMessagingHost(context);
+	const language = String(context.getNodeParameter('additionalFields.language', '') ?? '');
+	return await templateVariableKeys(context, phoneId, parameterId(context, 'template'), language);
+}
+
+/** Variables a link can be put in: those of text (media ones take a file's address). */
+export const takesText = (key: VariableKey) => variableType(key.type).field === 'string';
 
 interface VariableType {
 	field: FieldType;

@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { attributeChoices, subjectAttributesPath, subjectField } from '../attributes/schema';
 import { attributeKey, attributeType, typeInWords } from '../attributes/types';
+import { chosenTemplateVariables, takesText } from '../messaging/whatsApp';
 import { ACTIVITY_COLLECTION, apiRequest, paths } from '../transport';
 
 /**
@@ -131,4 +132,13 @@ export async function getStatusOptions(
 export async function getCollections(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const collections = await apiRequest(this, 'GET', paths.collections);
 	return collections.map((c) => ({ name: String(c.name), value: String(c._id) }));
+}
+
+/** The chosen WhatsApp template's text variables, where Send and Wait can put its link. */
+export async function getWhatsAppLinkVariables(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const keys = (await chosenTemplateVariables(this)).filter(takesText);
+	if (!keys.length) return saying('Choose a template with a text variable');
+	return keys.map((key) => ({ name: String(key.label || key.keyName), value: key.keyName }));
 }

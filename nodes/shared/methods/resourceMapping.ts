@@ -6,15 +6,8 @@ import type {
 
 import { attributeChoices, subjectAttributesPath } from '../attributes/schema';
 import { attributeKey, attributeType, isWritable, typeOf } from '../attributes/types';
-import { parameterId } from '../locators';
-import { requireMessagingHost } from '../messaging/host';
-import {
-	languageOf,
-	readVariableKeys,
-	toTemplateChoice,
-	variableLabel,
-	variableType,
-} from '../messaging/whatsApp';
+import type { VariableKey } from '../messaging/whatsApp';
+import { chosenTemplateVariables, variableLabel, variableType } from '../messaging/whatsApp';
 import { apiRequest } from '../transport';
 
 /** Attribute types whose value can identify a record, for Create or Update to match on. */
@@ -76,6 +69,17 @@ export async function getAttributeFields(
 	return { fields };
 }
 
+/** A template variable as a field of the mapper, labelled and typed as the host describes it. */
+const variableField = (key: VariableKey): ResourceMapperField => ({
+	id: key.keyName,
+	displayName: variableLabel(String(key.label || key.keyName), key.type),
+	required: true,
+	defaultMatch: false,
+	canBeUsedToMatch: false,
+	display: true,
+	type: variableType(key.type).field,
+});
+
 /**
  * The chosen WhatsApp template's variables, one field each, labelled and typed as the host
  * describes them: nobody types a variable key. Nothing before an account and a template are chosen.
@@ -83,28 +87,14 @@ export async function getAttributeFields(
 export async function getWhatsAppTemplateVariables(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
-	const phoneId = parameterId(this, 'phoneId');
-	const template = toTemplateChoice(parameterId(this, 'template'));
-	if (!phoneId || !template.name) return { fields: [] };
-	await requireMessagingHost(this);
-	const chosenLanguage = String(
-		this.getNodeParameter('additionalFields.language', '') ?? '',
-	).trim();
-	const language =
-		chosenLanguage || template.language || (await languageOf(this, phoneId, template.name));
-	const keys = await readVariableKeys(this, phoneId, { name: template.name, language });
-	return {
-		fields: keys.map((key): ResourceMapperField => {
-			const type = variableType(key.type);
-			return {
-				id: key.keyName,
-				displayName: variableLabel(String(key.label || key.keyName), key.type),
-				required: true,
-				defaultMatch: false,
-				canBeUsedToMatch: false,
-				display: true,
-				type: type.field,
-			};
-		}),
-	};
+	return { fields: (await chosenTemplateVariables(this)).map(variableField) };
+}
+
+/** The same, but for the one Send and Wait fills with its link (Link Variable). */
+export async function getWhatsAppTemplateVariablesBesideLink(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	const link = String(this.getNodeParameter('linkVariable', '') ?? '');
+	const keys = await chosenTemplateVariables(this);
+	return { fields: keys.filter((key) => key.keyName !== link).map(variableField) };
 }

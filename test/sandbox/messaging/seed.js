@@ -61,6 +61,14 @@ const WHATSAPP_ACCOUNTS = [
 			template('uk_welcome', 'en_GB', 'UTILITY', 'APPROVED', [
 				{ keyName: 'first_name', label: 'First Name', type: 'TEXT' },
 			]),
+			// "Hello {{first_name}}, please confirm your delivery slot: {{answer_link}}"
+			template('delivery_slot', 'en_GB', 'UTILITY', 'APPROVED', [
+				{ keyName: 'first_name', label: 'First Name', type: 'TEXT' },
+				{ keyName: 'answer_link', label: 'Answer Link', type: 'TEXT' },
+			]),
+			template('delivery_photo', 'en_GB', 'UTILITY', 'APPROVED', [
+				{ keyName: 'photo', label: 'Photo', type: 'IMAGE_URL' },
+			]),
 		],
 	},
 ];
