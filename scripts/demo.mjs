@@ -8,6 +8,10 @@
 // sandbox delivers an incoming WhatsApp or RCS message, or a delivery status, to every
 // WhatsApp Trigger of the examples that listens (published, or waiting in the editor after
 // "Execute workflow"), as the workspace would (test/e2e/whatsAppTrigger.mjs).
+// `npm run demo -- answer approve|decline|"some text"`: the person answers the last Send and
+// Wait message the sandbox was sent, on the page its link opens, as a browser does.
+// In the demo the sandbox posts each send's statuses as the vendor does: sent at once,
+// delivered 3 s later, read 5 s after that (the Wait for Delivery examples resume on them).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -165,8 +169,56 @@ async function send(kind) {
 	return 0;
 }
 
+const WAITING_LINK = /https?:\/\/[^\s"<>]+\/webhook-waiting\/[^\s"<>]+/g;
+
+/**
+ * `answer <approve|decline|text>`: the link of the last message the sandbox was sent that has
+ * one, opened and answered with its page's form (approved=true|false, or text).
+ */
+async function answer(words) {
+	if (!words) {
+		process.stderr.write('Usage: npm run demo -- answer approve|decline|"your answer"\n');
+		return 2;
+	}
+	if (!existsSync(addressesFile())) {
+		process.stderr.write('The demo is not running: start it with npm run demo, then answer.\n');
+		return 1;
+	}
+	const { sandboxUrl } = JSON.parse(readFileSync(addressesFile(), 'utf8'));
+	const requests = await call('GET', `${sandboxUrl}/__sandbox/requests`);
+	const links = requests
+		.flatMap((request) => JSON.stringify(request.body ?? '').match(WAITING_LINK) ?? [])
+		.map((link) => link.replace(/\\u0026|&amp;/g, '&').replace(/\\n.*$/, ''));
+	const link = links.at(-1);
+	if (!link) {
+		say('No message with a link was sent yet: run a "Workspace Send and Wait" example first.');
+		return 1;
+	}
+	const choice = { approve: 'true', decline: 'false' }[words];
+	const fields = choice ? { approved: choice } : { text: words };
+	const response = await fetch(link, {
+		method: 'POST',
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams(fields).toString(),
+	});
+	say(
+		response.ok
+			? `Answered ${choice ? words : `"${words}"`} at ${new URL(link).pathname}: the execution resumes.`
+			: `n8n answered ${response.status}: the wait of that message is over, or the answer does not fit it (${link}).`,
+	);
+	return response.ok ? 0 : 1;
+}
+
+/** Statuses as the vendor posts them: the demo's sends go sent → delivered → read. */
+const DEMO_DELIVERY = [
+	{ status: 'sent', remark: '' },
+	{ status: 'delivered', remark: 'Delivered to handset', afterMs: 3000 },
+	{ status: 'read', remark: '', afterMs: 8000 },
+];
+
 async function main() {
 	if (process.argv[2] === 'send') process.exit(await send(process.argv[3]));
+	if (process.argv[2] === 'answer') process.exit(await answer(process.argv[3]));
 	stopOnSignals({ exitCode: 0 });
 
 	const runtime = await prepare(version);
@@ -182,6 +234,10 @@ async function main() {
 		process.env.SANDBOX_PORT ? Number(process.env.SANDBOX_PORT) : await freePort(),
 	);
 	onCleanup('sandbox', () => sandbox.stop());
+	sandbox.config.deliveryPlan = DEMO_DELIVERY;
+	// The sandbox's clock runs what is due (later statuses, the vendor's retries) every second.
+	const postbacks = setInterval(() => sandbox.postbacks.runDue(), 1000);
+	onCleanup('postbacks', () => clearInterval(postbacks));
 	say(`Sandbox API on ${sandbox.url}`);
 
 	await runN8nCommands(runtime, userFolder, [
@@ -256,6 +312,7 @@ async function main() {
 			'Open Overview → Workflows: every "Workspace …" workflow is an example of one operation.',
 			'Click "Execute workflow" in any of them; the credentials already point at the sandbox.',
 			'An incoming message or a delivery status for the WhatsApp Trigger examples (published, or listening after "Execute workflow"): npm run demo -- send whatsapp (or rcs, or status), in another terminal.',
+			'The "Workspace Send and Wait" examples wait for an answer: npm run demo -- answer approve (or decline, or "some text"); the "wait" examples resume once the sandbox posts delivered (3 s).',
 			`The requests the sandbox received: ${sandbox.url}/__sandbox/requests`,
 			`n8n's log: ${logFile}`,
 			'Ctrl-C stops n8n and the sandbox.',
