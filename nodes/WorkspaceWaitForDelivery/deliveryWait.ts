@@ -169,12 +169,50 @@ const inputFailure = (context: IExecuteFunctions, error: unknown, itemIndex: num
 			})
 		: error;
 
+/** Our sends whose Postback URL this wait needs (their output's request_id is what it waits on). */
+const SENDS = ['workspaceSms', 'workspaceWhatsApp', 'workspaceEmail'].map(
+	(name) => `n8n-nodes-workspace-records.${name}`,
+);
+
+/**
+ * The send right before this node, checked as the user set it: without a Postback URL its
+ * statuses go nowhere and the wait could only end at its time limit; with another address
+ * (a relay of the user's may forward them) the output says where they go.
+ */
+function checkSendBefore(context: IExecuteFunctions): void {
+	const previous = context.getInputSourceData()?.previousNode;
+	const send = context
+		.getParentNodes(context.getNode().name, { includeNodeParameters: true, depth: 1 })
+		.find((node) => node.name === previous && SENDS.includes(node.type));
+	if (!send) return;
+	const extra = send.parameters?.additionalFields;
+	const postBackUrl = isPlainObject(extra)
+		? String((extra as IDataObject).postBackUrl ?? '').trim()
+		: '';
+	if (!postBackUrl) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`"${previous}" has no Postback URL: its statuses would not come here`,
+			{
+				description: `In "${previous}", under Additional Fields, set Postback URL to {{ $execution.resumeUrl }}. Without it this wait could only end at its time limit.`,
+			},
+		);
+	}
+	if (!/resumeUrl|resumeWebhookUrl/.test(postBackUrl))
+		context.addExecutionHints({
+			message: `"${previous}" posts its statuses to ${postBackUrl}, not to {{ $execution.resumeUrl }}: this wait resumes only if that address forwards them here.`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+}
+
 /**
  * The node's run: each item becomes its pending outcome, in place (n8n stores the waiting node's
  * input with the execution), and the execution waits until the longest time limit at most.
  */
 export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getExecuteData().data.main[0] ?? [];
+	checkSendBefore(this);
 	let waitUntil = 0;
 	for (const [itemIndex, item] of items.entries()) {
 		item.pairedItem = { item: itemIndex };

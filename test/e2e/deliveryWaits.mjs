@@ -381,4 +381,16 @@ export const deliveryWaitCases = [
 			return `answers ${answers.join(', ')}`;
 		},
 	},
+	{
+		file: 'sms-wait-no-postback-url',
+		lines: '2.x',
+		title: 'Workspace SMS: a send without Postback URL before Wait for Delivery (error example)',
+		nodeName: 'Send SMS',
+		node: 'workspaceSms',
+		parameters: smsParameters({ additionalFields: {} }),
+		then: waitForDelivery(),
+		// The send is done; the wait refuses to begin, saying what to set.
+		requests: [['POST', '/api/ingest/sms/v1/message/send']],
+		error: /^"Send SMS" has no Postback URL: its statuses would not come here$/,
+	},
 ];
