@@ -26,6 +26,14 @@ export const DEFAULT_LABELS = { approve: 'Approve', disapprove: 'Decline', respo
  */
 export const sendAndWaitFields: INodeProperties[] = [
 	{
+		// The one setup outside this node, and the one that fails silently when missed.
+		displayName:
+			"The link opens a page of this n8n: with n8n on localhost, set n8n's WEBHOOK_URL to an address the person's phone or mail can reach.",
+		name: 'setupNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: 'Channel',
 		name: 'channel',
 		type: 'options',
