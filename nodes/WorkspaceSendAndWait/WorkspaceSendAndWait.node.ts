@@ -1,7 +1,8 @@
-import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
+import { NOTHING_TO_REGISTER } from '../shared/waiting';
 import { sendAndWaitFields } from './fields';
 import { answerWebhooks, receiveAnswer, sendAndWaitForResponse } from './sendAndWait';
 
@@ -34,20 +35,7 @@ export class WorkspaceSendAndWait implements INodeType {
 
 	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
 
-	/** The links are n8n's own waiting addresses: nothing to register anywhere. */
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-		},
-	};
+	webhookMethods = { default: NOTHING_TO_REGISTER };
 
 	execute = sendAndWaitForResponse;
 

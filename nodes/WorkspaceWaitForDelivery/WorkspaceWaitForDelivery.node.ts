@@ -1,7 +1,8 @@
-import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { credentialTest } from '../shared/methods';
+import { NOTHING_TO_REGISTER } from '../shared/waiting';
 import {
 	deliveryWaitFields,
 	deliveryWaitWebhook,
@@ -38,23 +39,7 @@ export class WorkspaceWaitForDelivery implements INodeType {
 
 	methods = { credentialTest };
 
-	/**
-	 * The resume address is n8n's own, given to each send by the workflow: there is nothing to
-	 * register with the workspace, and n8n calls none of these for a waiting node's webhook.
-	 */
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-		},
-	};
+	webhookMethods = { default: NOTHING_TO_REGISTER };
 
 	execute = startDeliveryWait;
 

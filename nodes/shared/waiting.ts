@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, IHookFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError, numberIn } from './input';
 
@@ -77,3 +77,19 @@ export function warnIfLocal(context: IExecuteFunctions, address: string, who: st
 		location: 'outputPane',
 	});
 }
+
+/**
+ * A waiting node's webhook is n8n's own resume address, given to each send by the workflow:
+ * nothing to register with the workspace, and n8n calls none of these for it.
+ */
+export const NOTHING_TO_REGISTER = {
+	async checkExists(this: IHookFunctions): Promise<boolean> {
+		return true;
+	},
+	async create(this: IHookFunctions): Promise<boolean> {
+		return true;
+	},
+	async delete(this: IHookFunctions): Promise<boolean> {
+		return true;
+	},
+};
