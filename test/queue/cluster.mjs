@@ -265,11 +265,22 @@ export class Cluster {
 	}
 
 	/**
+	 * The webhook process's address, given to every process as WEBHOOK_URL before any starts: the
+	 * public address a scaled n8n puts in front of its webhook processes, with which a worker
+	 * makes each resume address (`$execution.resumeUrl`).
+	 */
+	async reserveWebhookAddress() {
+		this.webhookPort = await freePort();
+		this.webhookBase = `http://127.0.0.1:${this.webhookPort}`;
+		this.env.WEBHOOK_URL = `${this.webhookBase}/`;
+	}
+
+	/**
 	 * n8n's webhook process (`n8n webhook`), which answers the production webhooks sent to its own
 	 * port (main answers them too, at its port); on the same port when started again.
 	 */
 	async startWebhook() {
-		this.webhookPort ??= await freePort();
+		if (!this.webhookPort) await this.reserveWebhookAddress();
 		this.webhook = await startN8n(
 			this.runtime,
 			this.userFolder('webhook'),
@@ -279,7 +290,6 @@ export class Cluster {
 				N8N_LISTEN_ADDRESS: '127.0.0.1',
 			}),
 		);
-		this.webhookBase = `http://127.0.0.1:${this.webhookPort}`;
 		return this.webhook;
 	}
 
@@ -341,7 +351,10 @@ export class Executions {
 		return rows;
 	}
 
-	/** For each execution: the items each node produced, by node name, and the run's error. */
+	/**
+	 * For each execution: the items each node produced (in its last run: a waiting node runs again
+	 * when it resumes), by node name, how many times each node ran, and the run's error.
+	 */
 	async outputs(ids) {
 		if (!ids.length) return new Map();
 		const { rows } = await this.pool.query(
@@ -355,10 +368,13 @@ export class Executions {
 				const nodes = Object.fromEntries(
 					Object.entries(runData).map(([node, tasks]) => [
 						node,
-						tasks[0]?.data?.main?.[0]?.map((i) => i.json) ?? [],
+						tasks.at(-1)?.data?.main?.[0]?.map((i) => i.json) ?? [],
 					]),
 				);
-				return [id, { nodes, error: run?.resultData?.error?.message }];
+				const runs = Object.fromEntries(
+					Object.entries(runData).map(([node, tasks]) => [node, tasks.length]),
+				);
+				return [id, { nodes, runs, error: run?.resultData?.error?.message }];
 			}),
 		);
 	}

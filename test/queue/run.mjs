@@ -7,7 +7,10 @@
 //      and an execution started while no worker runs waits in Redis and runs when one is back;
 //   3. the WhatsApp trigger at n8n's webhook process: messages and a delivery status, each
 //      emitted once, also when the workspace delivers them again after that process restarted;
-//   4. a worker stopped in the middle of a batch (SIGKILL, then another with SIGTERM): what n8n
+//   4. Wait for Delivery and Send and Wait (waits.mjs): the send on a worker, the post-back or
+//      the answer taken by the webhook process or main, the rest of the run on a worker, once;
+//      ten executions waiting at once; the time limit ended by main's wait tracker;
+//   5. a worker stopped in the middle of a batch (SIGKILL, then another with SIGTERM): what n8n
 //      does with its executions is reported, and the package must not have duplicated or lost
 //      anything n8n did not.
 // Everything it starts (PostgreSQL, Redis, n8n) lives in a temporary folder on ports from the
@@ -32,6 +35,7 @@ import { deliveryStatus, postStatus, WHATSAPP_SECRET_HEADER } from '../e2e/whats
 import { cleanUp, isStopping, stopOnSignals, stopProcess, waitFor } from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
 import { startCluster } from './setup.mjs';
+import { waitChecks } from './waits.mjs';
 
 const VERSION = '2.40.7';
 const WEBHOOK_CALLS = 200;
@@ -421,6 +425,8 @@ async function main() {
 	const { cluster, db } = context;
 	await webhookCheck(context);
 	await triggerCheck(context);
+	// While the webhook process runs at the address WEBHOOK_URL gives: the WhatsApp check stops it.
+	await waitChecks(context, { step, check, note });
 	await whatsAppRestartCheck(context);
 	await noWorkerCheck(context);
 	await stopMidBatchCheck(context, { victimName: 'w1', signal: 'SIGKILL', label: 'A' });

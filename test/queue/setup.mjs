@@ -33,6 +33,7 @@ import {
 	WHATSAPP_WORKFLOW,
 	workflows,
 } from './cluster.mjs';
+import { APPROVAL_WORKFLOW, DELIVERY_WORKFLOW, waitWorkflows } from './waits.mjs';
 
 /** A temporary folder for everything the run starts; after a failure n8n's logs are kept, since they explain it. */
 function runFolder(reporter) {
@@ -99,13 +100,14 @@ export async function startCluster({ version, reporter, step }) {
 	await sandbox.start();
 	onCleanup('sandbox', () => sandbox.stop());
 	const cluster = new Cluster(runtime, folder, queueEnv(pgPort, redisPort));
+	await cluster.reserveWebhookAddress();
 	const db = new Executions(runtime, pgPort);
 	onCleanup('database client', () => db.end());
 
 	step('Importing the credential and workflows, activating them (n8n CLI)');
 	const workflowFolder = join(folder, 'workflows');
 	mkdirSync(workflowFolder);
-	for (const workflow of workflows())
+	for (const workflow of [...workflows(), ...waitWorkflows()])
 		writeFileSync(join(workflowFolder, `${workflow.id}.json`), JSON.stringify(workflow));
 	await cluster.cli([
 		'import:credentials',
@@ -114,9 +116,13 @@ export async function startCluster({ version, reporter, step }) {
 	await cluster.cli(['import:workflow', '--separate', `--input=${workflowFolder}`]);
 	// Activated headless before main starts, as `n8n publish:workflow` does in n8n 2.x.
 	await Promise.all(
-		[WEBHOOK_WORKFLOW, TRIGGER_WORKFLOW, WHATSAPP_WORKFLOW].map((id) =>
-			cluster.cli(['publish:workflow', `--id=${id}`]),
-		),
+		[
+			WEBHOOK_WORKFLOW,
+			TRIGGER_WORKFLOW,
+			WHATSAPP_WORKFLOW,
+			DELIVERY_WORKFLOW,
+			APPROVAL_WORKFLOW,
+		].map((id) => cluster.cli(['publish:workflow', `--id=${id}`])),
 	);
 
 	step('Starting n8n main, workers w1, w2 and the webhook process');
