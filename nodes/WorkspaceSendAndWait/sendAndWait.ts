@@ -102,18 +102,18 @@ export async function sendAndWaitForResponse(
 	this: IExecuteFunctions,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	if (items.length > 1) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Send and Wait asks one person per execution, and got ${items.length} items`,
-			{
-				description:
-					'An execution waits once. To ask several people, run this node in a sub-workflow for each item (Execute Workflow, Mode: Run once for each item), or put Loop Over Items before it to ask them one after another.',
-			},
-		);
-	}
 	if (!items.length) return [[]];
 	try {
+		if (items.length > 1) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Send and Wait asks one person per execution, and got ${items.length} items`,
+				{
+					description:
+						'An execution waits once. To ask several people, run this node in a sub-workflow for each item (Execute Workflow, Mode: Run once for each item), or put Loop Over Items before it to ask them one after another.',
+				},
+			);
+		}
 		const question = fromInput(this, () =>
 			questionOf((name) => this.getNodeParameter(name, 0, {})),
 		);
@@ -143,8 +143,14 @@ export async function sendAndWaitForResponse(
 		await this.putExecutionToWait(new Date(Date.now() + timeLimitMs));
 		return [items];
 	} catch (error) {
+		// Continue On Fail: each input item says why, and nothing waits.
 		if (this.continueOnFail())
-			return [[{ json: { error: (error as Error).message }, pairedItem: { item: 0 } }]];
+			return [
+				items.map((_, item) => ({
+					json: { error: (error as Error).message },
+					pairedItem: { item },
+				})),
+			];
 		throw error instanceof NodeApiError
 			? error
 			: new NodeOperationError(this.getNode(), error as Error, { itemIndex: 0 });
