@@ -388,7 +388,20 @@ describe('webhook: the page, and the answer', () => {
 });
 
 describe('the node', () => {
-	const { description } = new WorkspaceSendAndWait();
+	const node = new WorkspaceSendAndWait();
+	const { description } = node;
+
+	// The checks of test/nodes/descriptions.test.ts that fit a programmatic node (its list,
+	// test/harness/nodes.ts, holds the declarative action nodes: resources, routing).
+	test('the account picker names a search the node has, and the credential its test', () => {
+		const named = JSON.stringify(description.properties).match(/"searchListMethod":"(\w+)"/g);
+		expect(named).toEqual(['"searchListMethod":"searchWhatsAppAccounts"']);
+		expect(typeof node.methods.listSearch.searchWhatsAppAccounts).toBe('function');
+		const [{ name, testedBy }] = description.credentials ?? [];
+		expect(name).toBe('workspaceRecordsApi');
+		const tests = node.methods.credentialTest as Record<string, unknown>;
+		expect(typeof tests[testedBy as string]).toBe('function');
+	});
 
 	test("n8n's human-review tool needs webhooks and an Operation option sendAndWait", () => {
 		expect(description.webhooks?.map((w) => w.httpMethod)).toEqual(['GET', 'POST']);
