@@ -28,7 +28,7 @@ export const sendAndWaitFields: INodeProperties[] = [
 	{
 		// The one setup outside this node, and the one that fails silently when missed.
 		displayName:
-			"The link opens a page of this n8n: with n8n on localhost, set n8n's WEBHOOK_URL to an address the person's phone or mail can reach.",
+			"The link opens a page of this n8n: with n8n on localhost, set n8n's WEBHOOK_URL (N8N_WEBHOOK_URL on n8n 2) to an address the person's phone or mail can reach.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',

@@ -31,7 +31,7 @@ export interface Question {
 	responseType: 'approval' | 'freeText';
 	/** Approval: Approve, then Decline where offered. */
 	choices: Choice[];
-	/** Free text: the words before the link. */
+	/** Free text: the words before the link (empty for an approval). */
 	linkLabel: string;
 }
 
@@ -65,10 +65,11 @@ const valuesOf = (collection: unknown): IDataObject =>
 
 export function toQuestion(input: QuestionInput): Question {
 	const message = requiredText(input.message, 'Message', 'Write what the person is asked.');
-	const options = isPlainObject(input.options) ? input.options : {};
-	const linkLabel = labelIn(options.messageButtonLabel, 'Link Label', DEFAULT_LABELS.respond);
-	if (input.responseType === 'freeText')
+	if (input.responseType === 'freeText') {
+		const options = isPlainObject(input.options) ? input.options : {};
+		const linkLabel = labelIn(options.messageButtonLabel, 'Link Label', DEFAULT_LABELS.respond);
 		return { message, responseType: 'freeText', choices: [], linkLabel };
+	}
 	if (input.responseType !== 'approval') {
 		throw new InputError(
 			'Response Type',
@@ -82,7 +83,7 @@ export function toQuestion(input: QuestionInput): Question {
 		approved: true,
 	};
 	if (approval.approvalType === 'single')
-		return { message, responseType: 'approval', choices: [approve], linkLabel };
+		return { message, responseType: 'approval', choices: [approve], linkLabel: '' };
 	const disapprove = {
 		label: labelIn(approval.disapproveLabel, 'Decline Button Label', DEFAULT_LABELS.disapprove),
 		approved: false,
@@ -94,7 +95,7 @@ export function toQuestion(input: QuestionInput): Question {
 			'Give the two buttons different words, or choose Approve Only.',
 		);
 	}
-	return { message, responseType: 'approval', choices: [approve, disapprove], linkLabel };
+	return { message, responseType: 'approval', choices: [approve, disapprove], linkLabel: '' };
 }
 
 /**

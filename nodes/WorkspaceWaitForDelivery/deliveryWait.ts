@@ -42,7 +42,7 @@ export const deliveryWaitFields: INodeProperties[] = [
 	{
 		// The one setup step outside this node, and the one that fails silently when missed.
 		displayName:
-			"Set the send's Postback URL to {{ $execution.resumeUrl }}. The host must reach it: with n8n on localhost, set n8n's WEBHOOK_URL to its public address.",
+			"Set the send's Postback URL to {{ $execution.resumeUrl }}. The host must reach it: with n8n on localhost, set n8n's WEBHOOK_URL (N8N_WEBHOOK_URL on n8n 2) to its public address.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',

@@ -72,7 +72,7 @@ export function warnIfLocal(context: IExecuteFunctions, address: string, who: st
 	const { hostname } = new URL(address);
 	if (!LOCAL_HOSTS.test(hostname)) return;
 	context.addExecutionHints({
-		message: `The resume address is on ${hostname}, which ${who} cannot reach. Set n8n's WEBHOOK_URL environment variable to its public address.`,
+		message: `The resume address is on ${hostname}, which ${who} cannot reach. Set n8n's WEBHOOK_URL (N8N_WEBHOOK_URL on n8n 2) to its public address.`,
 		type: 'warning',
 		location: 'outputPane',
 	});

@@ -34,7 +34,7 @@ function refusal(build: () => unknown): { message: string; hint: string } {
 }
 
 describe('the question', () => {
-	test("the defaults: Approve and Decline, and n8n's link label", () => {
+	test('the defaults: Approve and Decline; a free text answer behind "Respond"', () => {
 		expect(toQuestion({ message: 'Go?', responseType: 'approval', approvalOptions: {} })).toEqual({
 			message: 'Go?',
 			responseType: 'approval',
@@ -42,8 +42,18 @@ describe('the question', () => {
 				{ label: 'Approve', approved: true },
 				{ label: 'Decline', approved: false },
 			],
-			linkLabel: 'Respond',
+			linkLabel: '',
 		});
+		expect(toQuestion({ message: 'Go?', responseType: 'freeText' }).linkLabel).toBe('Respond');
+	});
+
+	test('an approval ignores a Link Label left from free text, even an empty one', () => {
+		const question = toQuestion({
+			message: 'Go?',
+			responseType: 'approval',
+			options: { messageButtonLabel: '' },
+		});
+		expect(question.choices.map((choice) => choice.label)).toEqual(['Approve', 'Decline']);
 	});
 
 	test('Approve Only offers one choice, whatever the hidden Decline label says', () => {
@@ -268,7 +278,7 @@ describe('the send, by channel', () => {
 	test.each(['rcs', undefined])('a channel %j is refused', (channel) => {
 		expect(refusal(() => toAskRequest({ ...SMS, channel }, yesNo, LINKS))).toEqual({
 			message: `Channel: "${String(channel)}" is not a channel`,
-			hint: 'Choose Email, SMS or WhatsApp.',
+			hint: 'Choose Email, SMS, WhatsApp or WhatsApp Template.',
 		});
 	});
 });

@@ -139,33 +139,43 @@ describe('execute: the send, then the wait', () => {
 				type: 'warning',
 				location: 'outputPane',
 				message: expect.stringMatching(
-					/localhost, which the person's phone or mail app cannot reach\. Set n8n's WEBHOOK_URL/,
+					/localhost, which the person's phone or mail app cannot reach\. Set n8n's WEBHOOK_URL \(N8N_WEBHOOK_URL on n8n 2\)/,
 				),
 			}),
 		);
 	});
 
-	test.each([false, true])(
-		'more than one item is refused before any request (Continue On Fail %s)',
-		async (continueOnFail) => {
-			const host = fakeRun(SMS_QUESTION, {
-				items: [{ json: {} }, { json: {} }],
-				continueOnFail,
-			});
-			const refused = host.run();
-			await expect(refused).rejects.toThrow(NodeOperationError);
-			await expect(refused).rejects.toThrow(
-				'Send and Wait asks one person per execution, and got 2 items',
-			);
-			await refused.catch((error: NodeOperationError) =>
-				expect(error.description).toMatch(
-					/Execute Workflow, Mode: Run once for each item\).*Loop Over Items/,
-				),
-			);
-			expect(host.httpRequestWithAuthentication).not.toHaveBeenCalled();
-			expect(host.putExecutionToWait).not.toHaveBeenCalled();
-		},
-	);
+	test('more than one item is refused before any request', async () => {
+		const host = fakeRun(SMS_QUESTION, { items: [{ json: {} }, { json: {} }] });
+		const refused = host.run();
+		await expect(refused).rejects.toThrow(NodeOperationError);
+		await expect(refused).rejects.toThrow(
+			'Send and Wait asks one person per execution, and got 2 items',
+		);
+		await refused.catch((error: NodeOperationError) =>
+			expect(error.description).toMatch(
+				/Execute Workflow, Mode: Run once for each item\).*Loop Over Items/,
+			),
+		);
+		expect(host.httpRequestWithAuthentication).not.toHaveBeenCalled();
+		expect(host.putExecutionToWait).not.toHaveBeenCalled();
+	});
+
+	test('Continue On Fail with more than one item: one error item each, nothing sent', async () => {
+		const host = fakeRun(SMS_QUESTION, {
+			items: [{ json: {} }, { json: {} }],
+			continueOnFail: true,
+		});
+		const [output] = await host.run();
+		expect(output).toEqual(
+			[0, 1].map((item) => ({
+				json: { error: 'Send and Wait asks one person per execution, and got 2 items' },
+				pairedItem: { item },
+			})),
+		);
+		expect(host.httpRequestWithAuthentication).not.toHaveBeenCalled();
+		expect(host.putExecutionToWait).not.toHaveBeenCalled();
+	});
 
 	test('no item: nothing sent, nothing waited for', async () => {
 		const host = fakeRun(SMS_QUESTION, { items: [] });
@@ -393,10 +403,19 @@ describe('the node', () => {
 
 	// The checks of test/nodes/descriptions.test.ts that fit a programmatic node (its list,
 	// test/harness/nodes.ts, holds the declarative action nodes: resources, routing).
-	test('the account picker names a search the node has, and the credential its test', () => {
-		const named = JSON.stringify(description.properties).match(/"searchListMethod":"(\w+)"/g);
-		expect(named).toEqual(['"searchListMethod":"searchWhatsAppAccounts"']);
-		expect(typeof node.methods.listSearch.searchWhatsAppAccounts).toBe('function');
+	test('the pickers name methods the node has, and the credential its test', () => {
+		const text = JSON.stringify(description.properties);
+		const named = (kind: string) =>
+			[...text.matchAll(new RegExp(`"${kind}":"(\\w+)"`, 'g'))].map((match) => match[1]);
+		const methods = node.methods as unknown as Record<string, Record<string, unknown>>;
+		for (const [kind, group] of [
+			['searchListMethod', 'listSearch'],
+			['loadOptionsMethod', 'loadOptions'],
+			['resourceMapperMethod', 'resourceMapping'],
+		]) {
+			expect(named(kind).length).toBeGreaterThan(0);
+			for (const method of named(kind)) expect(typeof methods[group][method]).toBe('function');
+		}
 		const [{ name, testedBy }] = description.credentials ?? [];
 		expect(name).toBe('workspaceRecordsApi');
 		const tests = node.methods.credentialTest as Record<string, unknown>;

@@ -21,7 +21,7 @@ describe('the hint when the address is on this machine', () => {
 		warnIfLocal(context, address, "the person's phone or mail app");
 		expect(addExecutionHints).toHaveBeenCalledTimes(1);
 		expect(addExecutionHints).toHaveBeenCalledWith({
-			message: `The resume address is on ${host}, which the person's phone or mail app cannot reach. Set n8n's WEBHOOK_URL environment variable to its public address.`,
+			message: `The resume address is on ${host}, which the person's phone or mail app cannot reach. Set n8n's WEBHOOK_URL (N8N_WEBHOOK_URL on n8n 2) to its public address.`,
 			type: 'warning',
 			location: 'outputPane',
 		});
