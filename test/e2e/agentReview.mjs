@@ -172,9 +172,9 @@ function assertOfferedTool(model) {
 }
 
 const runs = [
+	// The person approves: Get person runs, and the model gets Ada's record.
 	{
 		name: `${AGENT_REVIEW}-approved`,
-		title: 'an AI Agent calls Get person behind Send and Wait by SMS; the person approves',
 		approved: true,
 		check({ sandbox, model, output, runData, sms }) {
 			assertOfferedTool(model);
@@ -190,9 +190,9 @@ const runs = [
 			return `SMS "${sms.message.replace(/\s+/g, ' ').slice(0, 110)}…"; the agent answered "${output.slice(0, 80)}…"`;
 		},
 	},
+	// The person declines: Get person does not run, and the model reads n8n's refusal.
 	{
 		name: `${AGENT_REVIEW}-declined`,
-		title: 'an AI Agent calls Get person behind Send and Wait by SMS; the person declines',
 		approved: false,
 		check({ sandbox, model, output, runData }) {
 			assert.equal(sandbox.requests.length, 1, 'a request after the SMS: the tool ran');
@@ -245,7 +245,10 @@ export async function runAgentReview(n8n, version, sandbox, selectedRuns, helper
 				await untilWaiting(n8n.rest, executionId);
 				sms = theReviewSms(sandbox);
 				const page = await fetch(sms.link);
+				const html = await page.text();
 				assert.equal(page.status, 200, 'the link does not open the page');
+				for (const button of ['Approve', 'Decline'])
+					assert.ok(html.includes(`>${button}</button>`), `no ${button} button on the page`);
 				const answered = await press(sms.link, run.approved);
 				assert.equal(answered.status, 200, answered.html.slice(0, 300));
 				resultData = await n8n.rest.finishedRun(executionId, { timeoutMs: 90_000 });
