@@ -38,8 +38,11 @@ function script(body) {
 	};
 }
 
-/** Manual Trigger → AI Agent, with the chat model and Get person behind the human review. */
-function agentWorkflow(modelCredential) {
+/**
+ * Manual Trigger → AI Agent, with the chat model and Get person behind the human review;
+ * `review`: the review's fields that differ from run to run (its time limit).
+ */
+function agentWorkflow(modelCredential, review = {}) {
 	const records = { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi };
 	const node = (name, type, typeVersion, position, parameters, extra = {}) => ({
 		id: `agent-review-${name.toLowerCase().replace(/\W+/g, '-')}`,
@@ -85,6 +88,7 @@ function agentWorkflow(modelCredential) {
 					route: 'transactional',
 					// n8n's default message prints the tool's input as "[object Object]": name the values.
 					message: MESSAGE,
+					...review,
 				},
 				{ credentials: records, webhookId: 'a6e3c1f0-0000-4000-8000-a6e3c1f00000' },
 			),
@@ -194,16 +198,31 @@ const runs = [
 	{
 		name: `${AGENT_REVIEW}-declined`,
 		approved: false,
-		check({ sandbox, model, output, runData }) {
-			assert.equal(sandbox.requests.length, 1, 'a request after the SMS: the tool ran');
-			assert.equal(runData[TOOL], undefined, 'Get person ran');
-			const result = toolResultOf(model);
-			assert.match(result, /User rejected the tool call to Get person/);
-			assert.equal(output, `The tool answered: ${result}`);
-			return `the model read: ${result.slice(0, 120)}`;
+		check: assertRefused,
+	},
+	// Nobody answers within the review's Time Limit: n8n passes the tool's input on with no
+	// approval, which it reads as a refusal. n8n looks for waits whose time has come every
+	// minute, and at its start: the run restarts n8n once the time has passed.
+	{
+		name: `${AGENT_REVIEW}-time-limit`,
+		review: { waitTimeLimit: 2, waitTimeUnit: 'seconds' },
+		async instead(n8n) {
+			await new Promise((resolve) => setTimeout(resolve, 2500));
+			await n8n.restart();
 		},
+		check: assertRefused,
 	},
 ];
+
+/** The runs where the review said no: Get person did not run, and the model read why. */
+function assertRefused({ sandbox, model, output, runData }) {
+	assert.equal(sandbox.requests.length, 1, 'a request after the SMS: the tool ran');
+	assert.equal(runData[TOOL], undefined, 'Get person ran');
+	const result = toolResultOf(model);
+	assert.match(result, /User rejected the tool call to Get person/);
+	assert.equal(output, `The tool answered: ${result}`);
+	return `the model read: ${result.slice(0, 120)}`;
+}
 
 /** The runs whose name E2E_CASES' regexp (`selected`) matches. */
 export const agentReviewRuns = (selected) => runs.filter((run) => selected.test(run.name));
@@ -217,16 +236,14 @@ export async function runAgentReview(n8n, version, sandbox, selectedRuns, helper
 	const model = await startFakeChatModel(script);
 	let allPassed = true;
 	try {
-		let workflowId;
+		let modelCredential;
 		try {
 			const { data: credential } = await n8n.rest.call('POST', '/rest/credentials', {
 				name: 'Fake chat model',
 				type: 'openAiApi',
 				data: { apiKey: 'sk-fake', url: model.url },
 			});
-			workflowId = await n8n.rest.createWorkflow(
-				agentWorkflow({ id: credential.id, name: credential.name }),
-			);
+			modelCredential = { id: credential.id, name: credential.name };
 		} catch (error) {
 			return report(version, { file: `${AGENT_REVIEW} set-up` }, Date.now(), n8n.output, () => {
 				throw error;
@@ -241,6 +258,9 @@ export async function runAgentReview(n8n, version, sandbox, selectedRuns, helper
 			let sms;
 			let failure;
 			try {
+				const workflowId = await n8n.rest.createWorkflow(
+					agentWorkflow(modelCredential, run.review),
+				);
 				executionId = await n8n.rest.startManualRun(workflowId, 'Manual Trigger');
 				await untilWaiting(n8n.rest, executionId);
 				sms = theReviewSms(sandbox);
@@ -249,8 +269,11 @@ export async function runAgentReview(n8n, version, sandbox, selectedRuns, helper
 				assert.equal(page.status, 200, 'the link does not open the page');
 				for (const button of ['Approve', 'Decline'])
 					assert.ok(html.includes(`>${button}</button>`), `no ${button} button on the page`);
-				const answered = await press(sms.link, run.approved);
-				assert.equal(answered.status, 200, answered.html.slice(0, 300));
+				if (run.instead) await run.instead(n8n);
+				else {
+					const answered = await press(sms.link, run.approved);
+					assert.equal(answered.status, 200, answered.html.slice(0, 300));
+				}
 				resultData = await n8n.rest.finishedRun(executionId, { timeoutMs: 90_000 });
 			} catch (error) {
 				failure = error;
