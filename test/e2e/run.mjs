@@ -12,6 +12,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
+import { agentReviewRuns, runAgentReview } from './agentReview.mjs';
 import { assertNoSharedData, cases, workflowOf } from './cases.mjs';
 import { postBackPathOf } from './whatsAppTrigger.mjs';
 import { checkLines, runsOn } from './lines.mjs';
@@ -146,6 +147,7 @@ async function runVersion(version) {
 			cases: plainCases.filter((c) => !c.active || !pollLanes),
 			credentialTests: selected.test(CREDENTIAL_TESTS),
 			humanReviewTool: selected.test(HUMAN_REVIEW_TOOL) && Number(version.split('.')[0]) >= 2,
+			agentReview: Number(version.split('.')[0]) >= 2 ? agentReviewRuns(selected) : [],
 		},
 		...(pollLanes ? shareOut(activeCases, pollLanes) : []).map((cases, i) => ({
 			name: `polls-${i + 1}`,
@@ -163,7 +165,13 @@ async function runVersion(version) {
 	const imported = await importExamples(runtime, version);
 	const results = await Promise.all(
 		lanes
-			.filter((lane) => lane.cases.length || lane.credentialTests || lane.humanReviewTool)
+			.filter(
+				(lane) =>
+					lane.cases.length ||
+					lane.credentialTests ||
+					lane.humanReviewTool ||
+					lane.agentReview?.length,
+			)
 			.map((lane) => runLane(runtime, version, lane, imported)),
 	);
 	rmSync(imported, { recursive: true, force: true });
@@ -208,6 +216,11 @@ async function runLane(runtime, version, lane, imported) {
 		if (lane.credentialTests)
 			allPassed = (await runCredentialTests(n8n, sandbox, version)) && allPassed;
 		if (lane.humanReviewTool) allPassed = (await checkHumanReviewTool(n8n, version)) && allPassed;
+		if (lane.agentReview?.length) {
+			const helpers = { report, untilWaiting };
+			allPassed =
+				(await runAgentReview(n8n, version, sandbox, lane.agentReview, helpers)) && allPassed;
+		}
 		for (const testCase of lane.cases) {
 			const passed = testCase.trigger
 				? await runTriggerCase(n8n, version, testCase, sandbox, lane)
