@@ -8,6 +8,8 @@
 //   BENCH_RUNS_10K=3    runs of each variant of benchmark 6 (10,000 creates)
 //   BENCH_NODE_OPTIONS  added to each n8n run's NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //   BENCH_WEBHOOK_RUNS=3, BENCH_WEBHOOK_EVENTS=500, BENCH_WEBHOOK_CONCURRENCY=8  benchmark 7
+//   BENCH_WAIT_RUNS=3, BENCH_WAIT_EXECUTIONS=100  benchmark 8 (runs of each way of posting, executions waiting)
+//   BENCH_WAIT_PRODUCTION_LIMIT  benchmark 8's n8n with N8N_CONCURRENCY_PRODUCTION_LIMIT set to it
 //   BENCH_WRITE=1       with BENCH_ONLY: the tables the run made whole replace theirs in bench/results.md
 import axios from 'axios';
 import { execFile, execFileSync } from 'node:child_process';
@@ -1129,6 +1131,8 @@ async function webhookDeliveries(bench) {
 const WAIT_EXECUTIONS = Number(process.env.BENCH_WAIT_EXECUTIONS ?? 100);
 const WAIT_RUNS = Number(process.env.BENCH_WAIT_RUNS ?? 3);
 const WAIT_WARM_UP = 5;
+/** n8n's N8N_CONCURRENCY_PRODUCTION_LIMIT in benchmark 8, when set: executions beyond it queue, first come first served. */
+const WAIT_PRODUCTION_LIMIT = process.env.BENCH_WAIT_PRODUCTION_LIMIT;
 /** Webhook calls in flight while benchmark 8 starts its executions. */
 const WAIT_STARTS_IN_FLIGHT = 8;
 /** Bound on each phase of benchmark 8 (all waiting; all ended after the posts). */
@@ -1192,7 +1196,12 @@ async function resumedWaits(bench) {
 			await response.arrayBuffer();
 			return { status: response.status };
 		} catch (error) {
-			return { error: error.cause?.code ?? error.message };
+			return {
+				error:
+					error.name === 'TimeoutError'
+						? 'no answer in 30 s'
+						: (error.cause?.code ?? error.message),
+			};
 		} finally {
 			answeredAt.set(executionIdOf(url), Date.now());
 		}
@@ -1216,7 +1225,10 @@ async function resumedWaits(bench) {
 	]);
 	const nodeOptions = process.env.BENCH_NODE_OPTIONS;
 	const n8n = await startN8nServer(runtime, userFolder, {
-		env: nodeOptions ? { NODE_OPTIONS: nodeOptions } : {},
+		env: {
+			...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+			...(WAIT_PRODUCTION_LIMIT ? { N8N_CONCURRENCY_PRODUCTION_LIMIT: WAIT_PRODUCTION_LIMIT } : {}),
+		},
 	});
 	const { urlPath, id, ...workflow } = WAIT_WORKFLOW;
 	const lastNode = workflow.nodes.at(-1).name;
@@ -1266,16 +1278,11 @@ async function resumedWaits(bench) {
 				await sandbox.postbacks.runDue(Infinity);
 				const posts = held;
 				held = undefined;
-				answers = (await Promise.all(posts.map((p) => post(...p)))).map(
-					(r) => r.status ?? r.error,
-				);
+				answers = (await Promise.all(posts.map((p) => post(...p)))).map((r) => r.status ?? r.error);
 			}
 			const postsDoneAt = Date.now();
-			const ended = await untilExecutions(
-				n8n.rest,
-				workflowId,
-				'ended',
-				(list) => list.every((e) => !UNFINISHED.includes(e.status)),
+			const ended = await untilExecutions(n8n.rest, workflowId, 'ended', (list) =>
+				list.every((e) => !UNFINISHED.includes(e.status)),
 			);
 			const cpuToEnd = cpuMs(n8n.child.pid) - cpuBeforePosts;
 			clearInterval(sampler);
@@ -1376,7 +1383,7 @@ async function resumedWaits(bench) {
 			'every one once; median ≤ 2 s',
 		);
 	const lines = [
-		`Run on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, nodes built from ${source}: one n8n ${version} server (\`n8n start\`, regular mode, SQLite), this package installed as users install it, the workflow \`bench/workflows/d-sms-wait-for-delivery.json\` active. Each run started ${WAIT_EXECUTIONS} executions through its webhook (${WAIT_STARTS_IN_FLIGHT} calls in flight); once n8n listed all as waiting, the sandbox posted "delivered" (the vendor's documented payload) to each execution's resume address; ${WAIT_RUNS} runs of each way of posting, alternating which went first, after one of ${WAIT_WARM_UP} executions not counted. n8n's RSS once started, before any execution: ${rssAtStart.toFixed(0)} MB. Load average (1 / 5 / 15 min; ${cpus().length} cores): ${loadAtStart} at the start, ${loadAtEnd} at the end.`,
+		`Run on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, nodes built from ${source}: one n8n ${version} server (\`n8n start\`, regular mode, SQLite${WAIT_PRODUCTION_LIMIT ? `, N8N_CONCURRENCY_PRODUCTION_LIMIT=${WAIT_PRODUCTION_LIMIT}` : ''}), this package installed as users install it, the workflow \`bench/workflows/d-sms-wait-for-delivery.json\` active. Each run started ${WAIT_EXECUTIONS} executions through its webhook (${WAIT_STARTS_IN_FLIGHT} calls in flight); once n8n listed all as waiting, the sandbox posted "delivered" (the vendor's documented payload) to each execution's resume address; ${WAIT_RUNS} runs of each way of posting, alternating which went first, after one of ${WAIT_WARM_UP} executions not counted. n8n's RSS once started, before any execution: ${rssAtStart.toFixed(0)} MB. Load average (1 / 5 / 15 min; ${cpus().length} cores): ${loadAtStart} at the start, ${loadAtEnd} at the end.`,
 		'',
 		row(
 			'Variant',
