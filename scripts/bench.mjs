@@ -1133,6 +1133,8 @@ const WAIT_RUNS = Number(process.env.BENCH_WAIT_RUNS ?? 3);
 const WAIT_WARM_UP = 5;
 /** n8n's N8N_CONCURRENCY_PRODUCTION_LIMIT in benchmark 8, when set: executions beyond it queue, first come first served. */
 const WAIT_PRODUCTION_LIMIT = process.env.BENCH_WAIT_PRODUCTION_LIMIT;
+/** Benchmark 8's middle way of posting: this many posts in flight, each sent once one is answered. */
+const WAIT_POSTS_IN_FLIGHT = 10;
 /** Webhook calls in flight while benchmark 8 starts its executions. */
 const WAIT_STARTS_IN_FLIGHT = 8;
 /** Bound on each phase of benchmark 8 (all waiting; all ended after the posts). */
@@ -1168,10 +1170,11 @@ async function rssMb(n8n, count = 8) {
  * starts WAIT_EXECUTIONS executions through its webhook; each sends an SMS to the sandbox with
  * its own resume address as Postback URL and waits in Wait for Delivery. Once n8n lists every
  * one as waiting, the sandbox posts "delivered" to each address: one post at a time as its host
- * does (`oneByOne`), or all at once. For each execution: its post's time (taken just before
- * the request goes) to its stoppedAt as n8n stored it. Each execution must have ended once,
- * successfully, its last node with one item whose outcome is finalStatus for its own message.
- * n8n's RSS (main process, /proc) before the run, while every execution waits, and after.
+ * does, WAIT_POSTS_IN_FLIGHT at a time, or all at once. For each execution: its post's time
+ * (taken just before the request goes) to its answer, and to its stoppedAt as n8n stored it.
+ * Each execution must have ended once, successfully, its last node with one item whose outcome
+ * is finalStatus for its own message. n8n's CPU time and RSS (main process, /proc): RSS before
+ * the run, while every execution waits, at its peak while they resume, and after.
  */
 async function resumedWaits(bench) {
 	const { runtime, source } = bench;
@@ -1232,7 +1235,12 @@ async function resumedWaits(bench) {
 	});
 	const { urlPath, id, ...workflow } = WAIT_WORKFLOW;
 	const lastNode = workflow.nodes.at(-1).name;
-	const variants = { 'one post at a time (the sandbox host)': true, 'all posts at once': false };
+	/** How many posts are in flight at once; 1 is the sandbox's host itself. */
+	const variants = {
+		'one post at a time (the sandbox host)': 1,
+		[`${WAIT_POSTS_IN_FLIGHT} posts in flight`]: WAIT_POSTS_IN_FLIGHT,
+		'all posts at once': Infinity,
+	};
 	const samples = Object.fromEntries(Object.keys(variants).map((key) => [key, []]));
 	let workflowId;
 	let rssAtStart;
@@ -1246,7 +1254,7 @@ async function resumedWaits(bench) {
 		say(`  n8n's RSS once started, before any execution: ${rssAtStart.toFixed(0)} MB`);
 
 		/** One run: `count` executions started, waiting, resumed; what was measured. */
-		const run = async (count, oneByOne) => {
+		const run = async (count, inFlight) => {
 			sandbox.reset();
 			sandbox.config.deliveryPlan = [DELIVERED];
 			postedAt.clear();
@@ -1270,7 +1278,7 @@ async function resumedWaits(bench) {
 			const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, n8n.rss() ?? 0)), 100);
 
 			let answers;
-			if (oneByOne) {
+			if (inFlight === 1) {
 				await sandbox.postbacks.runDue(Infinity);
 				answers = sandbox.postbacks.deliveries.map((d) => d.status ?? d.error);
 			} else {
@@ -1278,7 +1286,15 @@ async function resumedWaits(bench) {
 				await sandbox.postbacks.runDue(Infinity);
 				const posts = held;
 				held = undefined;
-				answers = (await Promise.all(posts.map((p) => post(...p)))).map((r) => r.status ?? r.error);
+				answers = [];
+				let next = 0;
+				const poster = async () => {
+					while (next < posts.length) {
+						const result = await post(...posts[next++]);
+						answers.push(result.status ?? result.error);
+					}
+				};
+				await Promise.all(Array.from({ length: Math.min(inFlight, posts.length) }, poster));
 			}
 			const postsDoneAt = Date.now();
 			const ended = await untilExecutions(n8n.rest, workflowId, 'ended', (list) =>
@@ -1340,7 +1356,7 @@ async function resumedWaits(bench) {
 			};
 		};
 		// Not counted: n8n's first runs load and compile what every later one reuses.
-		await run(WAIT_WARM_UP, true);
+		await run(WAIT_WARM_UP, 1);
 		for (let r = 0; r < WAIT_RUNS; r++) {
 			const order = Object.keys(variants);
 			if (r % 2) order.reverse();
@@ -1383,7 +1399,7 @@ async function resumedWaits(bench) {
 			'every one once; median ≤ 2 s',
 		);
 	const lines = [
-		`Run on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, nodes built from ${source}: one n8n ${version} server (\`n8n start\`, regular mode, SQLite${WAIT_PRODUCTION_LIMIT ? `, N8N_CONCURRENCY_PRODUCTION_LIMIT=${WAIT_PRODUCTION_LIMIT}` : ''}), this package installed as users install it, the workflow \`bench/workflows/d-sms-wait-for-delivery.json\` active. Each run started ${WAIT_EXECUTIONS} executions through its webhook (${WAIT_STARTS_IN_FLIGHT} calls in flight); once n8n listed all as waiting, the sandbox posted "delivered" (the vendor's documented payload) to each execution's resume address; ${WAIT_RUNS} runs of each way of posting, alternating which went first, after one of ${WAIT_WARM_UP} executions not counted. n8n's RSS once started, before any execution: ${rssAtStart.toFixed(0)} MB. Load average (1 / 5 / 15 min; ${cpus().length} cores): ${loadAtStart} at the start, ${loadAtEnd} at the end.`,
+		`Run on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, nodes built from ${source}: one n8n ${version} server (\`n8n start\`, regular mode, SQLite${WAIT_PRODUCTION_LIMIT ? `, N8N_CONCURRENCY_PRODUCTION_LIMIT=${WAIT_PRODUCTION_LIMIT}` : ''}), this package installed as users install it, the workflow \`bench/workflows/d-sms-wait-for-delivery.json\` active. Each run started ${WAIT_EXECUTIONS} executions through its webhook (${WAIT_STARTS_IN_FLIGHT} calls in flight); once n8n listed all as waiting, the sandbox posted "delivered" (the vendor's documented payload) to each execution's resume address, one at a time (as its host does), ${WAIT_POSTS_IN_FLIGHT} in flight, or all at once; ${WAIT_RUNS} runs of each way of posting, alternating which went first, after one of ${WAIT_WARM_UP} executions not counted. n8n's RSS once started, before any execution: ${rssAtStart.toFixed(0)} MB. Load average (1 / 5 / 15 min; ${cpus().length} cores): ${loadAtStart} at the start, ${loadAtEnd} at the end.`,
 		'',
 		row(
 			'Variant',
