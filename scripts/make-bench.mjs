@@ -346,10 +346,75 @@ export const WEBHOOK_WORKFLOWS = {
 	},
 };
 
+/**
+ * Benchmark 8: n8n's Webhook node (POST, Respond Immediately) starts each execution; Workspace
+ * SMS sends with the execution's resume address as its Postback URL; Workspace Wait for Delivery
+ * holds the execution until "delivered" is posted there; a No Operation node ends the run, so
+ * that a resumed run has a node after the wait. Its production URL: `${base}/webhook/${urlPath}`.
+ */
+export const WAIT_WORKFLOW = {
+	...chain('bench0800', 'Bench 8: SMS send, then Wait for Delivery, resumed by its postback', [
+		{
+			id: 'webhook',
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2.1,
+			webhookId: 'b8000000-0000-4000-8000-b80000000001',
+			parameters: {
+				httpMethod: 'POST',
+				path: 'b8000000-0000-4000-8000-b80000000001',
+				options: {},
+			},
+		},
+		{
+			id: 'send',
+			name: 'Send the order notice',
+			type: 'n8n-nodes-workspace-records.workspaceSms',
+			typeVersion: 1,
+			credentials,
+			parameters: {
+				resource: 'sms',
+				operation: 'send',
+				recipient: '+91 98765 43210',
+				message: 'Your order 42 is on its way',
+				senderId: 'WRKSPC',
+				route: 'transactional',
+				additionalFields: { postBackUrl: '={{ $execution.resumeUrl }}' },
+			},
+		},
+		{
+			id: 'wait',
+			name: 'Wait for Delivery',
+			type: 'n8n-nodes-workspace-records.workspaceWaitForDelivery',
+			typeVersion: 1,
+			credentials,
+			webhookId: 'b8000000-0000-4000-8000-b80000000002',
+			parameters: {
+				requestId: '={{ $json.request_id }}',
+				resumeOnStatuses: 'delivered, read, failed',
+				waitTimeLimit: 10,
+				waitTimeUnit: 'minutes',
+			},
+		},
+		{
+			id: 'done',
+			name: 'Done',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			parameters: {},
+		},
+	]),
+	urlPath: 'b8000000-0000-4000-8000-b80000000001',
+};
+
 if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
 	const folder = join(dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'workflows');
 	mkdirSync(folder, { recursive: true });
-	const all = { ...BENCH_WORKFLOWS, ...WEBHOOK_WORKFLOWS };
+	const all = {
+		...BENCH_WORKFLOWS,
+		...WEBHOOK_WORKFLOWS,
+		'd-sms-wait-for-delivery': WAIT_WORKFLOW,
+	};
 	for (const [file, { urlPath, ...workflow }] of Object.entries(all)) {
 		writeFileSync(join(folder, `${file}.json`), `${JSON.stringify(workflow, null, '\t')}\n`);
 	}
