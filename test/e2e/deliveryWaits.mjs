@@ -393,4 +393,30 @@ export const deliveryWaitCases = [
 		requests: [['POST', '/api/ingest/sms/v1/message/send']],
 		error: /^"Send SMS" has no Postback URL: its statuses would not come here$/,
 	},
+	{
+		file: 'sms-wait-until-read',
+		lines: '2.x',
+		waits: true,
+		title: 'Workspace SMS: send a notice and wait until it is read, past sent and delivered',
+		node: 'workspaceSms',
+		parameters: smsParameters(),
+		then: waitForDelivery({ resumeOnStatuses: 'read' }),
+		setup: plan(
+			{ status: 'sent' },
+			{ status: 'delivered', remark: 'Delivered to handset' },
+			{ status: 'read', remark: 'Read by the customer' },
+		),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		during: postPlanned,
+		check(items, sandbox, answers) {
+			// sent and delivered are waited past (answered, nothing resumed); read resumes.
+			assert.deepEqual(answers, [
+				['sent', 200],
+				['delivered', 200],
+				['read', 200],
+			]);
+			assertReached(items[0].json, 'read', { remark: 'Read by the customer' });
+			assert.deepEqual(items[0].json.resume_on, ['read']);
+		},
+	},
 ];
