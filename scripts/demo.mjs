@@ -36,6 +36,7 @@ import {
 } from '../test/rig/processes.mjs';
 import { createSandbox, sandboxCredentials } from '../test/rig/sandbox.mjs';
 import { deliveryStatus, postBackPathOf, postStatus } from '../test/e2e/whatsAppTrigger.mjs';
+import { pressOnPage, waitingLinksIn } from '../test/rig/answerPage.mjs';
 
 const version = process.env.DEMO_N8N_VERSION ?? '2.40.7';
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -169,8 +170,6 @@ async function send(kind) {
 	return 0;
 }
 
-const WAITING_LINK = /https?:\/\/[^\s"<>]+\/webhook-waiting\/[^\s"<>]+/g;
-
 /**
  * `answer <approve|decline|text>`: the link of the last message the sandbox was sent that has
  * one, opened and answered with its page's form (approved=true|false, or text).
@@ -186,9 +185,10 @@ async function answer(words) {
 	}
 	const { sandboxUrl } = JSON.parse(readFileSync(addressesFile(), 'utf8'));
 	const requests = await call('GET', `${sandboxUrl}/__sandbox/requests`);
-	const links = requests
-		.flatMap((request) => JSON.stringify(request.body ?? '').match(WAITING_LINK) ?? [])
-		.map((link) => link.replace(/\\u0026|&amp;/g, '&').replace(/\\n.*$/, ''));
+	// The texts sent (an SMS's message, an email's HTML, a template's variables), links and all.
+	const texts = (value) =>
+		typeof value === 'string' ? [value] : Object.values(value ?? {}).flatMap(texts);
+	const links = requests.flatMap((request) => texts(request.body).flatMap(waitingLinksIn));
 	const link = links.at(-1);
 	if (!link) {
 		say('No message with a link was sent yet: run a "Workspace Send and Wait" example first.');
@@ -196,17 +196,14 @@ async function answer(words) {
 	}
 	const choice = { approve: 'true', decline: 'false' }[words];
 	const fields = choice ? { approved: choice } : { text: words };
-	const response = await fetch(link, {
-		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams(fields).toString(),
-	});
+	const response = await pressOnPage(link, fields);
+	const ok = response.status >= 200 && response.status < 300;
 	say(
-		response.ok
+		ok
 			? `Answered ${choice ? words : `"${words}"`} at ${new URL(link).pathname}: the execution resumes.`
 			: `n8n answered ${response.status}: the wait of that message is over, or the answer does not fit it (${link}).`,
 	);
-	return response.ok ? 0 : 1;
+	return ok ? 0 : 1;
 }
 
 /** Statuses as the vendor posts them: the demo's sends go sent → delivered → read. */

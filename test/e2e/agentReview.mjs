@@ -7,6 +7,7 @@
 // opens the link and presses Approve or Decline on the page, as a browser posts its form.
 import assert from 'node:assert/strict';
 
+import { pressOnPage } from '../rig/answerPage.mjs';
 import { CREDENTIALS, SEED_IDS } from '../rig/sandbox.mjs';
 import { startFakeChatModel } from './fakeChatModel.mjs';
 
@@ -142,16 +143,8 @@ function theReviewSms(sandbox) {
 	return { message, link };
 }
 
-/** The person presses a button on the link's page: its form, posted as a browser does. */
-async function press(link, approved) {
-	const response = await fetch(link, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({ approved: String(approved) }).toString(),
-	});
-	return { status: response.status, html: await response.text() };
-}
+/** The person presses a button on the link's page. */
+const press = (link, approved) => pressOnPage(link, { approved: String(approved) });
 
 /** What n8n told the model the second time: the tool's result for the tool call. */
 function toolResultOf(model) {

@@ -4,6 +4,7 @@
 // it reads the link from what the sandbox was sent, opens it, and presses a button.
 import assert from 'node:assert/strict';
 
+import { openLink, pressOnPage, waitingLinksIn } from '../rig/answerPage.mjs';
 import { ACCOUNT, fromList, variableField } from './messageSends.mjs';
 
 const SMS_SEND = '/api/ingest/sms/v1/message/send';
@@ -41,11 +42,9 @@ function theSend(requests, path) {
 	return sends[0].body;
 }
 
-const LINK = /(https?:\/\/\S+\/webhook-waiting\/\S+?)(?=["\s]|$)/g;
-
 /** The links in what was sent: n8n's waiting address of this execution and node, signed. */
 function linksIn(text) {
-	const links = [...text.matchAll(LINK)].map((match) => match[1].replace(/&amp;/g, '&'));
+	const links = waitingLinksIn(text);
 	for (const link of links) {
 		const url = new URL(link);
 		assert.match(url.pathname, /^\/webhook-waiting\/\d+\/[\w-]+$/);
@@ -55,19 +54,6 @@ function linksIn(text) {
 }
 
 const sentLinks = (sandbox, path, read) => linksIn(read(theSend(sandbox.requests, path)));
-
-async function open(link, init = {}) {
-	const response = await fetch(link, { redirect: 'manual', ...init });
-	return { status: response.status, html: await response.text(), headers: response.headers };
-}
-
-/** The person presses a button (or sends a text): the page's form, posted as a browser does. */
-const press = (link, fields) =>
-	open(link, {
-		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams(fields).toString(),
-	});
 
 /** The page shows the message's words and the buttons, and nothing of the workflow. */
 function assertQuestionPage({ status, html, headers }, words, { title } = {}) {
@@ -83,7 +69,7 @@ function assertQuestionPage({ status, html, headers }, words, { title } = {}) {
 /** Until the link's wait is over (the execution ended): n8n's own "no action required" page. */
 async function untilAnswered(link) {
 	for (const startedAt = Date.now(); Date.now() - startedAt < 30_000; ) {
-		const page = await open(link);
+		const page = await openLink(link);
 		if (page.status === 200 && !page.html.includes('<form')) return page;
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
@@ -122,22 +108,22 @@ export const sendAndWaitCases = [
 		async during(sandbox) {
 			const [link] = sentLinks(sandbox, SMS_SEND, (body) => body.message);
 			// A link preview, or the person opening it: the page, and nothing is answered.
-			assertQuestionPage(await open(link), ['Yes', 'No'], { title: 'Your answer' });
+			assertQuestionPage(await openLink(link), ['Yes', 'No'], { title: 'Your answer' });
 			// A link altered by one character: n8n's refusal, and still nothing answered.
 			const forged = link.replace(/signature=(.)/, (_, c) => `signature=${c === 'a' ? 'b' : 'a'}`);
-			const refused = await press(forged, { approved: 'true' });
+			const refused = await pressOnPage(forged, { approved: 'true' });
 			assert.equal(refused.status, 401);
-			assertQuestionPage(await open(link), ['Yes', 'No']);
+			assertQuestionPage(await openLink(link), ['Yes', 'No']);
 			// A post without a choice is asked again.
-			const again = await press(link, { approved: 'maybe' });
+			const again = await pressOnPage(link, { approved: 'maybe' });
 			assert.equal(again.status, 400);
 			assert.ok(again.html.includes('Press one of the buttons.'));
-			const answered = await press(link, { approved: 'true' });
+			const answered = await pressOnPage(link, { approved: 'true' });
 			assert.equal(answered.status, 200);
 			assert.ok(answered.html.includes('Got it, thanks'), answered.html.slice(0, 300));
 			// A second press, once the execution went on: n8n's "no action required".
 			const second = await untilAnswered(link);
-			const late = await press(link, { approved: 'false' });
+			const late = await pressOnPage(link, { approved: 'false' });
 			return [refused.status, again.status, answered.status, second.status, late.status];
 		},
 		check(items, sandbox, statuses) {
@@ -169,8 +155,8 @@ export const sendAndWaitCases = [
 		},
 		async during(sandbox) {
 			const [link] = sentLinks(sandbox, CONVERSATION_SEND, (body) => body.text.body);
-			assertQuestionPage(await open(link), ['Yes', 'No']);
-			return (await press(link, { approved: 'false' })).status;
+			assertQuestionPage(await openLink(link), ['Yes', 'No']);
+			return (await pressOnPage(link, { approved: 'false' })).status;
 		},
 		check(items, sandbox, status) {
 			assert.equal(status, 200);
@@ -221,8 +207,8 @@ export const sendAndWaitCases = [
 		},
 		async during(sandbox) {
 			const [link] = sentLinks(sandbox, TEMPLATE_SEND, (body) => body.variables.answer_link);
-			assertQuestionPage(await open(link), ['Yes', 'No']);
-			return (await press(link, { approved: 'true' })).status;
+			assertQuestionPage(await openLink(link), ['Yes', 'No']);
+			return (await pressOnPage(link, { approved: 'true' })).status;
 		},
 		check(items, sandbox, status) {
 			assert.equal(status, 200);
@@ -251,11 +237,12 @@ export const sendAndWaitCases = [
 		async during(sandbox, n8nAt) {
 			const [link] = sentLinks(sandbox, EMAIL_SEND, (body) => body.message);
 			await n8nAt.restart();
-			const page = await open(link);
+			const page = await openLink(link);
 			assertQuestionPage(page, ['Send'], { title: 'Your delivery' });
 			assert.ok(page.html.includes('<textarea name="text" required'));
-			assert.equal((await press(link, { text: '   ' })).status, 400);
-			return (await press(link, { text: 'Please leave it with the neighbour <Bob>.' })).status;
+			assert.equal((await pressOnPage(link, { text: '   ' })).status, 400);
+			return (await pressOnPage(link, { text: 'Please leave it with the neighbour <Bob>.' }))
+				.status;
 		},
 		check(items, sandbox, status) {
 			assert.equal(status, 200);
@@ -285,8 +272,8 @@ export const sendAndWaitCases = [
 		async during(sandbox, n8nAt) {
 			const [link] = sentLinks(sandbox, EMAIL_SEND, (body) => body.message);
 			// The button's own page offers its choice alone; a post of another is refused.
-			assertQuestionPage(await open(link), ['Approve'], { title: 'Confirm your slot' });
-			assert.equal((await press(link, { approved: 'false' })).status, 400);
+			assertQuestionPage(await openLink(link), ['Approve'], { title: 'Confirm your slot' });
+			assert.equal((await pressOnPage(link, { approved: 'false' })).status, 400);
 			// n8n looks for waits whose time has come every minute, and at its start.
 			await new Promise((resolve) => setTimeout(resolve, 2500));
 			await n8nAt.restart();

@@ -5,6 +5,7 @@
 // Every check polls n8n's database or the sandbox until what it waits for has happened, with an
 // upper bound that only fails.
 import { count, settled } from './cluster.mjs';
+import { openLink, pressOnPage, waitingLinksIn } from '../rig/answerPage.mjs';
 import { CREDENTIALS } from '../rig/sandbox.mjs';
 import { waitFor } from '../rig/processes.mjs';
 
@@ -361,20 +362,6 @@ async function manyAtOnceCheck(context, { step, check, note }) {
 	);
 }
 
-const LINK = /(https?:\/\/\S+\/webhook-waiting\/\S+?)(?=["\s]|$)/;
-
-async function open(link, init = {}) {
-	const response = await fetch(link, { redirect: 'manual', ...init });
-	return { status: response.status, html: await response.text() };
-}
-
-const press = (link, fields) =>
-	open(link, {
-		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams(fields).toString(),
-	});
-
 /**
  * Send and Wait: the question's page opened at main, the choice pressed at the webhook process
  * (a load balancer may send the two anywhere); a late press gets n8n's "no action required".
@@ -386,12 +373,12 @@ async function approvalCheck(context, { step, check }) {
 	const send = sandbox.requests.find(
 		(r) => r.method === 'POST' && r.path === SMS_SEND && linksTo(r.body ?? {}, id),
 	);
-	const link = send?.body.message.match(LINK)?.[1];
+	const [link] = waitingLinksIn(send?.body.message ?? '');
 	if (!link) throw new Error(`no link to execution ${id} in the SMS sent: ${send?.body.message}`);
-	const page = await open(atMain(cluster, link));
-	const pressed = await press(link, { approved: 'true' });
+	const page = await openLink(atMain(cluster, link));
+	const pressed = await pressOnPage(link, { approved: 'true' });
 	const [execution] = await untilEnded(db, APPROVAL_WORKFLOW, [id]);
-	const late = await press(link, { approved: 'false' });
+	const late = await pressOnPage(link, { approved: 'false' });
 	const outputs = await db.outputs([id]);
 	const [json = {}] = outputs.get(id)?.nodes[ASK] ?? [];
 	const resumed = resumedOnce(cluster, outputs, execution, AFTER_ANSWER);
