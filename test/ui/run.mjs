@@ -17,6 +17,7 @@
 //   7. adds a fresh Record Get: Options (the request knobs) is its last parameter;
 //   8. runs Get Many with a condition leadScore Equals a number, Compare Value As left as it is;
 //   9. Workspace WhatsApp's pickers, template variables and an unknown Request ID (messaging.mjs);
+//      Wait for Delivery's fields, and one wait executed from the editor (deliveryWait.mjs);
 //  10. opens the WhatsApp trigger: its Production URL, the setup steps, Events, a hidden secret
 //      with its hint; none of the setup for Delivery Status alone; its events in the node panel;
 //      the test URL's answer;
@@ -40,6 +41,7 @@ import { cleanUp, deadline, stopOnSignals } from '../rig/processes.mjs';
 import { createReporter } from '../rig/reporter.mjs';
 import { CREDENTIALS, SEED_IDS } from '../rig/sandbox.mjs';
 import { ensureChromium, launchBrowser, N8N_VERSION, OWNER, startEnvironment } from './env.mjs';
+import { deliveryWaitChecks } from './deliveryWait.mjs';
 import { messagingChecks } from './messaging.mjs';
 import {
 	addRecordsAction,
@@ -862,6 +864,7 @@ function checks() {
 			},
 		],
 		...messagingChecks(),
+		...deliveryWaitChecks(),
 		[
 			'WhatsApp Trigger: its two Production URLs under Webhook URLs (/webhook, and /delivery-status/<token made from the secret> for post-backs), the notice saying where to paste each (Settings → Developer → Webhook, Event with Data, Postback URL), Events and a hidden secret',
 			async ({ page, env, shot }) => {
