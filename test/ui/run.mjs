@@ -18,6 +18,8 @@
 //   8. runs Get Many with a condition leadScore Equals a number, Compare Value As left as it is;
 //   9. Workspace WhatsApp's pickers, template variables and an unknown Request ID (messaging.mjs);
 //      Wait for Delivery's fields, and one wait executed from the editor (deliveryWait.mjs);
+//      Send and Wait's fields per channel, and one wait executed from the editor and answered in
+//      the browser from the SMS's link (sendAndWait.mjs);
 //  10. opens the WhatsApp trigger: its Production URL, the setup steps, Events, a hidden secret
 //      with its hint; none of the setup for Delivery Status alone; its events in the node panel;
 //      the test URL's answer;
@@ -43,6 +45,7 @@ import { CREDENTIALS, SEED_IDS } from '../rig/sandbox.mjs';
 import { ensureChromium, launchBrowser, N8N_VERSION, OWNER, startEnvironment } from './env.mjs';
 import { deliveryWaitChecks } from './deliveryWait.mjs';
 import { messagingChecks } from './messaging.mjs';
+import { sendAndWaitChecks } from './sendAndWait.mjs';
 import {
 	addRecordsAction,
 	clickCreatorEntry,
@@ -865,6 +868,7 @@ function checks() {
 		],
 		...messagingChecks(),
 		...deliveryWaitChecks(),
+		...sendAndWaitChecks(),
 		[
 			'WhatsApp Trigger: its two Production URLs under Webhook URLs (/webhook, and /delivery-status/<token made from the secret> for post-backs), the notice saying where to paste each (Settings → Developer → Webhook, Event with Data, Postback URL), Events and a hidden secret',
 			async ({ page, env, shot }) => {
@@ -1174,9 +1178,9 @@ async function main() {
 			if (reporter.aborted) break;
 			if (!SELECTED.test(title)) continue;
 			const shots = [];
-			const shot = async (name) => {
+			const shot = async (name, target = page) => {
 				// Panels slide in: a picture is taken once no CSS transition or animation runs.
-				await page
+				await target
 					.waitForFunction(
 						() =>
 							document
@@ -1188,7 +1192,7 @@ async function main() {
 						{ timeout: 5_000 },
 					)
 					.catch(() => {});
-				await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+				await target.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 				shots.push(`${name}.png`);
 			};
 			// A check that only reads what an earlier one saw has nothing to show on failure.
