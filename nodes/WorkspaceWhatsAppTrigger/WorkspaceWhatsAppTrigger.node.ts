@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventsSubtitle, triggerProperties } from './fields';
 import { INCOMING_PATH, POST_BACK_PATH_EXPRESSION, POST_BACK_WEBHOOK } from './postBackUrl';
-import { receiveEvent, secretRequired } from './receive';
+import { readyToListen, receiveEvent } from './receive';
 
 const SETUP_HINT =
 	"Publish the workflow, then paste this node's Production URL ending in /webhook as the Endpoint of a webhook in the workspace's Settings → Developer → Webhook, and the one ending in /delivery-status/… as the Postback URL of your sends";
@@ -62,7 +62,7 @@ export class WorkspaceWhatsAppTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await secretRequired.call(this);
+				return await readyToListen.call(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				return true;

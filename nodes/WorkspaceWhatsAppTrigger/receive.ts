@@ -12,6 +12,7 @@ import { DELIVERY_STATUS, eventIdentity, eventOf, itemOf } from './events';
 import { admit } from './eventMemory';
 import { hasPostBackToken, POST_BACK_PREFIX, POST_BACK_WEBHOOK } from './postBackUrl';
 import { downloadMedia } from './media';
+import { listeningOf, listensForIncoming, whyNotListening } from './listening';
 import { checkSecretHeader } from './secretHeader';
 
 /** An answer without starting the workflow: 2xx, so that the workspace does not retry it. */
@@ -60,14 +61,21 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 		: await receiveIncoming(this);
 }
 
-/** The workspace webhook's URL: every request must carry the secret header, whatever it holds. */
+/**
+ * The workspace webhook's URL: every request must carry the secret header, whatever it holds.
+ * A trigger that chose no incoming message has no header to check there, and nothing to emit.
+ */
 async function receiveIncoming(context: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const headerName = String(context.getNodeParameter('headerName', '')).trim();
-	const secret = String(context.getNodeParameter('headerValue', ''));
-	// Activation refuses empty fields (secretRequired); a request meanwhile is refused too.
-	if (!headerName || !secret)
-		return refuse(context, 403, wrongHeader(headerName || 'secret header'));
-	const check = checkSecretHeader(context.getHeaderData(), headerName, secret);
+	const listening = listeningOf(context);
+	if (!listensForIncoming(listening))
+		return acknowledged(
+			`Received: no incoming message is chosen in Events. Delivery statuses come to the URL ending in /${POST_BACK_PREFIX}/…`,
+		);
+	// Activation refuses this too; a test event meanwhile is refused with the same words.
+	const notListening = whyNotListening(listening);
+	if (notListening) return refuse(context, 403, notListening);
+	const { headerName, headerValue } = listening;
+	const check = checkSecretHeader(context.getHeaderData(), headerName, headerValue);
 	if (check === 'missing') return refuse(context, 401, missingHeader(headerName));
 	if (check === 'wrong') return refuse(context, 403, wrongHeader(headerName));
 	return await emitOnce(context, readPayload(context));
@@ -148,16 +156,10 @@ function startWith(items: INodeExecutionData[], started: () => void): IWebhookRe
 
 /**
  * The workspace has no API for webhooks, so there is nothing to register or remove; what
- * activation can do is refuse a trigger that would refuse every request.
+ * activation can do is refuse a trigger that would refuse every request, saying what to set.
  */
-export async function secretRequired(this: IHookFunctions): Promise<boolean> {
-	const headerName = String(this.getNodeParameter('headerName', '')).trim();
-	const secret = String(this.getNodeParameter('headerValue', ''));
-	if (!headerName || !secret) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Set Secret Header Name and Secret Header Value: the same custom header as in the workspace webhook (Settings → Developer → Webhook → Advanced Settings)',
-		);
-	}
+export async function readyToListen(this: IHookFunctions): Promise<boolean> {
+	const notListening = whyNotListening(listeningOf(this));
+	if (notListening) throw new NodeOperationError(this.getNode(), notListening);
 	return true;
 }

@@ -5,6 +5,7 @@ import type {
 	IWebhookResponseData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
 
@@ -62,6 +63,16 @@ export function fakeWebhookHost(
 		position: [0, 0],
 		parameters: parameters as INode['parameters'],
 	};
+	const trigger = new WorkspaceWhatsAppTrigger();
+	// As n8n reads them: defaults filled in, a field hidden for the chosen events not there at all.
+	const resolved = NodeHelpers.getNodeParameters(
+		trigger.description.properties,
+		node.parameters,
+		true,
+		false,
+		node,
+		trigger.description,
+	) as IDataObject;
 	const warnings: string[] = [];
 	const answers = new Map<Answer, { finish(status: number): void }>();
 	const contextFor = (delivery: Delivery, answer: Answer): IWebhookFunctions => {
@@ -94,7 +105,7 @@ export function fakeWebhookHost(
 		};
 		answers.set(answer, response);
 		return {
-			getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
+			getNodeParameter: (name: string, fallback?: unknown) => resolved[name] ?? fallback,
 			getNode: () => node,
 			getWorkflow: () => ({ id: workflowId, name: 'wf', active: true }),
 			getMode: () => mode,
@@ -120,7 +131,6 @@ export function fakeWebhookHost(
 			},
 		} as unknown as IWebhookFunctions;
 	};
-	const trigger = new WorkspaceWhatsAppTrigger();
 
 	/**
 	 * One request, as n8n 2.x handles it (live-webhooks.js, webhook-helpers.js): the node answered

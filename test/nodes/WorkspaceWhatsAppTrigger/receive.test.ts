@@ -5,6 +5,7 @@ import { clock } from '../../../nodes/shared/clock';
 import { deliveries, EVENTS_KEPT_MS } from '../../../nodes/shared/memory';
 import { KEPT_IN_WORKFLOW } from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
 import { ONLY_EVENT_NOTICE } from '../../../nodes/WorkspaceWhatsAppTrigger/events';
+import { postBackToken } from '../../../nodes/WorkspaceWhatsAppTrigger/postBackUrl';
 import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
 import type { Delivery } from './fakeWebhook';
 import { fakeWebhookHost } from './fakeWebhook';
@@ -144,6 +145,66 @@ describe('the secret header', () => {
 		await expect(hooks.checkExists.call(activation)).rejects.toThrow(
 			/Set Secret Header Name and Secret Header Value.*Settings → Developer → Webhook/,
 		);
+	});
+
+	/** Activation as n8n runs it: the 'default' webhook's checkExists, the fields as n8n reads them. */
+	const activate = async (parameters: IDataObject) => {
+		const { contextFor } = trigger(parameters);
+		const hooks = new WorkspaceWhatsAppTrigger().webhookMethods.default;
+		return await hooks.checkExists.call(contextFor({ body: {} }, {}) as unknown as IHookFunctions);
+	};
+	const INCOMING = ['incoming.whatsapp.message', 'incoming.rcs.message'];
+
+	// Secret Header Name is hidden unless an incoming message is chosen: n8n then reads it as
+	// empty, and a delivery status, which needs only its URL's token, must still activate.
+	test.each([
+		[['delivery_status']],
+		[['incoming.whatsapp.message']],
+		[['incoming.rcs.message']],
+		[['incoming.whatsapp.message', 'delivery_status']],
+		[['incoming.rcs.message', 'delivery_status']],
+		[INCOMING],
+		[ALL_EVENTS],
+	])('Events %j with the secret set activates', async (events) => {
+		expect(await activate({ events })).toBe(true);
+	});
+
+	test.each([
+		[
+			['incoming.whatsapp.message'],
+			{ headerValue: '' },
+			/Set Secret Header Name and Secret Header Value/,
+		],
+		[['incoming.rcs.message', 'delivery_status'], { headerName: ' ' }, /Set Secret Header Name/],
+		[
+			['delivery_status'],
+			{ headerValue: '' },
+			/Set Secret Header Value.*Postback URL.*made from it/,
+		],
+		[[], {}, /Choose at least one event in Events/],
+	])(
+		'Events %j with %j is refused at activation, naming the field',
+		async (events, more, words) => {
+			await expect(activate({ events, ...more })).rejects.toThrow(words);
+		},
+	);
+
+	test('a trigger for delivery statuses alone emits them, and nothing posted to its incoming URL', async () => {
+		const { request } = trigger({ events: ['delivery_status'], headerName: undefined });
+		const atPostBack = await request({
+			body: CALLBACK_TEXT,
+			webhookName: 'setup',
+			url: `/webhook/trigger-webhook-id/delivery-status/${postBackToken('s3cret-value')}`,
+		});
+		expect(atPostBack.items).toHaveLength(1);
+		const other = JSON.stringify({ ...JSON.parse(CALLBACK_TEXT), status: 'read' });
+		for (const headers of [SECRET, {}]) {
+			const atIncoming = await request({ body: other, headers });
+			expect([atIncoming.items, atIncoming.status]).toEqual([[], 200]);
+			expect(atIncoming.result.webhookResponse).toEqual({
+				message: expect.stringMatching(/no incoming message is chosen in Events/),
+			});
+		}
 	});
 
 	test('with both fields set, activation has nothing to register: the URL is pasted in the workspace', async () => {
