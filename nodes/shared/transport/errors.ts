@@ -99,10 +99,20 @@ function notFound(
 	};
 }
 
-/** "a record with this Emails already exists: <id>": the hint names that record, not the value types. */
+/** "a record with this Emails already exists: <id>": a value the collection keeps unique. */
+const DUPLICATE = /already exists\b:?\s*(\S+)?\s*$/i;
+
+/** The hint names the record that holds the value, not the value types. */
 function rejectedHint(said: string | undefined, hints: Hints): string {
-	const duplicate = said ? /already exists\b:?\s*(\S+)?\s*$/i.exec(said) : null;
+	const duplicate = said ? DUPLICATE.exec(said) : null;
 	return duplicate && hints.duplicate ? hints.duplicate(duplicate[1]) : hints.rejected;
+}
+
+/** Whether `error` is the service refusing a write because another record holds a unique value. */
+export function isDuplicateRefusal(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	const status = Number(error.context.httpStatus ?? error.httpCode);
+	return status >= 400 && status < 500 && DUPLICATE.test(error.message);
 }
 
 /** Never looks at the request, so nothing of the credential can end up in a message. */

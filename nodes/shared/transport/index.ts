@@ -29,6 +29,7 @@ export {
 	checkApiResponse,
 	DEFAULT_HINTS,
 	describeFailure,
+	isDuplicateRefusal,
 	unreachableReason,
 } from './errors';
 export type { CreatedLookup } from './lostAnswer';

@@ -465,6 +465,51 @@ describe('Record → Create or Update', () => {
 		expect(items[0].json).toMatchObject({ action: 'created', emails: ['new.person@example.com'] });
 	});
 
+	test('another run creates the same value between look-up and create: its record is updated', async () => {
+		// The other run's record appears as this create arrives, after the look-up found none.
+		const { requests } = env.sandbox;
+		const log = requests.push.bind(requests);
+		requests.push = (...logged) => {
+			if (logged[0]?.method === 'POST' && logged[0].path === `/api/v1/collection-records/${PEOPLE}`)
+				env.sandbox.state.records.get(PEOPLE)!.set('f000000000000000000000aa', {
+					_id: 'f000000000000000000000aa',
+					name: 'Other Run',
+					emails: ['race@example.com'],
+				});
+			return log(...logged);
+		};
+		const { items } = await upsert('race@example.com');
+		expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([
+			['POST', `/api/v1/collection-records/${PEOPLE}/query`, 200],
+			['POST', `/api/v1/collection-records/${PEOPLE}`, 400],
+			['POST', `/api/v1/collection-records/${PEOPLE}/query`, 200],
+			['PATCH', `/api/v1/collection-records/${PEOPLE}/f000000000000000000000aa`, 200],
+			['GET', `/api/v1/collection-records/${PEOPLE}/f000000000000000000000aa`, 200],
+		]);
+		expect(items.map((i) => [i.json.action, i.json._id, i.json.jobTitle])).toEqual([
+			['updated', 'f000000000000000000000aa', 'Mathematician'],
+		]);
+	});
+
+	test('a create refused as a duplicate that the look-up still cannot find says what happened', async () => {
+		env.sandbox.addFault({
+			method: 'POST',
+			path: `/api/v1/collection-records/${PEOPLE}`,
+			skip: 1,
+			kind: 'status',
+			statusCode: 400,
+			body: {
+				status: false,
+				message: 'a record with this Emails already exists: f000000000000000000000bb',
+			},
+		});
+		const { error } = await upsert('race@example.com');
+		expect([error?.message, error?.description]).toEqual([
+			'Another run created a record with emails = race@example.com a moment ago, and it cannot be read yet',
+			expect.stringMatching(/Run this item again: Create or Update then finds that record/),
+		]);
+	});
+
 	test('several matches: an error, unless Update All Matches is on', async () => {
 		// Emails are unique in the workspace: twins share a nickname.
 		const people = env.sandbox.state.records.get(PEOPLE)!;

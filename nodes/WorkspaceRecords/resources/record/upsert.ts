@@ -16,6 +16,7 @@ import { filterFor, where } from '../../../shared/query/filter';
 import { inTurn, runOf } from '../../../shared/memory';
 import {
 	fetchPages,
+	isDuplicateRefusal,
 	queries,
 	segment,
 	updateThenRead,
@@ -98,7 +99,11 @@ interface Match {
 	updateAll: boolean;
 }
 
-/** The query for the match value, then a create, an update, or an error. */
+/**
+ * The query for the match value, then a create, an update, or an error. Another run (another
+ * execution, another worker) may create the same value between this look-up and this create: the
+ * service then refuses the create, and the record it made is looked up again and updated.
+ */
 async function createOrUpdate(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -114,14 +119,22 @@ async function createOrUpdate(
 	const endpoint = queries.records(segment(parameterId(this, 'collectionId'), 'Collection'));
 	const filter = filterFor(endpoint.filterShape, where(matchAttribute, '$eq', value));
 	const query = request('POST', endpoint.path, { filter } as IDataObject);
-	const matches = await fetchPages.call(
-		this,
-		query,
-		updateAll ? { returnAll: true, limit: Infinity } : { returnAll: false, limit: 2 },
-	);
+	const lookUp = async () =>
+		await fetchPages.call(
+			this,
+			query,
+			updateAll ? { returnAll: true, limit: Infinity } : { returnAll: false, limit: 2 },
+		);
+	let matches = await lookUp();
 	if (matches.length === 0) {
-		const created = await this.makeRoutingRequest(request('POST', collectionPath, attributes));
-		return created.map(({ json }) => ({ json: { action: 'created', ...json } }));
+		try {
+			const created = await this.makeRoutingRequest(request('POST', collectionPath, attributes));
+			return created.map(({ json }) => ({ json: { action: 'created', ...json } }));
+		} catch (error) {
+			if (!isDuplicateRefusal(error)) throw error;
+			matches = await lookUp();
+			if (matches.length === 0) throw lostRace(this, matchAttribute, value);
+		}
 	}
 	if (matches.length > 1 && !updateAll) {
 		throw new NodeOperationError(
@@ -141,6 +154,19 @@ async function createOrUpdate(
 		updated.push(...record.map(({ json }) => ({ json: { action: 'updated', ...json } })));
 	}
 	return updated;
+}
+
+/** A create refused for a value that the look-up right after it still does not find. */
+function lostRace(context: IExecutePaginationFunctions, matchAttribute: string, value: unknown) {
+	return new NodeOperationError(
+		context.getNode(),
+		`Another run created a record with ${matchAttribute} = ${String(value)} a moment ago, and it cannot be read yet`,
+		{
+			description:
+				'Two runs created the same value at once. Run this item again: Create or Update then finds that record and updates it.',
+			itemIndex: context.getItemIndex(),
+		},
+	);
 }
 
 export const upsert = operation({
