@@ -188,12 +188,20 @@ async function answer(words) {
 	// The texts sent (an SMS's message, an email's HTML, a template's variables), links and all.
 	const texts = (value) =>
 		typeof value === 'string' ? [value] : Object.values(value ?? {}).flatMap(texts);
-	const links = requests.flatMap((request) => texts(request.body).flatMap(waitingLinksIn));
-	const link = links.at(-1);
-	if (!link) {
+	const linkOf = (request) => texts(request.body).flatMap(waitingLinksIn).at(-1);
+	const asked = requests.filter(linkOf).at(-1);
+	if (!asked) {
 		say('No message with a link was sent yet: run a "Workspace Send and Wait" example first.');
 		return 1;
 	}
+	// A send the sandbox refused began no wait: there is nothing to answer.
+	if (!(asked.status >= 200 && asked.status < 300)) {
+		say(
+			`The last message with a link was refused (HTTP ${asked.status}), so no wait began: the execution in n8n says why.`,
+		);
+		return 1;
+	}
+	const link = linkOf(asked);
 	const choice = { approve: 'true', decline: 'false' }[words];
 	const fields = choice ? { approved: choice } : { text: words };
 	const response = await pressOnPage(link, fields);
