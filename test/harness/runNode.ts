@@ -1,8 +1,9 @@
 import { randomUUID } from 'crypto';
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
+	IExecuteFunctions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
@@ -84,8 +85,37 @@ export function testNode(
 	};
 }
 
+/**
+ * A node type as n8n's CLI loads it (`NodeTypes`, `shouldAssignExecuteMethod` in n8n/dist):
+ * a declarative type (requestDefaults set) gets an `execute` that runs its routing, also when it
+ * has a `webhook`. n8n-core alone would give such a type no input for its expressions.
+ */
+export function loadedAsN8nDoes(nodeType: INodeType): INodeType {
+	const { description } = nodeType;
+	const declarative = description.requestDefaults !== undefined;
+	const assigned =
+		!nodeType.execute &&
+		!nodeType.supplyData &&
+		!nodeType.poll &&
+		!nodeType.trigger &&
+		(!nodeType.webhook || declarative) &&
+		(!nodeType.methods || declarative);
+	if (!assigned) return nodeType;
+	const loaded = Object.create(nodeType) as INodeType;
+	loaded.execute = async function (this: IExecuteFunctions) {
+		// n8n's CLI hands RoutingNode the execute context it was called with.
+		const context = this as ConstructorParameters<typeof RoutingNode>[0];
+		return (await new RoutingNode(context, loaded).runNode()) ?? [];
+	};
+	return loaded;
+}
+
 export class SingleNodeTypes implements INodeTypes {
-	constructor(private readonly nodeType: INodeType) {}
+	private readonly nodeType: INodeType;
+
+	constructor(nodeType: INodeType) {
+		this.nodeType = loadedAsN8nDoes(nodeType);
+	}
 
 	getByName(): INodeType | IVersionedNodeType {
 		return this.nodeType;
