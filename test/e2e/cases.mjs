@@ -10,6 +10,7 @@ import { deliveryWaitCases } from './deliveryWaits.mjs';
 import { sendAndWaitCases, sendAndWaitRefusals } from './sendAndWait.mjs';
 import { messageSendCases } from './messageSends.mjs';
 import { rcsAndFileCases } from './rcsAndFiles.mjs';
+import { triggerEventsCases } from './triggerEvents.mjs';
 import {
 	hookTo,
 	WHATSAPP_HEADER_NAME,
@@ -2303,6 +2304,7 @@ export const cases = [
 	...rcsAndFileCases,
 	...sendAndWaitCases,
 	...sendAndWaitRefusals,
+	...triggerEventsCases,
 ];
 
 const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;

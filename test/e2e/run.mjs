@@ -534,21 +534,7 @@ async function runActiveCase(n8n, sandbox, testCase, workflow) {
 
 	// The trigger's starting point is set before anything happens to the service.
 	if (testCase.refusedAtActivation) {
-		// The activation poll fails: n8n refuses the activation, or records why (its editor shows
-		// "Problem activating"), or at least logs it, with the node's message.
-		let refusal = await n8n.rest.activate(workflow.id).then(
-			() => undefined,
-			(error) => error.message,
-		);
-		for (let tries = 0; !refusal && tries < 60; tries++) {
-			refusal =
-				(await n8n.rest.activationError(workflow.id)) ??
-				n8n
-					.output()
-					.stdout.split('\n')
-					.find((line) => line.includes('problem activating the workflow'));
-			if (!refusal) await sleep(250);
-		}
+		const refusal = await activationRefusal(n8n, workflow);
 		await n8n.rest.deactivate(workflow.id).catch(() => {});
 		await untilQuiet(sandbox);
 		return { runs: await readRuns(), outcome: { refusal } };
@@ -574,6 +560,29 @@ async function runActiveCase(n8n, sandbox, testCase, workflow) {
 	return { runs: await readRuns(), outcome };
 }
 
+/**
+ * Activates a workflow that must be refused: what the user is shown. n8n refuses the
+ * activation (the editor's "Problem activating", with the node's message), or records why, or
+ * at least logs it: n8n's line, or the node's own message (`logged`), which n8n 2.x logs when a
+ * webhook trigger refuses as it publishes (and pushes to the open editor).
+ */
+async function activationRefusal(n8n, workflow, logged = /problem activating the workflow/) {
+	let refusal = await n8n.rest.activate(workflow.id).then(
+		() => undefined,
+		(error) => error.message,
+	);
+	for (let tries = 0; !refusal && tries < 60; tries++) {
+		refusal =
+			(await n8n.rest.activationError(workflow.id)) ??
+			n8n
+				.output()
+				.stdout.split('\n')
+				.find((line) => logged.test(line));
+		if (!refusal) await sleep(250);
+	}
+	return refusal;
+}
+
 /** After the executions expected have started: long enough for a duplicate one to show. */
 const WEBHOOK_QUIET_MS = 4000;
 
@@ -592,6 +601,14 @@ async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 	// `webhook`: the path in the trigger's description (`webhooks[0].path`).
 	const url = `${n8n.base}/webhook/${trigger.webhookId}/webhook`;
 	const postBackUrl = `${n8n.base}/webhook/${trigger.webhookId}/${postBackPathOf(trigger)}`;
+	if (testCase.refusedAtActivation) {
+		// What the user is shown, whether the workflow is left active, and what a post then meets.
+		const refusal = await activationRefusal(n8n, workflow, testCase.refusedAtActivation);
+		const { data } = await n8n.rest.call('GET', `/rest/workflows/${workflow.id}`);
+		const outcome = await testCase.during(sandbox, url, postBackUrl);
+		await n8n.rest.deactivate(workflow.id).catch(() => {});
+		return { runs: await readRuns(), outcome: { ...outcome, refusal, active: data.active } };
+	}
 	await n8n.rest.activate(workflow.id);
 	let outcome;
 	try {
@@ -651,14 +668,15 @@ function n8nControls(n8n, workflow, readRuns, { url } = {}) {
 
 /**
  * n8n 2.x activates through an outbox: the URL answers 404 for a moment. A request without
- * the secret header tells when it listens (the trigger refuses it, starting nothing).
+ * the secret header tells when it listens: the trigger refuses it (401), or acknowledges it
+ * when it chose no incoming message (2xx); either way it starts nothing.
  */
 async function untilWebhookListens(url) {
 	for (let waited = 0; ; waited += 250) {
 		const response = await fetch(url, { method: 'POST', body: '{}' });
 		await response.text();
 		if (response.status !== 404) {
-			if (response.status !== 401)
+			if (response.status !== 401 && response.status !== 200)
 				throw new Error(
 					`${url} answered ${response.status} to a request without the secret header`,
 				);
