@@ -111,7 +111,9 @@ const notListeningCase = (file, what, headerValue) => ({
 		assert.match(String(refusal), /Secret Header Value|headerValue/);
 		assert.deepEqual(answers, [404], 'n8n registered no URL');
 		assert.deepEqual(runs, [], 'executions');
-		return `refused: "${String(refusal).replace(/^.*?HTTP \d+ /, '').slice(0, 110)}…"; ${active ? 'left active' : 'not active'}; a message met 404`;
+		return `refused: "${String(refusal)
+			.replace(/^.*?HTTP \d+ /, '')
+			.slice(0, 110)}…"; ${active ? 'left active' : 'not active'}; a message met 404`;
 	},
 });
 
