@@ -22,7 +22,9 @@
 //      the browser from the SMS's link (sendAndWait.mjs);
 //  10. opens the WhatsApp trigger: its Production URL, the setup steps, Events, a hidden secret
 //      with its hint; none of the setup for Delivery Status alone; its events in the node panel;
-//      the test URL's answer;
+//      the test URL's answer; published from the editor without its secret, refused where the
+//      user sees it and not left published; with Delivery Status alone, published and receiving
+//      (triggerActivation.mjs);
 //   then the checks of test/ui/pickers.mjs: pickers, mapper labels, list-entry output;
 //   then the words of issue 31 (words.mjs): short notices, types and condition fields in
 //      plain words, Schedule At's time zone and the activity output, a dead messaging host;
@@ -46,6 +48,7 @@ import { ensureChromium, launchBrowser, N8N_VERSION, OWNER, startEnvironment } f
 import { deliveryWaitChecks } from './deliveryWait.mjs';
 import { messagingChecks } from './messaging.mjs';
 import { sendAndWaitChecks } from './sendAndWait.mjs';
+import { triggerActivationChecks } from './triggerActivation.mjs';
 import {
 	addRecordsAction,
 	clickCreatorEntry,
@@ -1066,6 +1069,7 @@ function checks() {
 				);
 			},
 		],
+		...triggerActivationChecks(),
 		[pickers.associatedRecordPicker.title, pickers.associatedRecordPicker],
 		[pickers.statusDropdowns.title, pickers.statusDropdowns],
 		[pickers.listPickerAndWrongCollection.title, pickers.listPickerAndWrongCollection],
