@@ -33,6 +33,11 @@ import { timeLimitField, timeLimitUnitField, toTimeLimitMs, warnIfLocal } from '
  * n8n saves a waiting execution only when it resumes, so a status that resumes nothing is not
  * kept: with several items, a status that completes one item asks the vendor's delivery report
  * (by request id) for the others, and resumes once every one has a chosen status.
+ *
+ * A status posted before the wait begins meets n8n's 409 ("is running already"), and the vendor
+ * documents no retry of post-backs: so the wait reads each message's delivery report as it
+ * begins, and does not wait at all when every message already has a chosen status. Nothing of
+ * this node runs when the time limit passes (n8n runs it as disabled), so that is the last look.
  */
 
 const DEFAULT_STATUSES = 'delivered, read, failed';
@@ -208,7 +213,8 @@ function checkSendBefore(context: IExecuteFunctions): void {
 
 /**
  * The node's run: each item becomes its pending outcome, in place (n8n stores the waiting node's
- * input with the execution), and the execution waits until the longest time limit at most.
+ * input with the execution), settled at once where its delivery report already has a chosen
+ * status; the execution waits, until the longest time limit at most, while any is not.
  */
 export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getExecuteData().data.main[0] ?? [];
@@ -218,8 +224,11 @@ export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeE
 		item.pairedItem = { item: itemIndex };
 		try {
 			const plan = planOf(this, itemIndex);
-			item.json = pendingOutcome(requestIdOf(this, itemIndex), plan);
-			waitUntil = Math.max(waitUntil, Date.now() + plan.timeLimitMs);
+			const pending = pendingOutcome(requestIdOf(this, itemIndex), plan);
+			// A report that cannot be read now leaves the wait to the post-backs, as before.
+			const settled = await fromReport(this, pending).catch(() => undefined);
+			item.json = settled ?? pending;
+			if (!settled) waitUntil = Math.max(waitUntil, Date.now() + plan.timeLimitMs);
 		} catch (error) {
 			// Continue On Fail: the item says why and is waited for by nobody; it goes on as it is.
 			if (!this.continueOnFail())
@@ -264,9 +273,9 @@ const reached = (pending: DeliveryOutcome, seen: SeenStatus): DeliveryOutcome =>
 const chosen = (pending: DeliveryOutcome, status: string) =>
 	pending.resume_on.includes(status.trim().toLowerCase());
 
-/** Another item's status, from the vendor's delivery report: undefined while none chosen. */
+/** A message's status, from the vendor's delivery report: undefined while none chosen. */
 async function fromReport(
-	context: IWebhookFunctions,
+	context: IExecuteFunctions | IWebhookFunctions,
 	pending: DeliveryOutcome,
 ): Promise<DeliveryOutcome | undefined> {
 	const report = await apiRequest<IDataObject>(context, 'GET', paths.messaging.deliveryReport, {
@@ -307,6 +316,8 @@ export async function receiveDeliveryStatus(
 	);
 	const pending = items[index];
 	if (!isOutcome(pending)) return refuse(this);
+	if (pending.outcome === 'finalStatus')
+		return answered(`Noted; this message had status "${pending.status}" when the wait began.`);
 	const seen = seenOf(post, 'status_at');
 	if (!chosen(pending, seen.status))
 		return answered(
@@ -317,6 +328,8 @@ export async function receiveDeliveryStatus(
 	for (const [i, item] of items.entries()) {
 		if (i === index) outcomes.push(reached(pending, seen));
 		else if (!isOutcome(item)) outcomes.push(isPlainObject(item) ? item : {});
+		// Settled from its report when the wait began.
+		else if (item.outcome === 'finalStatus') outcomes.push(item);
 		else {
 			// The same message twice in the input: one status ends the wait of both.
 			const outcome =

@@ -272,8 +272,10 @@ async function runActionCase(n8n, version, testCase, sandbox, elsewhere) {
 			// What must hold after the failure (what the sandbox keeps), when the case says.
 			testCase.check?.(task?.data?.main?.[0] ?? [], sandbox, elsewhere);
 		} else {
-			if (!task?.data) throw new Error('no output from the node');
-			testCase.check(task.data.main[0], sandbox, elsewhere);
+			// With `then` (a wait after a send that need not wait), that node's output.
+			const shown = testCase.then ? resultData.runData?.[testCase.then.name]?.[0] : task;
+			if (!shown?.data) throw new Error('no output from the node');
+			return testCase.check(shown.data.main[0], sandbox, elsewhere);
 		}
 	});
 }

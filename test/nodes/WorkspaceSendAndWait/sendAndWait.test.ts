@@ -326,6 +326,21 @@ describe('webhook: the page, and the answer', () => {
 		},
 	);
 
+	test('Approve Only: the page offers Approve alone, and a posted decline is a 400 page', async () => {
+		const approveOnly = {
+			...SMS_QUESTION,
+			approvalOptions: { values: { approvalType: 'single', approveLabel: 'Yes' } },
+		};
+		const opened = await openLink(approveOnly);
+		expect(opened.html).toContain('>Yes</button>');
+		expect(opened.html).not.toContain('>Decline</button>');
+		const declined = await openLink(approveOnly, { method: 'POST', body: { approved: 'false' } });
+		expect(declined.status).toBe(400);
+		expect(declined.result).toEqual({ noWebhookResponse: true });
+		const approved = await openLink(approveOnly, { method: 'POST', body: { approved: 'true' } });
+		expect(approved.result.workflowData?.[0][0].json).toMatchObject({ data: { approved: true } });
+	});
+
 	test("an email button's page (approved=true signed in the query) offers that choice alone", async () => {
 		const opened = await openLink(EMAIL_QUESTION, { query: { approved: 'true' } });
 		expect(opened.html).toContain('>Yes</button>');

@@ -59,15 +59,18 @@ function createSends({ store, postbacks, config }) {
 	return function queue(channel, body) {
 		checkPostBack(body);
 		const requestId = randomUUID();
+		// The delivery plan's first status (postbacks.js), `delivered` unless a test plans others,
+		// where it comes at once; a status planned for later is not in the report before its time.
+		const first = postbacks.firstStatus();
+		const now = first.afterMs ? { status: 'queued', remark: '' } : first;
 		const message = {
 			channel,
 			message_id: `${MESSAGE_ID_PREFIX[channel]}${store.newId()}`,
 			recipient: body.recipient,
 			request_id: requestId,
-			// The delivery plan's first status (postbacks.js): `delivered` unless a test plans others.
-			status: postbacks.firstStatus().status,
+			status: now.status,
 			statusAt: store.now(),
-			remark: postbacks.firstStatus().remark ?? '',
+			remark: now.remark ?? '',
 			workspace_id: config.workspaceId,
 		};
 		store.state.messages.set(requestId, { ...message, sent: body });
