@@ -99,8 +99,7 @@ const notListeningCase = (file, what, headerValue) => ({
 	lines: 'every',
 	title: `Workspace WhatsApp Trigger: ${what}`,
 	parameters: { events: [WHATSAPP], headerName: WHATSAPP_HEADER_NAME, headerValue },
-	// n8n 2.x logs the trigger's refusal (and pushes it to the open editor) instead of answering it.
-	refusedAtActivation: /Set Secret Header Name and Secret Header Value/,
+	refusedAtActivation: true,
 	during: async (sandbox, url) => {
 		hookTo(sandbox, url, [WHATSAPP]);
 		const { deliveries } = await sandbox.webhooks.receive('whatsapp');

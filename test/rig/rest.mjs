@@ -97,10 +97,20 @@ export class N8nRest {
 		}
 	}
 
-	/** Why n8n could not activate a workflow (the editor's "Problem activating" warning), if it could not. */
+	/**
+	 * Why n8n could not activate a workflow, if it could not: 1.x's activation error (the editor's
+	 * "Problem activating"); 2.x publishes through a queue and records a trigger's refusal in the
+	 * workflow's publication status instead (the editor's "Workflow could not be activated").
+	 */
 	async activationError(workflowId) {
 		const { data } = await this.call('GET', `/rest/active-workflows/error/${workflowId}`);
-		return data?.error ?? data?.message ?? (typeof data === 'string' ? data : undefined);
+		const error = data?.error ?? data?.message ?? (typeof data === 'string' ? data : undefined);
+		if (error) return error;
+		const publication = await this.call('GET', `/rest/workflows/${workflowId}/publication-status`)
+			.then(({ data: status }) => status)
+			.catch(() => undefined);
+		if (publication?.status !== 'failed') return undefined;
+		return publication.triggers?.find((trigger) => trigger.errorMessage)?.errorMessage;
 	}
 
 	async deactivate(workflowId) {
