@@ -19,9 +19,8 @@ import { timeLimitField, timeLimitUnitField, toTimeLimitMs, warnIfLocal } from '
  * resume address (`{{ $execution.resumeUrl }}`), the execution waits in n8n's waiting state until
  * each message reaches a status the user chose, or the time limit passes.
  *
- * A node of its own, not an option of the sends: n8n calls a waiting node's `webhook()`, and a
- * declarative node that has one gets no connection input for its expressions (n8n-core's
- * `prepareConnectionInputData`), which would break `$input` in every saved send.
+ * It stands after the send, not inside it: a node that waits gets its input back when it
+ * resumes, not its output, so the send's request ids must already be in its input.
  *
  * What is kept while waiting lives where n8n keeps a waiting execution, in its database, so that
  * it outlasts a restart and any process (main, webhook, worker) can take the post-back: each
