@@ -127,14 +127,15 @@ async function createOrUpdate(
 		);
 	let matches = await lookUp();
 	if (matches.length === 0) {
-		try {
-			const created = await this.makeRoutingRequest(request('POST', collectionPath, attributes));
-			return created.map(({ json }) => ({ json: { action: 'created', ...json } }));
-		} catch (error) {
-			if (!isDuplicateRefusal(error)) throw error;
-			matches = await lookUp();
-			if (matches.length === 0) throw lostRace(this, matchAttribute, value);
-		}
+		// Undefined: refused for the value another run has just created.
+		const created = await this.makeRoutingRequest(
+			request('POST', collectionPath, attributes),
+		).catch(async (error: unknown) =>
+			isDuplicateRefusal(error) ? undefined : await Promise.reject(error),
+		);
+		if (created) return created.map(({ json }) => ({ json: { action: 'created', ...json } }));
+		matches = await lookUp();
+		if (matches.length === 0) throw lostRace(this, matchAttribute, value);
 	}
 	if (matches.length > 1 && !updateAll) {
 		throw new NodeOperationError(
