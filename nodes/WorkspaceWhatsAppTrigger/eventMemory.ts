@@ -21,8 +21,9 @@ export type Admission =
 /**
  * Whether the workflow should start for an event. A new one is remembered in this process as
  * being started until n8n has its execution (`started`), then as taken, in the node's static data
- * too, so that it outlasts a restart; if n8n answers anything but 2xx (it failed to create the
- * execution), it is forgotten, and the workspace's retry starts it.
+ * too, so that it outlasts a restart; if n8n answers anything but 2xx without having read the
+ * answer (it failed to create or run the execution), it is forgotten, and the workspace's retry
+ * starts it. While n8n is still at it, however long an overloaded n8n takes, a retry is refused.
  */
 export function admit(context: IWebhookFunctions, identity: string): Admission {
 	const event = digestOfEvent(identity);
@@ -46,13 +47,32 @@ export function admit(context: IWebhookFunctions, identity: string): Admission {
 			if (!saved.has(taken)) saved.set(taken, at);
 		save(staticData, saved);
 	};
-	const response = context.getResponseObject();
 	// Where n8n never said it had started it, its 2xx does (too late for this request's save:
 	// the next copy written carries it).
-	response.once('finish', () =>
-		response.statusCode < 300 ? started() : deliveries.failed(scope, event),
-	);
+	whenAnswered(context.getResponseObject(), (status) => {
+		if (status < 300) started();
+		else if (!done) deliveries.failed(scope, event);
+	});
 	return { verdict: 'new', started };
+}
+
+type Response = ReturnType<IWebhookFunctions['getResponseObject']>;
+
+/**
+ * Calls `then` with n8n's status once it ends its answer, also when the caller has already gone
+ * (an overloaded n8n answering minutes late): then the answer is never flushed, and Node never
+ * emits 'finish'.
+ */
+function whenAnswered(response: Response, then: (status: number) => void): void {
+	const end = response.end.bind(response) as (...args: unknown[]) => Response;
+	let answered = false;
+	response.end = ((...args: unknown[]) => {
+		if (!answered) {
+			answered = true;
+			then(response.statusCode);
+		}
+		return end(...args);
+	}) as Response['end'];
 }
 
 /**

@@ -147,8 +147,12 @@ export function reloadNext(topic: string): void {
  */
 export const EVENTS_KEPT_MS = 4 * 24 * HOUR;
 
-/** How long a delivery being started keeps its retries out: n8n answers once it has its execution. */
-const STARTING_MS = 2 * MINUTE;
+/**
+ * The longest a delivery being started keeps its retries out. It is held until n8n answers it,
+ * and n8n answers every request in the end (each of its SQLite writes gives up after 60 s);
+ * overloaded, it was seen to take 189 s. This only frees an event whose request n8n never ends.
+ */
+export const STARTING_MS = 15 * MINUTE;
 
 /**
  * Per trigger, at most this many events (the newest); in all, ten times as many. The

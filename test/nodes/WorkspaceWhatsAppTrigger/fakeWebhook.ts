@@ -81,7 +81,6 @@ export function fakeWebhookHost(
 		const headers = Object.fromEntries(
 			Object.entries(delivery.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
 		);
-		const finished: Array<() => void> = [];
 		const response = {
 			statusCode: 200,
 			status(code: number) {
@@ -93,14 +92,14 @@ export function fakeWebhookHost(
 				answer.body = body;
 				return response;
 			},
-			once(event: string, listener: () => void) {
-				if (event === 'finish') finished.push(listener);
+			/** n8n ends its answer (express's res.end), whether or not the caller still listens. */
+			end() {
 				return response;
 			},
-			/** n8n's answer is sent: express's 'finish'. */
+			/** n8n answers `status`. */
 			finish(status: number) {
 				response.statusCode = status;
-				for (const listener of finished) listener();
+				response.end();
 			},
 		};
 		answers.set(answer, response);

@@ -2,7 +2,7 @@ import crypto from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { clock } from '../../../nodes/shared/clock';
-import { deliveries, EVENTS_KEPT_MS } from '../../../nodes/shared/memory';
+import { deliveries, EVENTS_KEPT_MS, STARTING_MS } from '../../../nodes/shared/memory';
 import { KEPT_IN_WORKFLOW } from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
 import { ONLY_EVENT_NOTICE } from '../../../nodes/WorkspaceWhatsAppTrigger/events';
 import { postBackToken } from '../../../nodes/WorkspaceWhatsAppTrigger/postBackUrl';
@@ -382,18 +382,80 @@ describe('each event once, when the workspace retries', () => {
 		expect((await deliver({ body: hello })).items).toEqual([]);
 	});
 
+	/**
+	 * A first request whose webhook() has run and that n8n is still handling (creating the
+	 * execution, its SQLite writes waiting): what n8n does next with it.
+	 */
+	async function firstStillStarting(contextFor: ReturnType<typeof trigger>['contextFor']) {
+		const context = contextFor({ body: hello, headers: SECRET }, {});
+		const result = await new WorkspaceWhatsAppTrigger().webhook.call(context);
+		expect(result.workflowData?.[0]).toHaveLength(1);
+		const response = context.getResponseObject() as unknown as { finish(status: number): void };
+		return {
+			/** n8n created the execution and reads the node's answer. */
+			executionCreated: () => void result.webhookResponse,
+			/** n8n ends its answer with `status`, to a caller that may have gone long ago. */
+			answers: (status: number) => response.finish(status),
+		};
+	}
+
 	test('a retry that comes while the first is still being started is answered 409, to come again', async () => {
 		const { contextFor, deliver } = trigger();
-		// The first request's webhook() has run; n8n has not answered it yet.
-		const first = await new WorkspaceWhatsAppTrigger().webhook.call(
-			contextFor({ body: hello, headers: SECRET }, {}),
-		);
-		expect(first.workflowData?.[0]).toHaveLength(1);
+		const first = await firstStillStarting(contextFor);
 		const meanwhile = await deliver({ body: hello });
 		expect([meanwhile.status, meanwhile.items]).toEqual([409, []]);
-		// n8n never got as far as the execution (its answer never came): after two minutes the
-		// workspace's retry starts it.
-		now += 2 * 60_000;
+		// n8n failed to create or run the execution: it answers 500, and the retry starts it.
+		first.answers(500);
+		expect((await deliver({ body: hello })).items).toHaveLength(1);
+	});
+
+	// Issue 54, seen in a real n8n at a load of 10–15: n8n took up to 189 s from webhook() to its
+	// execution. Retries admitted after a fixed two minutes started 180 events twice.
+	test('overloaded, n8n takes minutes to create the first: every retry meanwhile is refused, the event comes once', async () => {
+		const { contextFor, deliver } = trigger();
+		const first = await firstStillStarting(contextFor);
+		const retries = [];
+		for (const waitMs of [15_000, 40_000, 180_000])
+			retries.push(((now += waitMs), await deliver({ body: hello })));
+		expect(retries.map((retry) => [retry.status, retry.items.length])).toEqual([
+			[409, 0],
+			[409, 0],
+			[409, 0],
+		]);
+		first.executionCreated();
+		first.answers(200);
+		now += 600_000;
+		const late = await deliver({ body: hello });
+		expect([late.status, late.items]).toEqual([200, []]);
+	});
+
+	test('n8n gives up on the first after its caller left (500 to nobody): the retry starts it, once', async () => {
+		const { contextFor, deliver } = trigger();
+		const first = await firstStillStarting(contextFor);
+		now += 200_000;
+		expect((await deliver({ body: hello })).status).toBe(409);
+		first.answers(500);
+		now += 600_000;
+		expect((await deliver({ body: hello })).items).toHaveLength(1);
+		expect((await deliver({ body: hello })).items).toEqual([]);
+	});
+
+	test('a non-2xx after n8n read the answer (its execution exists) does not forget the event', async () => {
+		const { contextFor, deliver, staticData } = trigger();
+		const first = await firstStillStarting(contextFor);
+		first.executionCreated();
+		// n8n failed before it saved the static data: only this process knows the event.
+		for (const key of Object.keys(staticData)) delete staticData[key];
+		first.answers(500);
+		expect((await deliver({ body: hello })).items).toEqual([]);
+	});
+
+	test(`a request n8n never ends holds its event ${STARTING_MS / 60_000} minutes at most, then the retry starts it`, async () => {
+		const { contextFor, deliver } = trigger();
+		await firstStillStarting(contextFor);
+		now += STARTING_MS - 1;
+		expect((await deliver({ body: hello })).status).toBe(409);
+		now += 1;
 		expect((await deliver({ body: hello })).items).toHaveLength(1);
 	});
 
