@@ -3,6 +3,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import {
 	deliveries,
 	EVENTS_KEPT_MS,
+	STARTING_MS,
 	inTurn,
 	ledger,
 	loadOnce,
@@ -95,9 +96,9 @@ test("the turns of Create or Update keep no value of the user's in a key", async
 describe("a webhook trigger's deliveries", () => {
 	const scope = 'trigger|wf|node|webhook';
 
-	test('one being started keeps its retries out for two minutes, then the static data decides', () => {
+	test('one being started keeps its retries out at most STARTING_MS, then the static data decides', () => {
 		deliveries.starting(scope, 'e1');
-		time.tick(2 * 60_000 - 1);
+		time.tick(STARTING_MS - 1);
 		expect(deliveries.statusOf(scope, 'e1')).toBe('starting');
 		time.tick(1);
 		expect(deliveries.statusOf(scope, 'e1')).toBeUndefined();
