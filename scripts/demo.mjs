@@ -36,6 +36,7 @@ import {
 } from '../test/rig/processes.mjs';
 import { createSandbox, sandboxCredentials } from '../test/rig/sandbox.mjs';
 import { deliveryStatus, postBackPathOf, postStatus } from '../test/e2e/whatsAppTrigger.mjs';
+import { ACCOUNT } from '../test/e2e/messageSends.mjs';
 import { pressOnPage, waitingLinksIn } from '../test/rig/answerPage.mjs';
 
 const version = process.env.DEMO_N8N_VERSION ?? '2.40.7';
@@ -240,6 +241,9 @@ async function main() {
 	);
 	onCleanup('sandbox', () => sandbox.stop());
 	sandbox.config.deliveryPlan = DEMO_DELIVERY;
+	// Ada wrote to the WhatsApp account a moment ago, as in the e2e case: the examples that
+	// write to her in the conversation (Send and Wait on WhatsApp) can.
+	sandbox.openConversation(ACCOUNT, '919876543210', Date.now());
 	// The sandbox's clock runs what is due (later statuses, the vendor's retries) every second.
 	const postbacks = setInterval(() => sandbox.postbacks.runDue(), 1000);
 	onCleanup('postbacks', () => clearInterval(postbacks));
