@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-import { root } from '../rig/pack.mjs';
+import { PACKAGE, root } from '../rig/pack.mjs';
 
 export const WHATSAPP_HEADER_NAME = 'X-Webhook-Secret';
 export const WHATSAPP_SECRET_HEADER = { [WHATSAPP_HEADER_NAME]: 'example-secret-replace-me' };
@@ -13,6 +13,17 @@ export const WHATSAPP_TRIGGER_PARAMETERS = {
 	headerName: WHATSAPP_HEADER_NAME,
 	headerValue: WHATSAPP_SECRET_HEADER[WHATSAPP_HEADER_NAME],
 };
+
+/** A WhatsApp Trigger node as a saved workflow holds it (the editor gives it a webhookId). */
+export const whatsAppTriggerNode = (name, webhookId, parameters) => ({
+	id: name.replace(/\W/g, ''),
+	name,
+	type: `${PACKAGE}.workspaceWhatsAppTrigger`,
+	typeVersion: 1,
+	position: [0, 0],
+	webhookId,
+	parameters,
+});
 
 /**
  * The path of the trigger's Postback URL (after /webhook/<webhookId>/), by the build's own

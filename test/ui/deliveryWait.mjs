@@ -13,7 +13,7 @@ import {
 	sel,
 	shownParameters,
 	squash,
-	TIMEOUT,
+	pollFor,
 	waitForText,
 } from './editor.mjs';
 
@@ -57,17 +57,6 @@ function sendThenWait() {
 		connections: { [MANUAL_TRIGGER.name]: link(SEND_NODE), [SEND_NODE]: link(WAIT_NODE) },
 		settings: { executionOrder: 'v1' },
 	};
-}
-
-/** Polls `read` until it returns something, or fails naming `what` (a condition, never a fixed sleep). */
-async function pollFor(read, what, timeout = TIMEOUT) {
-	const end = Date.now() + timeout;
-	for (;;) {
-		const value = await read();
-		if (value) return value;
-		if (Date.now() > end) fail(`${what} did not happen within ${timeout / 1000} s`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
 }
 
 /** Runs the whole workflow from the editor's own button, as a person does. */

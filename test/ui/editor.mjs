@@ -248,3 +248,14 @@ export async function executeStep(page, expected) {
 		`the output after "Execute step" (waiting for "${expected}")`,
 	);
 }
+
+/** Polls `read` until it returns something, or fails naming `what` (a condition, never a fixed sleep). */
+export async function pollFor(read, what, timeout = TIMEOUT) {
+	const end = Date.now() + timeout;
+	for (;;) {
+		const value = await read();
+		if (value) return value;
+		if (Date.now() > end) fail(`${what} did not happen within ${timeout / 1000} s`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}

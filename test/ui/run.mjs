@@ -49,6 +49,7 @@ import { deliveryWaitChecks } from './deliveryWait.mjs';
 import { messagingChecks } from './messaging.mjs';
 import { sendAndWaitChecks } from './sendAndWait.mjs';
 import { triggerActivationChecks } from './triggerActivation.mjs';
+import { whatsAppTriggerNode } from '../e2e/whatsAppTrigger.mjs';
 import {
 	addRecordsAction,
 	clickCreatorEntry,
@@ -954,15 +955,7 @@ function checks() {
 		[
 			'WhatsApp Trigger: no workspace-webhook setup nor Secret Header Name when only Delivery Status is chosen, a notice to publish first and paste the Postback URL; the node panel says "On incoming WhatsApp message"; the test URL answers {"message":"Workflow was started"}',
 			async ({ page, env, shot }) => {
-				const trigger = (name, webhookId, parameters) => ({
-					id: name.replace(/\W/g, ''),
-					name,
-					type: `${PACKAGE}.workspaceWhatsAppTrigger`,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId,
-					parameters,
-				});
+				const trigger = whatsAppTriggerNode;
 				const deliveryOnly = await env.api.createWorkflow({
 					name: 'UI test: WhatsApp trigger, delivery statuses',
 					nodes: [

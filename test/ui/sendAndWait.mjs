@@ -22,7 +22,7 @@ import {
 	shownParameters,
 	shownValue,
 	squash,
-	TIMEOUT,
+	pollFor,
 	waitForText,
 } from './editor.mjs';
 
@@ -77,17 +77,6 @@ const workflowWith = (parameters) => {
 		settings: { executionOrder: 'v1' },
 	};
 };
-
-/** Polls `read` until it returns something, or fails naming `what` (a condition, never a fixed sleep). */
-async function pollFor(read, what, timeout = TIMEOUT) {
-	const end = Date.now() + timeout;
-	for (;;) {
-		const value = await read();
-		if (value) return value;
-		if (Date.now() > end) fail(`${what} did not happen within ${timeout / 1000} s`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
 
 /** The items an open resource locator dropdown lists, once it lists any. */
 async function locatorItems(page) {

@@ -11,9 +11,13 @@
 //      the node's message, and leaves the workflow published; not what a user meets here.)
 //   2. Delivery Status alone, Secret Header Value set: published with no error, and a delivery
 //      status posted to its Postback URL starts one execution.
-import { PACKAGE } from '../rig/n8n.mjs';
-import { deliveryStatus, postBackPathOf, postStatus } from '../e2e/whatsAppTrigger.mjs';
-import { fail, json, sel, squash, TIMEOUT, waitForText } from './editor.mjs';
+import {
+	deliveryStatus,
+	postBackPathOf,
+	postStatus,
+	whatsAppTriggerNode as trigger,
+} from '../e2e/whatsAppTrigger.mjs';
+import { fail, json, pollFor, sel, squash, waitForText } from './editor.mjs';
 
 const PUBLISH = '[data-test-id="workflow-open-publish-modal-button"]';
 const PUBLISH_IN_DIALOG = '[data-test-id="workflow-publish-button"]';
@@ -21,27 +25,6 @@ const PUBLISH_IN_DIALOG = '[data-test-id="workflow-publish-button"]';
 const TOAST = '.el-notification:visible';
 /** What the node's issues say of the empty secret (n8n's words around our field's label). */
 const REQUIRED = 'Parameter "Secret Header Value" is required';
-
-const trigger = (name, webhookId, parameters) => ({
-	id: name.replace(/\W/g, ''),
-	name,
-	type: `${PACKAGE}.workspaceWhatsAppTrigger`,
-	typeVersion: 1,
-	position: [0, 0],
-	webhookId,
-	parameters,
-});
-
-/** Polls `read` until it returns something, or fails naming `what`. */
-async function pollFor(read, what, timeout = TIMEOUT) {
-	const end = Date.now() + timeout;
-	for (;;) {
-		const value = await read();
-		if (value) return value;
-		if (Date.now() > end) fail(`${what} did not happen within ${timeout / 1000} s`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
 
 /** Opens the saved workflow and publishes it as a user does: Publish, then Publish in the dialog. */
 async function publishInEditor(page, base, workflowId) {
