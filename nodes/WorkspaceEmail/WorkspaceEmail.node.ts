@@ -25,4 +25,11 @@ export class WorkspaceEmail implements INodeType {
 	};
 
 	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
+
+	// Delivery Report → Wait for Status holds the execution in n8n's waiting state.
+	customOperations = messaging.waiting.customOperations;
+
+	webhook = messaging.waiting.webhook;
+
+	webhookMethods = messaging.waiting.webhookMethods;
 }

@@ -8,8 +8,13 @@ import {
 	deliveryWaitWebhook,
 	receiveDeliveryStatus,
 	startDeliveryWait,
-} from './deliveryWait';
+} from '../shared/messaging/deliveryWait';
 
+/**
+ * Workflows saved before Wait for Status became an operation of the sends' Delivery Report still
+ * run with this node; the node panel no longer offers it (a flow-control node of its own, which
+ * n8n's verification refuses).
+ */
 export class WorkspaceWaitForDelivery implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Wait for Delivery',
@@ -20,6 +25,7 @@ export class WorkspaceWaitForDelivery implements INodeType {
 		},
 		group: ['organization'],
 		version: 1,
+		hidden: true,
 		subtitle: '={{ "until " + $parameter["resumeOnStatuses"] }}',
 		description:
 			"Pause the execution until the SMS, WhatsApp or email messages sent before it are delivered, read or failed, or a time limit passes. The send's Postback URL must be {{ $execution.resumeUrl }}.",

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { waitFor } from '../rig/processes.mjs';
 import { createSandbox, CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import { eventMemoryCases } from './eventMemory.mjs';
-import { deliveryWaitCases } from './deliveryWaits.mjs';
+import { deliveryWaitCases, savedNodeCases } from './deliveryWaits.mjs';
 import { sendAndWaitCases, sendAndWaitRefusals } from './sendAndWait.mjs';
 import { messageSendCases } from './messageSends.mjs';
 import { rcsAndFileCases } from './rcsAndFiles.mjs';
@@ -2305,6 +2305,7 @@ export const cases = [
 	...sendAndWaitCases,
 	...sendAndWaitRefusals,
 	...triggerEventsCases,
+	...savedNodeCases,
 ];
 
 const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;

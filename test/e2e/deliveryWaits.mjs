@@ -24,17 +24,31 @@ const smsParameters = (extra = {}) => ({
 	...extra,
 });
 
-/** The node after the send. */
-const waitForDelivery = (parameters = {}) => ({
+/** The wait's fields, as the editor saves them. */
+const waitParameters = (parameters) => ({
+	requestId: '={{ $json.request_id }}',
+	resumeOnStatuses: 'delivered, read, failed',
+	waitTimeLimit: 10,
+	waitTimeUnit: 'minutes',
+	...parameters,
+});
+
+/** The node after the send: the same node's Delivery Report → Wait for Status. */
+const waitForStatus = (node, parameters = {}) => ({
+	name: 'Wait for Status',
+	node,
+	parameters: {
+		resource: 'deliveryReport',
+		operation: 'waitForStatus',
+		...waitParameters(parameters),
+	},
+});
+
+/** Workspace Wait for Delivery, the node of workflows saved before Wait for Status (hidden). */
+const savedWaitForDelivery = (parameters = {}) => ({
 	name: 'Wait for Delivery',
 	node: 'workspaceWaitForDelivery',
-	parameters: {
-		requestId: '={{ $json.request_id }}',
-		resumeOnStatuses: 'delivered, read, failed',
-		waitTimeLimit: 10,
-		waitTimeUnit: 'minutes',
-		...parameters,
-	},
+	parameters: waitParameters(parameters),
 });
 
 /** The sends made, each with this execution's resume address as its post-back address. */
@@ -86,7 +100,7 @@ export const deliveryWaitCases = [
 		title: 'Workspace SMS: send an order notice and wait until it is delivered',
 		node: 'workspaceSms',
 		parameters: smsParameters(),
-		then: waitForDelivery(),
+		then: waitForStatus('workspaceSms'),
 		setup: plan({ status: 'sent' }, { status: 'delivered', remark: 'Delivered to handset' }),
 		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
 		during: postPlanned,
@@ -125,7 +139,7 @@ export const deliveryWaitCases = [
 				convertFieldsToString: false,
 			},
 		},
-		then: waitForDelivery(),
+		then: waitForStatus('workspaceWhatsApp'),
 		setup: plan({ status: 'failed', remark: 'Number is not on WhatsApp' }),
 		requests: sentToThisExecution('/api/ingest/whatsapp/v1/template/send'),
 		during: postPlanned,
@@ -148,7 +162,7 @@ export const deliveryWaitCases = [
 			message: '<p>Hello Ada</p>',
 			additionalFields: POST_BACK_HERE,
 		},
-		then: waitForDelivery({ waitTimeLimit: 2, waitTimeUnit: 'seconds' }),
+		then: waitForStatus('workspaceEmail', { waitTimeLimit: 2, waitTimeUnit: 'seconds' }),
 		setup: plan({ status: 'sent' }),
 		requests: sentToThisExecution('/api/ingest/email/v1/message/send'),
 		async during(sandbox, n8nAt) {
@@ -175,7 +189,7 @@ export const deliveryWaitCases = [
 		title: 'Workspace SMS: n8n restarts while the send waits; the status comes after',
 		node: 'workspaceSms',
 		parameters: smsParameters(),
-		then: waitForDelivery({ resumeOnStatuses: 'Delivered' }),
+		then: waitForStatus('workspaceSms', { resumeOnStatuses: 'Delivered' }),
 		setup: plan({ status: 'delivered' }),
 		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
 		async during(sandbox, n8nAt) {
@@ -207,7 +221,7 @@ export const deliveryWaitCases = [
 		title: 'Workspace SMS: the host posts delivered twice: the execution resumes once',
 		node: 'workspaceSms',
 		parameters: smsParameters(),
-		then: waitForDelivery(),
+		then: waitForStatus('workspaceSms'),
 		setup: plan({ status: 'delivered', times: 2 }),
 		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
 		async during(sandbox, n8nAt, executionId) {
@@ -231,7 +245,7 @@ export const deliveryWaitCases = [
 		title: "Workspace SMS: forged statuses and another message's status resume nothing",
 		node: 'workspaceSms',
 		parameters: smsParameters(),
-		then: waitForDelivery(),
+		then: waitForStatus('workspaceSms'),
 		setup: plan({ status: 'delivered' }),
 		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
 		async during(sandbox) {
@@ -287,7 +301,7 @@ export const deliveryWaitCases = [
 		itemsCode:
 			"return [{ json: { phone: '+91 98765 43210' } }, { json: { phone: '+91 98765 43211' } }];",
 		parameters: smsParameters({ recipient: '={{ $json.phone }}' }),
-		then: waitForDelivery(),
+		then: waitForStatus('workspaceSms'),
 		// Both stay `sent` until the case posts their statuses.
 		setup: plan({ status: 'sent' }),
 		requests: sentToThisExecution('/api/ingest/sms/v1/message/send', 2),
@@ -322,7 +336,7 @@ export const deliveryWaitCases = [
 		title: "Workspace SMS: two executions wait; neither takes the other's status",
 		node: 'workspaceSms',
 		parameters: smsParameters(),
-		then: waitForDelivery(),
+		then: waitForStatus('workspaceSms'),
 		setup: plan({ status: 'sent' }),
 		requests: (requests) => assert.equal(requests.filter((r) => r.method === 'POST').length, 2),
 		async during(sandbox, n8nAt, firstId, runs) {
@@ -359,7 +373,7 @@ export const deliveryWaitCases = [
 			'Workspace SMS: the status comes before the wait begins; the wait reads it and does not wait',
 		node: 'workspaceSms',
 		parameters: smsParameters(),
-		then: waitForDelivery(),
+		then: waitForStatus('workspaceSms'),
 		// As the host does by default: delivered at once, while n8n still runs the send, so n8n
 		// refuses the post-back (409), and the host documents no retry of post-backs.
 		requests: (requests) => {
@@ -380,7 +394,7 @@ export const deliveryWaitCases = [
 		nodeName: 'Send SMS',
 		node: 'workspaceSms',
 		parameters: smsParameters({ additionalFields: {} }),
-		then: waitForDelivery(),
+		then: waitForStatus('workspaceSms'),
 		// The send is done; the wait refuses to begin, saying what to set.
 		requests: [['POST', '/api/ingest/sms/v1/message/send']],
 		error: /^"Send SMS" has no Postback URL: its statuses would not come here$/,
@@ -392,7 +406,7 @@ export const deliveryWaitCases = [
 		title: 'Workspace SMS: send a notice and wait until it is read, past sent and delivered',
 		node: 'workspaceSms',
 		parameters: smsParameters(),
-		then: waitForDelivery({ resumeOnStatuses: 'read' }),
+		then: waitForStatus('workspaceSms', { resumeOnStatuses: 'read' }),
 		setup: plan(
 			{ status: 'sent' },
 			{ status: 'delivered', remark: 'Delivered to handset' },
@@ -409,6 +423,32 @@ export const deliveryWaitCases = [
 			]);
 			assertReached(items[0].json, 'read', { remark: 'Read by the customer' });
 			assert.deepEqual(items[0].json.resume_on, ['read']);
+		},
+	},
+];
+
+/** Last in cases.mjs (the examples' ids follow its order): saved workflows of older node types. */
+export const savedNodeCases = [
+	{
+		file: 'sms-wait-for-delivery-saved-node',
+		lines: '2.x',
+		waits: true,
+		title:
+			'Workspace SMS: a workflow saved with Workspace Wait for Delivery (hidden since Wait for Status) still waits and resumes',
+		node: 'workspaceSms',
+		parameters: smsParameters(),
+		then: savedWaitForDelivery(),
+		setup: plan({ status: 'sent' }, { status: 'delivered', remark: 'Delivered to handset' }),
+		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+		during: postPlanned,
+		check(items, sandbox, answers) {
+			// `sent` is not a chosen status: answered, nothing resumed; `delivered` resumes.
+			assert.deepEqual(answers, [
+				['sent', 200],
+				['delivered', 200],
+			]);
+			assert.equal(items.length, 1);
+			assertReached(items[0].json, 'delivered', { remark: 'Delivered to handset' });
 		},
 	},
 ];

@@ -1,4 +1,10 @@
-import type { INode, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
+import type {
+	INodePropertyOptions,
+	INode,
+	INodeParameters,
+	INodeProperties,
+	INodeType,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { WorkspaceLists } from '../../nodes/WorkspaceLists/WorkspaceLists.node';
@@ -42,17 +48,20 @@ describe.each(NODES.map((node) => [node.description.name, node] as const))('%s',
 		}
 	});
 
-	test('every resource has an operation selector whose options have action text and a request', () => {
+	test('every resource has an operation selector whose options have action text and a request, or run as a custom operation', () => {
 		for (const resource of resourceValues) {
 			const selector = operationSelectors.find((p) =>
 				p.displayOptions?.show?.resource?.includes(resource as string),
 			);
 			expect(selector).toBeDefined();
-			for (const option of selector!.options!) {
+			for (const option of selector!.options! as INodePropertyOptions[]) {
+				const custom = node.customOperations?.[resource as string]?.[String(option.value)];
 				expect(option).toMatchObject({
 					action: expect.stringMatching(/^[A-Z]/),
-					routing: { request: expect.anything() },
+					...(custom ? {} : { routing: { request: expect.anything() } }),
 				});
+				// A custom operation waits through the node's webhook (n8n's resume address).
+				if (custom) expect(node.webhook).toBeDefined();
 			}
 		}
 	});
@@ -157,9 +166,23 @@ test.each(NODES.map((node) => [node.description.name, node] as const))(
 		// One exception: Time Zone's default, the one way the editor can show the workflow's time
 		// zone where Schedule At is entered (a hint or notice is not evaluated). About 3 ms an item,
 		// on Activity Create and Update only; a zone typed in instead costs nothing.
+		// And the fields of a custom operation (Wait for Status): routing never runs it, n8n calls
+		// its own code, which reads them once.
+		const custom = (p: INodeProperties) => {
+			const { resource = [], operation = [] } = p.displayOptions?.show ?? {};
+			return (
+				resource.length === 1 &&
+				operation.length > 0 &&
+				operation.every((op) => node.customOperations?.[String(resource[0])]?.[String(op)])
+			);
+		};
 		const allowed = rest.properties
 			.map((p, i) =>
-				p.name === 'timeZone' ? `.properties[${i}].default: ={{ $now.zoneName }}` : '',
+				p.name === 'timeZone'
+					? `.properties[${i}].default: ={{ $now.zoneName }}`
+					: custom(p)
+						? `.properties[${i}].default: ${String(p.default)}`
+						: '',
 			)
 			.filter(Boolean);
 		expect(

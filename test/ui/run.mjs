@@ -17,7 +17,7 @@
 //   7. adds a fresh Record Get: Options (the request knobs) is its last parameter;
 //   8. runs Get Many with a condition leadScore Equals a number, Compare Value As left as it is;
 //   9. Workspace WhatsApp's pickers, template variables and an unknown Request ID (messaging.mjs);
-//      Wait for Delivery's fields, and one wait executed from the editor (deliveryWait.mjs);
+//      Wait for Status's fields (a Delivery Report operation), and one wait executed from the editor (deliveryWait.mjs);
 //      Send and Wait's fields per channel, and one wait executed from the editor and answered in
 //      the browser from the SMS's link (sendAndWait.mjs);
 //  10. opens the WhatsApp trigger: its Production URL, the setup steps, Events, a hidden secret

@@ -1,8 +1,13 @@
-import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { optionsField, resourceSelector, subtitleOf } from '../descriptions';
 import { requestDefaults } from '../transport';
-import { deliveryReportDescription } from './deliveryReport';
+import { deliveryReportDescription, deliveryWaitParts } from './deliveryReport';
 import { MESSAGING_BASE_URL } from './host';
 
 /**
@@ -17,7 +22,12 @@ export function messagingNodeParts(
 	{ deliveryReport = true }: { deliveryReport?: boolean } = {},
 ): {
 	subtitle: string;
-	sharedDescription: Pick<INodeTypeDescription, 'credentials' | 'requestDefaults' | 'properties'>;
+	sharedDescription: Pick<
+		INodeTypeDescription,
+		'credentials' | 'requestDefaults' | 'properties' | 'webhooks'
+	>;
+	/** Delivery Report → Wait for Status: what the node class adds (deliveryReport.ts). */
+	waiting: Required<Pick<INodeType, 'customOperations' | 'webhook' | 'webhookMethods'>>;
 } {
 	const properties: INodeProperties[] = [
 		resourceSelector(
@@ -38,6 +48,12 @@ export function messagingNodeParts(
 			// Messages go to the API's second host (docs/api.md §4.9), not the records one.
 			requestDefaults: { ...requestDefaults, baseURL: MESSAGING_BASE_URL },
 			properties,
+			...(deliveryReport ? { webhooks: deliveryWaitParts.webhooks } : {}),
+		},
+		waiting: {
+			customOperations: deliveryReport ? deliveryWaitParts.customOperations : {},
+			webhook: deliveryWaitParts.webhook,
+			webhookMethods: deliveryWaitParts.webhookMethods,
 		},
 	};
 }

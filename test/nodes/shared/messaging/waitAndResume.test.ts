@@ -9,7 +9,7 @@ import type {
 import {
 	receiveDeliveryStatus,
 	startDeliveryWait,
-} from '../../../nodes/WorkspaceWaitForDelivery/deliveryWait';
+} from '../../../../nodes/shared/messaging/deliveryWait';
 
 /**
  * The wait's guarantees, each held by a test that fails when it is broken: execute() as n8n

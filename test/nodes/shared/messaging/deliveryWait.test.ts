@@ -2,12 +2,12 @@ import {
 	pendingOutcome,
 	toStatusList,
 	toWaitPlan,
-} from '../../../nodes/WorkspaceWaitForDelivery/deliveryWait';
-import { toTimeLimitMs } from '../../../nodes/shared/waiting';
-import { WorkspaceWaitForDelivery } from '../../../nodes/WorkspaceWaitForDelivery/WorkspaceWaitForDelivery.node';
+} from '../../../../nodes/shared/messaging/deliveryWait';
+import { toTimeLimitMs } from '../../../../nodes/shared/waiting';
+import { WorkspaceWaitForDelivery } from '../../../../nodes/WorkspaceWaitForDelivery/WorkspaceWaitForDelivery.node';
 // The sandbox's postbacks, as the vendor posts them.
-import type { PlanStep } from '../../sandbox/messaging/postbacks';
-import { createPostbacks, RETRY_DELAYS_S } from '../../sandbox/messaging/postbacks';
+import type { PlanStep } from '../../../sandbox/messaging/postbacks';
+import { createPostbacks, RETRY_DELAYS_S } from '../../../sandbox/messaging/postbacks';
 
 describe('what ends the wait', () => {
 	test.each([

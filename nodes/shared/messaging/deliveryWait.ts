@@ -9,13 +9,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputError, isPlainObject, textIn } from '../shared/input';
-import { MESSAGING_BASE_URL } from '../shared/messaging/host';
-import { apiRequest, paths } from '../shared/transport';
-import { timeLimitField, timeLimitUnitField, toTimeLimitMs, warnIfLocal } from '../shared/waiting';
+import { InputError, isPlainObject, textIn } from '../input';
+import { MESSAGING_BASE_URL } from './host';
+import { apiRequest, paths } from '../transport';
+import { timeLimitField, timeLimitUnitField, toTimeLimitMs, warnIfLocal } from '../waiting';
 
 /**
- * Wait for Delivery (README, "Messages"): after a send whose Postback URL is this execution's
+ * Delivery Report → Wait for Status (README, "Messages"), in the Email, SMS and WhatsApp nodes,
+ * and the hidden Workspace Wait for Delivery node of workflows saved before it: after a send whose Postback URL is this execution's
  * resume address (`{{ $execution.resumeUrl }}`), the execution waits in n8n's waiting state until
  * each message reaches a status the user chose, or the time limit passes.
  *
@@ -187,7 +188,12 @@ function checkSendBefore(context: IExecuteFunctions): void {
 	const previous = context.getInputSourceData()?.previousNode;
 	const send = context
 		.getParentNodes(context.getNode().name, { includeNodeParameters: true, depth: 1 })
-		.find((node) => node.name === previous && SENDS.includes(node.type));
+		.find(
+			(node) =>
+				node.name === previous &&
+				SENDS.includes(node.type) &&
+				node.parameters?.resource !== 'deliveryReport',
+		);
 	if (!send) return;
 	const extra = send.parameters?.additionalFields;
 	const postBackUrl = isPlainObject(extra)
