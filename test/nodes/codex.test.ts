@@ -1,4 +1,5 @@
-import type { INodeType } from 'n8n-workflow';
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import { sys } from 'typescript';
 
 import { CREDENTIAL_TYPES } from '../harness/credentials';
@@ -15,6 +16,8 @@ function read(file: string): string {
 
 interface Codex {
 	node: string;
+	categories: string[];
+	subcategories?: Record<string, string[]>;
 	resources: {
 		primaryDocumentation: Array<{ url: string }>;
 		credentialDocumentation?: Array<{ url: string }>;
@@ -115,6 +118,44 @@ test('every node has an icon of its own', async () => {
 		),
 	);
 	expect(new Set(lightIcons).size).toBe(CODEX_FILES.length);
+});
+
+/** Whether a node's Operation offers n8n's send-and-wait (`operation` option `sendAndWait`). */
+const sendsAndWaits = (properties: INodeProperties[]) =>
+	properties.some(
+		({ name, options }) =>
+			name === 'operation' &&
+			(options ?? []).some(
+				(option) => 'value' in option && option.value === SEND_AND_WAIT_OPERATION,
+			),
+	);
+
+// n8n's node panel lists under Human review the nodes whose codex has the category HITL and the
+// subcategory "Human in the Loop" (editor viewsData.ts getSendAndWaitNodes), with their
+// sendAndWait action; a node without that action would be listed there with nothing to add.
+test('the nodes with a sendAndWait operation, and only they, are in the Human review category', async () => {
+	const found = await Promise.all(
+		CODEX_FILES.map(async ([name, file]) => {
+			const codex = JSON.parse(read(file)) as Codex;
+			return {
+				name,
+				sendsAndWaits: sendsAndWaits((await descriptionOf(name, file)).properties),
+				hitl: codex.categories.includes('HITL'),
+				subcategory: codex.subcategories?.HITL,
+			};
+		}),
+	);
+	expect(found.some((node) => node.sendsAndWaits)).toBe(true);
+	for (const node of found) {
+		expect({ name: node.name, hitl: node.hitl }).toEqual({
+			name: node.name,
+			hitl: node.sendsAndWaits,
+		});
+		expect({ name: node.name, subcategory: node.subcategory }).toEqual({
+			name: node.name,
+			subcategory: node.sendsAndWaits ? ['Human in the Loop'] : undefined,
+		});
+	}
 });
 
 test.each(Object.entries(CREDENTIAL_TYPES))(

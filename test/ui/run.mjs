@@ -19,7 +19,8 @@
 //   9. Workspace WhatsApp's pickers, template variables and an unknown Request ID (messaging.mjs);
 //      Wait for Status's fields (a Delivery Report operation), and one wait executed from the editor (deliveryWait.mjs);
 //      Send and Wait's fields per channel, and one wait executed from the editor and answered in
-//      the browser from the SMS's link (sendAndWait.mjs);
+//      the browser from the SMS's link (sendAndWait.mjs); Send and Wait listed under the node
+//      panel's Human review, added from there on its Send and Wait operation (humanReview.mjs);
 //  10. opens the WhatsApp trigger: its Production URL, the setup steps, Events, a hidden secret
 //      with its hint; none of the setup for Delivery Status alone; its events in the node panel;
 //      the test URL's answer; published from the editor without its secret, refused where the
@@ -46,6 +47,7 @@ import { createReporter } from '../rig/reporter.mjs';
 import { CREDENTIALS, SEED_IDS } from '../rig/sandbox.mjs';
 import { ensureChromium, launchBrowser, N8N_VERSION, OWNER, startEnvironment } from './env.mjs';
 import { deliveryWaitChecks } from './deliveryWait.mjs';
+import { humanReviewChecks } from './humanReview.mjs';
 import { messagingChecks } from './messaging.mjs';
 import { sendAndWaitChecks } from './sendAndWait.mjs';
 import { triggerActivationChecks } from './triggerActivation.mjs';
@@ -873,6 +875,7 @@ function checks() {
 		...messagingChecks(),
 		...deliveryWaitChecks(),
 		...sendAndWaitChecks(),
+		...humanReviewChecks(),
 		[
 			'WhatsApp Trigger: its two Production URLs under Webhook URLs (/webhook, and /delivery-status/<token made from the secret> for post-backs), the notice saying where to paste each (Settings → Developer → Webhook, Event with Data, Postback URL), Events and a hidden secret',
 			async ({ page, env, shot }) => {
