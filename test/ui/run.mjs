@@ -119,10 +119,13 @@ function eventActions(trigger) {
  */
 function expectedPanelEntries() {
 	const { n8n } = require(join(root, 'package.json'));
-	const nodes = n8n.nodes.map((file) => {
-		const exports = require(join(root, file));
-		return new (Object.values(exports)[0])().description;
-	});
+	// A hidden node (kept for saved workflows: Wait for Delivery) is not in the panel.
+	const nodes = n8n.nodes
+		.map((file) => {
+			const exports = require(join(root, file));
+			return new (Object.values(exports)[0])().description;
+		})
+		.filter((description) => !description.hidden);
 	const entries = new Map(
 		nodes
 			.filter((n) => !n.group.includes('trigger'))
