@@ -42,6 +42,9 @@ import { timeLimitField, timeLimitUnitField, toTimeLimitMs, warnIfLocal } from '
 
 const DEFAULT_STATUSES = 'delivered, read, failed';
 
+/** The most the look at a message's report may take, retries included, as the wait begins. */
+const REPORT_AT_START_MS = 3_000;
+
 /** The node's fields: which message each item is about, and what ends the wait. */
 export const deliveryWaitFields: INodeProperties[] = [
 	{
@@ -230,8 +233,9 @@ export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeE
 		try {
 			const plan = planOf(this, itemIndex);
 			const pending = pendingOutcome(requestIdOf(this, itemIndex), plan);
-			// A report that cannot be read now leaves the wait to the post-backs, as before.
-			const settled = await fromReport(this, pending).catch(() => undefined);
+			// A report that cannot be read at once leaves the wait to the post-backs, as before:
+			// retrying it longer would hold the execution running, refusing them meanwhile.
+			const settled = await fromReport(this, pending, REPORT_AT_START_MS).catch(() => undefined);
 			item.json = settled ?? pending;
 			if (!settled) waitUntil = Math.max(waitUntil, Date.now() + plan.timeLimitMs);
 		} catch (error) {
@@ -282,10 +286,12 @@ const chosen = (pending: DeliveryOutcome, status: string) =>
 async function fromReport(
 	context: IExecuteFunctions | IWebhookFunctions,
 	pending: DeliveryOutcome,
+	maxWaitMs?: number,
 ): Promise<DeliveryOutcome | undefined> {
 	const report = await apiRequest<IDataObject>(context, 'GET', paths.messaging.deliveryReport, {
 		baseURL: MESSAGING_BASE_URL,
 		qs: { request_id: pending.request_id },
+		maxWaitMs,
 	});
 	const seen = seenOf(isPlainObject(report) ? report : {}, 'statusAt');
 	return chosen(pending, seen.status) ? reached(pending, seen) : undefined;

@@ -10,6 +10,10 @@ import {
 	receiveDeliveryStatus,
 	startDeliveryWait,
 } from '../../../../nodes/shared/messaging/deliveryWait';
+import { useVirtualClock } from '../../../harness/virtualClock';
+
+// The door's retries wait on this clock: no test waits out real time.
+const time = useVirtualClock(Date.parse('2026-12-07T09:00:00.000Z'));
 
 /**
  * The wait's guarantees, each held by a test that fails when it is broken: execute() as n8n
@@ -38,7 +42,7 @@ const WAIT: INode = {
  * The vendor's delivery reports by request id (its `status`, `statusAt`, `remark`); 'unknown'
  * for a message the host does not know yet.
  */
-type Reports = Record<string, IDataObject | 'unknown'>;
+type Reports = Record<string, IDataObject | 'unknown' | 'failing'>;
 
 function fakeHost(reports: Reports) {
 	const asked: string[] = [];
@@ -46,6 +50,8 @@ function fakeHost(reports: Reports) {
 		const id = String((options.qs as IDataObject).request_id);
 		asked.push(id);
 		const report = reports[id];
+		if (report === 'failing')
+			return { statusCode: 503, headers: {}, body: { success: false, message: 'Unavailable' } };
 		if (report === 'unknown')
 			return {
 				statusCode: 404,
@@ -152,6 +158,15 @@ describe('the wait begins: each message is looked up first', () => {
 		});
 		expect(putExecutionToWait).toHaveBeenCalledTimes(1);
 		expect(stored.map((item) => item.outcome)).toEqual(['noFinalStatus', 'noFinalStatus']);
+	});
+
+	test('a report host that keeps failing delays the wait 3 s at most: statuses meanwhile would be refused', async () => {
+		const startedAt = time.now();
+		const { stored, putExecutionToWait, asked } = await begin(['r1'], { r1: 'failing' });
+		expect(putExecutionToWait).toHaveBeenCalledTimes(1);
+		expect(stored[0].outcome).toBe('noFinalStatus');
+		expect(asked.length).toBeGreaterThan(1);
+		expect(time.now() - startedAt).toBeLessThanOrEqual(3_000);
 	});
 
 	test('a status that only contains a chosen word is not chosen', async () => {
