@@ -92,28 +92,32 @@ function assertReached(json, status, { remark = '', seen = [status] } = {}) {
 	assert.match(json.request_id, /^[0-9a-f-]{36}$/);
 }
 
-export const deliveryWaitCases = [
-	{
-		file: 'sms-wait-for-delivery',
-		lines: '2.x',
-		waits: true,
-		title: 'Workspace SMS: send an order notice and wait until it is delivered',
-		node: 'workspaceSms',
-		parameters: smsParameters(),
-		then: waitForStatus('workspaceSms'),
-		setup: plan({ status: 'sent' }, { status: 'delivered', remark: 'Delivered to handset' }),
-		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
-		during: postPlanned,
-		check(items, sandbox, answers) {
-			// `sent` is not a chosen status: answered, nothing resumed; `delivered` resumes.
-			assert.deepEqual(answers, [
-				['sent', 200],
-				['delivered', 200],
-			]);
-			assert.equal(items.length, 1);
-			assertReached(items[0].json, 'delivered', { remark: 'Delivered to handset' });
-		},
+/** An order notice by SMS, waited on until delivered (past sent); `changes`: another file, title or wait. */
+const smsWaitUntilDelivered = (changes = {}) => ({
+	file: 'sms-wait-for-delivery',
+	lines: '2.x',
+	waits: true,
+	title: 'Workspace SMS: send an order notice and wait until it is delivered',
+	node: 'workspaceSms',
+	parameters: smsParameters(),
+	then: waitForStatus('workspaceSms'),
+	setup: plan({ status: 'sent' }, { status: 'delivered', remark: 'Delivered to handset' }),
+	requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
+	during: postPlanned,
+	check(items, sandbox, answers) {
+		// `sent` is not a chosen status: answered, nothing resumed; `delivered` resumes.
+		assert.deepEqual(answers, [
+			['sent', 200],
+			['delivered', 200],
+		]);
+		assert.equal(items.length, 1);
+		assertReached(items[0].json, 'delivered', { remark: 'Delivered to handset' });
 	},
+	...changes,
+});
+
+export const deliveryWaitCases = [
+	smsWaitUntilDelivered(),
 	{
 		file: 'whatsapp-wait-failed',
 		lines: '2.x',
@@ -429,26 +433,10 @@ export const deliveryWaitCases = [
 
 /** Last in cases.mjs (the examples' ids follow its order): saved workflows of older node types. */
 export const savedNodeCases = [
-	{
+	smsWaitUntilDelivered({
 		file: 'sms-wait-for-delivery-saved-node',
-		lines: '2.x',
-		waits: true,
 		title:
 			'Workspace SMS: a workflow saved with Workspace Wait for Delivery (hidden since Wait for Status) still waits and resumes',
-		node: 'workspaceSms',
-		parameters: smsParameters(),
 		then: savedWaitForDelivery(),
-		setup: plan({ status: 'sent' }, { status: 'delivered', remark: 'Delivered to handset' }),
-		requests: sentToThisExecution('/api/ingest/sms/v1/message/send'),
-		during: postPlanned,
-		check(items, sandbox, answers) {
-			// `sent` is not a chosen status: answered, nothing resumed; `delivered` resumes.
-			assert.deepEqual(answers, [
-				['sent', 200],
-				['delivered', 200],
-			]);
-			assert.equal(items.length, 1);
-			assertReached(items[0].json, 'delivered', { remark: 'Delivered to handset' });
-		},
-	},
+	}),
 ];
