@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { NOTHING_TO_REGISTER } from '../shared/waiting';
 import { sendAndWaitFields } from './fields';
-import { answerWebhooks, receiveAnswer, sendAndWaitForResponse } from './sendAndWait';
+import { answerWebhooks, receiveAnswer, sendAndWaitForResponse } from '../shared/messaging/ask/sendAndWait';
 
 export class WorkspaceSendAndWait implements INodeType {
 	description: INodeTypeDescription = {

@@ -8,14 +8,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { fromInput, InputError } from '../shared/input';
-import type { ParameterSource } from '../shared/locators';
-import { pickedId } from '../shared/locators';
-import { MESSAGING_BASE_URL, requireMessagingHost } from '../shared/messaging/host';
-import { takesText, templateVariableKeys } from '../shared/messaging/whatsApp';
-import { apiRequest } from '../shared/transport';
-import { toTimeLimitMs, warnIfLocal } from '../shared/waiting';
-import { SEND_AND_WAIT_HINTS } from './hints';
+import { fromInput, InputError } from '../../input';
+import type { ParameterSource } from '../../locators';
+import { pickedId } from '../../locators';
+import { MESSAGING_BASE_URL, requireMessagingHost } from '../host';
+import { takesText, templateVariableKeys } from '../whatsApp';
+import { apiRequest } from '../../transport';
+import { toTimeLimitMs, warnIfLocal } from '../../waiting';
+import { SEND_AND_WAIT_HINTS } from '../../../WorkspaceSendAndWait/hints';
 import { ANSWERED_PAGE, PAGE_POLICY, questionPage } from './pages';
 import type { AskInput, Choice, Links, Question } from './question';
 import { linkVariableOf, toAskRequest, toQuestion } from './question';

@@ -1,10 +1,10 @@
-import { InputError } from '../../../nodes/shared/input';
-import type { AskInput, Links, Question } from '../../../nodes/WorkspaceSendAndWait/question';
+import { InputError } from '../../../../../nodes/shared/input';
+import type { AskInput, Links, Question } from '../../../../../nodes/shared/messaging/ask/question';
 import {
 	MAX_LABEL_CHARACTERS,
 	toAskRequest,
 	toQuestion,
-} from '../../../nodes/WorkspaceSendAndWait/question';
+} from '../../../../../nodes/shared/messaging/ask/question';
 
 /** n8n's signed waiting addresses, as `getSignedResumeUrl` makes them (64 hex digits). */
 const BASE = 'https://n8n.example.com/webhook-waiting/7/n1';

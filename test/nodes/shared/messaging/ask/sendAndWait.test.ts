@@ -10,8 +10,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	receiveAnswer,
 	sendAndWaitForResponse,
-} from '../../../nodes/WorkspaceSendAndWait/sendAndWait';
-import { WorkspaceSendAndWait } from '../../../nodes/WorkspaceSendAndWait/WorkspaceSendAndWait.node';
+} from '../../../../../nodes/shared/messaging/ask/sendAndWait';
+import { WorkspaceSendAndWait } from '../../../../../nodes/WorkspaceSendAndWait/WorkspaceSendAndWait.node';
 
 const SIGNATURE = 'f'.repeat(64);
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -2,7 +2,7 @@ import {
 	ANSWERED_PAGE,
 	PAGE_POLICY,
 	questionPage,
-} from '../../../nodes/WorkspaceSendAndWait/pages';
+} from '../../../../../nodes/shared/messaging/ask/pages';
 
 const YES_NO = [
 	{ label: 'Yes', approved: true },

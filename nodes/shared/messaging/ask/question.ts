@@ -1,18 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError, isPlainObject, textIn } from '../shared/input';
-import { requiredText } from '../shared/messaging/fields';
-import { toEmailAddress, toPhoneNumber } from '../shared/messaging/recipients';
-import type { SmsSender } from '../shared/messaging/smsSender';
-import { senderBody } from '../shared/messaging/smsSender';
-import { MAX_SMS_SEGMENTS, smsLength } from '../shared/messaging/smsLength';
-import type { PickedId } from '../shared/locators';
-import { requireAccount } from '../shared/messaging/whatsAppAccount';
-import type { MapperInput } from '../shared/messaging/whatsAppTemplate';
-import { buildWhatsAppTemplateBody } from '../shared/messaging/whatsAppTemplate';
-import { paths } from '../shared/transport';
-import type { Channel } from './fields';
-import { DEFAULT_LABELS } from './fields';
+import { InputError, isPlainObject, textIn } from '../../input';
+import { requiredText } from '../fields';
+import { toEmailAddress, toPhoneNumber } from '../recipients';
+import type { SmsSender } from '../smsSender';
+import { senderBody } from '../smsSender';
+import { MAX_SMS_SEGMENTS, smsLength } from '../smsLength';
+import type { PickedId } from '../../locators';
+import { requireAccount } from '../whatsAppAccount';
+import type { MapperInput } from '../whatsAppTemplate';
+import { buildWhatsAppTemplateBody } from '../whatsAppTemplate';
+import { paths } from '../../transport';
+import type { Channel } from '../../../WorkspaceSendAndWait/fields';
+import { DEFAULT_LABELS } from '../../../WorkspaceSendAndWait/fields';
 
 /**
  * What the person is asked and how it reaches them: pure, so that every mistake is said before
