@@ -1,11 +1,26 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { NOTHING_TO_REGISTER } from '../shared/waiting';
+import { answerWebhooks, askAndWait, receiveAnswer } from '../shared/messaging/ask/sendAndWait';
+import { NOTHING_TO_REGISTER, toTimeLimitMs } from '../shared/waiting';
+import { askOf } from './channels';
 import { sendAndWaitFields } from './fields';
-import { answerWebhooks, receiveAnswer, sendAndWaitForResponse } from '../shared/messaging/ask/sendAndWait';
 
+const timeLimit = (context: IExecuteFunctions) =>
+	new Date(
+		Date.now() +
+			toTimeLimitMs(
+				context.getNodeParameter('waitTimeLimit', 0),
+				context.getNodeParameter('waitTimeUnit', 0),
+			),
+	);
+
+/**
+ * Kept, hidden, so that workflows saved with it still run: Send and Wait for Response is now an
+ * operation of the Workspace SMS, WhatsApp and Email nodes (CHANGELOG, 2.0), where n8n's Human
+ * review panel lists it.
+ */
 export class WorkspaceSendAndWait implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Send and Wait',
@@ -16,13 +31,12 @@ export class WorkspaceSendAndWait implements INodeType {
 		},
 		group: ['output'],
 		version: 1,
+		hidden: true,
 		subtitle:
 			'={{ "Send and wait: " + $parameter["channel"] + ", " + $parameter["responseType"] }}',
 		description:
-			'Send an SMS, WhatsApp message or template, or email with a link, and wait until the person approves, declines or answers',
+			'Replaced by Send and Wait for Response in Workspace SMS, WhatsApp and Email: send a message with a link and wait until the person approves, declines or answers',
 		defaults: { name: 'Send and Wait' },
-		// n8n's lint requires it of action nodes; n8n also makes a human-review tool of this node
-		// for AI Agents (docs/ai-agents.md).
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -37,7 +51,9 @@ export class WorkspaceSendAndWait implements INodeType {
 
 	webhookMethods = { default: NOTHING_TO_REGISTER };
 
-	execute = sendAndWaitForResponse;
+	async execute(this: IExecuteFunctions) {
+		return await askAndWait(this, askOf, timeLimit);
+	}
 
 	webhook = receiveAnswer;
 }

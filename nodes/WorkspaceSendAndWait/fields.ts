@@ -1,11 +1,16 @@
-import type { INodeProperties, ResourceMapperTypeOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
+import { answerLinkNotice, approvalOptionsField } from '../shared/messaging/ask/fields';
 import { emailRecipientField, phoneRecipientField } from '../shared/messaging/fields';
 import { smsSenderProperties } from '../shared/messaging/smsSender';
 import { accountAndRecipientFields } from '../shared/messaging/whatsAppAccount';
-import { templateField, templateVariablesField } from '../shared/messaging/whatsAppTemplate';
+import { templateField } from '../shared/messaging/whatsAppTemplate';
 import { timeLimitField, timeLimitUnitField } from '../shared/waiting';
+import {
+	linkVariableField,
+	variablesBesideLinkField,
+} from '../WorkspaceWhatsApp/resources/message/sendAndWait';
 
 export type Channel = 'email' | 'sms' | 'whatsApp' | 'whatsAppTemplate';
 
@@ -15,24 +20,13 @@ const onChannel = (channels: Channel[], properties: INodeProperties[]): INodePro
 		displayOptions: { show: { ...property.displayOptions?.show, channel: channels } },
 	}));
 
-const onResponse = (responseType: string) => ({ show: { responseType: [responseType] } });
-
-export const DEFAULT_LABELS = { approve: 'Approve', disapprove: 'Decline', respond: 'Respond' };
-
 /**
- * The fields, named as in n8n's own send-and-wait nodes where they mean the same (operation,
+ * The hidden node's fields, as workflows saved with it hold them. Named as in n8n's own send-and-wait nodes where they mean the same (operation,
  * message, responseType, approvalOptions.values, options.messageButtonLabel): n8n finds a
  * human-review tool by them, and what users built on those nodes reads the same here.
  */
 export const sendAndWaitFields: INodeProperties[] = [
-	{
-		// The one setup outside this node, and the one that fails silently when missed.
-		displayName:
-			"The link opens a page of this n8n: with n8n on localhost, set n8n's WEBHOOK_URL (N8N_WEBHOOK_URL on n8n 2) to an address the person's phone or mail can reach.",
-		name: 'setupNotice',
-		type: 'notice',
-		default: '',
-	},
+	{ ...answerLinkNotice, name: 'setupNotice' },
 	{
 		displayName: 'Channel',
 		name: 'channel',
@@ -73,37 +67,7 @@ export const sendAndWaitFields: INodeProperties[] = [
 	},
 	...onChannel(['sms'], [phoneRecipientField, ...smsSenderProperties]),
 	...onChannel(['whatsApp', 'whatsAppTemplate'], accountAndRecipientFields),
-	...onChannel(
-		['whatsAppTemplate'],
-		[
-			templateField,
-			{
-				displayName: 'Link Variable Name or ID',
-				name: 'linkVariable',
-				type: 'options',
-				typeOptions: {
-					loadOptionsMethod: 'getWhatsAppLinkVariables',
-					loadOptionsDependsOn: ['phoneId.value', 'template.value'],
-				},
-				required: true,
-				default: '',
-				description:
-					'The text variable of the template that gets the link, such as the one in "Answer here: {{1}}". Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				...templateVariablesField,
-				description: "The template's other variables, each a field of its own",
-				typeOptions: {
-					...templateVariablesField.typeOptions,
-					loadOptionsDependsOn: ['phoneId.value', 'template.value', 'linkVariable'],
-					resourceMapper: {
-						...templateVariablesField.typeOptions?.resourceMapper,
-						resourceMapperMethod: 'getWhatsAppTemplateVariablesBesideLink',
-					} as ResourceMapperTypeOptions,
-				},
-			},
-		],
-	),
+	...onChannel(['whatsAppTemplate'], [templateField, linkVariableField, variablesBesideLinkField]),
 	...onChannel(
 		['email'],
 		[
@@ -136,45 +100,7 @@ export const sendAndWaitFields: INodeProperties[] = [
 		],
 		default: 'approval',
 	},
-	{
-		displayName: 'Approval Options',
-		name: 'approvalOptions',
-		type: 'fixedCollection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: onResponse('approval'),
-		options: [
-			{
-				displayName: 'Values',
-				name: 'values',
-				values: [
-					{
-						displayName: 'Type of Approval',
-						name: 'approvalType',
-						type: 'options',
-						options: [
-							{ name: 'Approve Only', value: 'single' },
-							{ name: 'Approve and Decline', value: 'double' },
-						],
-						default: 'double',
-					},
-					{
-						displayName: 'Approve Button Label',
-						name: 'approveLabel',
-						type: 'string',
-						default: 'Approve',
-					},
-					{
-						displayName: 'Decline Button Label',
-						name: 'disapproveLabel',
-						type: 'string',
-						default: 'Decline',
-						displayOptions: { show: { approvalType: ['double'] } },
-					},
-				],
-			},
-		],
-	},
+	approvalOptionsField,
 	{
 		...timeLimitField,
 		default: 1,

@@ -4,8 +4,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { messagingNodeParts } from '../shared/messaging/node';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { smsDescription } from './resources/sms';
+import { smsAsk } from './resources/sms/sendAndWait';
 
-const messaging = messagingNodeParts({ name: 'SMS', value: 'sms' }, smsDescription);
+const messaging = messagingNodeParts({ name: 'SMS', value: 'sms' }, smsDescription, {
+	ask: () => smsAsk,
+});
 
 export class WorkspaceSms implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,7 +19,7 @@ export class WorkspaceSms implements INodeType {
 		version: 1,
 		subtitle: messaging.subtitle,
 		description:
-			'Send SMS and SMS templates, and read delivery reports, through the Workspace Records messaging host',
+			'Send SMS and SMS templates, ask and wait for the answer, and read delivery reports, through the Workspace Records messaging host',
 		defaults: { name: 'Workspace SMS' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -26,7 +29,7 @@ export class WorkspaceSms implements INodeType {
 
 	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
 
-	// Delivery Report → Wait for Status holds the execution in n8n's waiting state.
+	// Send and Wait for Response and Delivery Report → Wait for Status hold the execution in n8n's waiting state.
 	customOperations = messaging.waiting.customOperations;
 
 	webhook = messaging.waiting.webhook;

@@ -4,8 +4,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { messagingNodeParts } from '../shared/messaging/node';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { messageDescription } from './resources/message';
+import { whatsAppAsk } from './resources/message/sendAndWait';
 
-const messaging = messagingNodeParts({ name: 'Message', value: 'message' }, messageDescription);
+const messaging = messagingNodeParts({ name: 'Message', value: 'message' }, messageDescription, {
+	ask: whatsAppAsk,
+});
 
 export class WorkspaceWhatsApp implements INodeType {
 	description: INodeTypeDescription = {

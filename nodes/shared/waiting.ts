@@ -37,24 +37,28 @@ export const timeLimitUnitField: INodeProperties = {
 	default: 'minutes',
 };
 
-/** The time limit in milliseconds: a positive duration. */
-export function toTimeLimitMs(amount: unknown, unit: unknown): number {
+/** The time limit in milliseconds: a positive duration; errors name the node's own two fields. */
+export function toTimeLimitMs(
+	amount: unknown,
+	unit: unknown,
+	fields = { amount: 'Time Limit', unit: 'Time Limit Unit' },
+): number {
 	const perUnit = Object.hasOwn(UNITS, String(unit)) ? UNITS[String(unit)] : undefined;
 	if (!perUnit) {
 		throw new InputError(
-			'Time Limit Unit',
+			fields.unit,
 			`"${String(unit)}" is not a unit`,
 			'Choose Seconds, Minutes, Hours or Days.',
 		);
 	}
-	const number = numberIn(amount, 'Time Limit', {
+	const number = numberIn(amount, fields.amount, {
 		min: 0,
 		whole: false,
 		hint: 'Give how long to wait, a number above 0, such as 10.',
 	});
 	if (number <= 0) {
 		throw new InputError(
-			'Time Limit',
+			fields.amount,
 			'0 waits for nothing',
 			'Give how long to wait, a number above 0, such as 10.',
 		);

@@ -132,20 +132,24 @@ const sendsAndWaits = (properties: INodeProperties[]) =>
 
 // n8n's node panel lists under Human review the nodes whose codex has the category HITL and the
 // subcategory "Human in the Loop" (editor viewsData.ts getSendAndWaitNodes), with their
-// sendAndWait action; a node without that action would be listed there with nothing to add.
-test('the nodes with a sendAndWait operation, and only they, are in the Human review category', async () => {
+// sendAndWait action; a node without that action would be listed there with nothing to add, and a
+// hidden one (kept for saved workflows) is not offered at all.
+test('the shown nodes with a sendAndWait operation, and only they, are in the Human review category', async () => {
 	const found = await Promise.all(
 		CODEX_FILES.map(async ([name, file]) => {
 			const codex = JSON.parse(read(file)) as Codex;
+			const description = await descriptionOf(name, file);
 			return {
 				name,
-				sendsAndWaits: sendsAndWaits((await descriptionOf(name, file)).properties),
+				sendsAndWaits: !description.hidden && sendsAndWaits(description.properties),
 				hitl: codex.categories.includes('HITL'),
 				subcategory: codex.subcategories?.HITL,
 			};
 		}),
 	);
-	expect(found.some((node) => node.sendsAndWaits)).toBe(true);
+	expect(found.filter((node) => node.sendsAndWaits).map((node) => node.name)).toEqual(
+		expect.arrayContaining(['WorkspaceEmail', 'WorkspaceSms', 'WorkspaceWhatsApp']),
+	);
 	for (const node of found) {
 		expect({ name: node.name, hitl: node.hitl }).toEqual({
 			name: node.name,

@@ -1,14 +1,20 @@
 import type {
+	IExecuteFunctions,
 	INodeProperties,
 	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookFunctions,
 } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { optionsField, resourceSelector, subtitleOf } from '../descriptions';
 import { requestDefaults } from '../transport';
 import { deliveryReportDescription, deliveryWaitParts } from './deliveryReport';
 import { MESSAGING_BASE_URL } from './host';
+import type { ParameterSource } from '../locators';
+import type { AskSpec } from './ask/sendAndWait';
+import { answerWebhooks, askAndWait, receiveAnswer } from './ask/sendAndWait';
 
 /**
  * What the Email, RCS, SMS and WhatsApp nodes share: the credential, the messaging host, and their
@@ -18,15 +24,22 @@ import { MESSAGING_BASE_URL } from './host';
 export function messagingNodeParts(
 	resource: INodePropertyOptions,
 	resourceDescription: INodeProperties[],
-	// A node whose sends return no request ID (RCS, on the campaign paths) has no report to read.
-	{ deliveryReport = true }: { deliveryReport?: boolean } = {},
+	{
+		// A node whose sends return no request ID (RCS, on the campaign paths) has no report to read.
+		deliveryReport = true,
+		ask,
+	}: {
+		deliveryReport?: boolean;
+		/** The resource's Send and Wait for Response: how its question is sent, by the item's parameters. */
+		ask?: (read: ParameterSource) => AskSpec;
+	} = {},
 ): {
 	subtitle: string;
 	sharedDescription: Pick<
 		INodeTypeDescription,
 		'credentials' | 'requestDefaults' | 'properties' | 'webhooks'
 	>;
-	/** Delivery Report → Wait for Status: what the node class adds (deliveryReport.ts). */
+	/** Send and Wait for Response, Delivery Report → Wait for Status: what the node class adds. */
 	waiting: Required<Pick<INodeType, 'customOperations' | 'webhook' | 'webhookMethods'>>;
 } {
 	const properties: INodeProperties[] = [
@@ -37,7 +50,14 @@ export function messagingNodeParts(
 		),
 		...resourceDescription,
 		...(deliveryReport ? deliveryReportDescription : []),
-		optionsField,
+		// An ask is one request; its Options are n8n's send-and-wait ones (ask/fields.ts).
+		ask
+			? { ...optionsField, displayOptions: { hide: { operation: [SEND_AND_WAIT_OPERATION] } } }
+			: optionsField,
+	];
+	const webhooks = [
+		...(deliveryReport ? deliveryWaitParts.webhooks : []),
+		...(ask ? answerWebhooks : []),
 	];
 	return {
 		subtitle: subtitleOf(properties),
@@ -48,12 +68,29 @@ export function messagingNodeParts(
 			// Messages go to the API's second host (docs/api.md §4.9), not the records one.
 			requestDefaults: { ...requestDefaults, baseURL: MESSAGING_BASE_URL },
 			properties,
-			...(deliveryReport ? { webhooks: deliveryWaitParts.webhooks } : {}),
+			...(webhooks.length ? { webhooks } : {}),
 		},
 		waiting: {
-			customOperations: deliveryReport ? deliveryWaitParts.customOperations : {},
-			webhook: deliveryWaitParts.webhook,
+			customOperations: {
+				...(deliveryReport ? deliveryWaitParts.customOperations : {}),
+				...(ask && {
+					[String(resource.value)]: {
+						[SEND_AND_WAIT_OPERATION]: async function (this: IExecuteFunctions) {
+							return await askAndWait(this, ask);
+						},
+					},
+				}),
+			},
+			webhook: answerOrStatus,
 			webhookMethods: deliveryWaitParts.webhookMethods,
 		},
 	};
+}
+
+/** One webhook a node: the answer page of Send and Wait, or a status for Wait for Status. */
+async function answerOrStatus(this: IWebhookFunctions) {
+	const operation = this.getNodeParameter('operation', '');
+	return operation === SEND_AND_WAIT_OPERATION
+		? await receiveAnswer.call(this)
+		: await deliveryWaitParts.webhook.call(this);
 }

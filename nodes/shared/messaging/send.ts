@@ -8,6 +8,7 @@ import type {
 import type { OperationSpec } from '../descriptions';
 import { operation } from '../descriptions';
 import { fromInput } from '../input';
+import type { ParameterSource } from '../locators';
 import { parameterId, pickedId } from '../locators';
 import { requestDefaults } from '../transport';
 import { checkMessagingHost } from './host';
@@ -19,18 +20,21 @@ import { checkMessagingHost } from './host';
  * none is said so), `shown` as stored, or undefined while a choice hides it (Message Type).
  */
 const READERS = {
-	value: (context: IExecuteSingleFunctions, name: string) => context.getNodeParameter(name),
-	object: (context: IExecuteSingleFunctions, name: string) => context.getNodeParameter(name, {}),
+	value: (context: ParameterSource, name: string) => context.getNodeParameter(name),
+	object: (context: ParameterSource, name: string) => context.getNodeParameter(name, {}),
 	picker: parameterId,
 	picked: pickedId,
-	shown: (context: IExecuteSingleFunctions, name: string) =>
+	shown: (context: ParameterSource, name: string) =>
 		context.getNodeParameter(name, null) ?? undefined,
 };
 
 type ParameterKind = keyof typeof READERS;
 
-function readInput<Input>(
-	context: IExecuteSingleFunctions,
+export type ParameterKinds<Input> = { [Name in keyof Required<Input>]: ParameterKind };
+
+/** A builder's input from the item's parameters: a send's, and its Send and Wait's. */
+export function readInput<Input>(
+	context: ParameterSource,
 	parameters: { [Name in keyof Input]: ParameterKind },
 ): Input {
 	const input: IDataObject = {};
@@ -46,7 +50,7 @@ interface SendSpec<Input> {
 	description: string;
 	url: string;
 	/** Every field of the body builder's input, by parameter name, and how to read it. */
-	parameters: { [Name in keyof Required<Input>]: ParameterKind };
+	parameters: ParameterKinds<Input>;
 	/** The pure body builder (tested on its own); what it throws names the field to fix. */
 	body: (input: Input) => IDataObject;
 	/**

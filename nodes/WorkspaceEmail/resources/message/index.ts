@@ -4,9 +4,12 @@ import { operationSelector } from '../../../shared/descriptions';
 import { send, sendFields } from './send';
 import { sendTemplate, sendTemplateFields } from './sendTemplate';
 import { EMAIL_HINTS } from '../../hints';
+import { sendAndWaitOption } from '../../../shared/messaging/ask/sendAndWait';
+import { sendAndWaitDescription } from './sendAndWait';
 
 export const messageDescription: INodeProperties[] = [
-	operationSelector('message', [send, sendTemplate], EMAIL_HINTS),
+	operationSelector('message', [send, sendAndWaitOption, sendTemplate], EMAIL_HINTS),
 	...sendFields,
 	...sendTemplateFields,
+	...sendAndWaitDescription,
 ];

@@ -5,14 +5,17 @@ import { recipientField, senderFields } from './fields';
 import { messageField, send, sendOptions } from './send';
 import { sendTemplate, sendTemplateOptions, templateFields } from './sendTemplate';
 import { SMS_HINTS } from '../../hints';
+import { sendAndWaitOption } from '../../../shared/messaging/ask/sendAndWait';
+import { sendAndWaitDescription } from './sendAndWait';
 
 /** In the order the editor shows them: recipient, what is sent, the sender, the options. */
 export const smsDescription: INodeProperties[] = [
-	operationSelector('sms', [send, sendTemplate], SMS_HINTS),
+	operationSelector('sms', [send, sendAndWaitOption, sendTemplate], SMS_HINTS),
 	...recipientField,
 	...messageField,
 	...templateFields,
 	...senderFields,
 	...sendOptions,
 	...sendTemplateOptions,
+	...sendAndWaitDescription,
 ];

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { PostBackInput } from '../../../shared/messaging/fields';
@@ -9,6 +10,7 @@ import {
 	postBackOptions,
 	requiredText,
 } from '../../../shared/messaging/fields';
+import type { ParameterKinds } from '../../../shared/messaging/send';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import type { SmsSender } from '../../../shared/messaging/smsSender';
@@ -26,26 +28,31 @@ export const messageField: INodeProperties[] = forOperation('sms', 'send', [
 	},
 ]);
 
-export const sendOptions: INodeProperties[] = forOperation('sms', 'send', [
-	additionalFieldsCollection([
-		{
-			displayName: 'DLT Entity ID',
-			name: 'dltEntityId',
-			type: 'string',
-			default: '',
-			description: "The sender's entity ID in India's DLT registry",
-		},
-		{
-			displayName: 'DLT Template ID',
-			name: 'dltTemplateId',
-			type: 'string',
-			default: '',
-			description: "The message template's ID in India's DLT registry",
-		},
-		flashOption,
-		...postBackOptions,
-	]),
-]);
+/** Send's options; a Send and Wait for Response sends with them too. */
+export const sendOptions: INodeProperties[] = forOperation(
+	'sms',
+	['send', SEND_AND_WAIT_OPERATION],
+	[
+		additionalFieldsCollection([
+			{
+				displayName: 'DLT Entity ID',
+				name: 'dltEntityId',
+				type: 'string',
+				default: '',
+				description: "The sender's entity ID in India's DLT registry",
+			},
+			{
+				displayName: 'DLT Template ID',
+				name: 'dltTemplateId',
+				type: 'string',
+				default: '',
+				description: "The message template's ID in India's DLT registry",
+			},
+			flashOption,
+			...postBackOptions,
+		]),
+	],
+);
 
 export interface SmsInput extends SmsSender {
 	message?: unknown;
@@ -75,18 +82,20 @@ export function buildSmsBody(input: SmsInput): IDataObject {
 	};
 }
 
+export const SMS_PARAMETERS: ParameterKinds<SmsInput> = {
+	recipient: 'value',
+	message: 'value',
+	senderId: 'value',
+	route: 'value',
+	additionalFields: 'object',
+};
+
 export const send = sendOperation({
 	name: 'Send',
 	value: 'send',
 	action: 'Send an SMS to a phone number given with its country code',
 	description: 'Queue an SMS for sending; the answer carries a request ID',
 	url: paths.messaging.smsSend,
-	parameters: {
-		recipient: 'value',
-		message: 'value',
-		senderId: 'value',
-		route: 'value',
-		additionalFields: 'object',
-	},
+	parameters: SMS_PARAMETERS,
 	body: buildSmsBody,
 });

@@ -1,10 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { forOperation, operationSelector } from '../../../shared/descriptions';
 import { accountAndRecipientFields } from '../../../shared/messaging/whatsAppAccount';
 import { sendInConversation, sendInConversationFields } from './sendInConversation';
 import { sendTemplate, sendTemplateFields } from './sendTemplate';
 import { WHATSAPP_HINTS } from '../../hints';
+import { sendAndWaitOption } from '../../../shared/messaging/ask/sendAndWait';
+import { sendAndWaitDescription } from './sendAndWait';
 
 /**
  * Templates reach anyone; other messages only a customer who wrote in the last 24 hours
@@ -12,8 +15,17 @@ import { WHATSAPP_HINTS } from '../../hints';
  * left out: their buttons are not documented (README, "Messages").
  */
 export const messageDescription: INodeProperties[] = [
-	operationSelector('message', [sendTemplate, sendInConversation], WHATSAPP_HINTS),
-	...forOperation('message', ['sendTemplate', 'sendInConversation'], accountAndRecipientFields),
+	operationSelector(
+		'message',
+		[sendTemplate, sendInConversation, sendAndWaitOption],
+		WHATSAPP_HINTS,
+	),
+	...forOperation(
+		'message',
+		['sendTemplate', 'sendInConversation', SEND_AND_WAIT_OPERATION],
+		accountAndRecipientFields,
+	),
 	...sendTemplateFields,
 	...sendInConversationFields,
+	...sendAndWaitDescription,
 ];

@@ -1,5 +1,8 @@
-import type { Choice } from './question';
-import { htmlOf } from './question';
+import type { IDataObject } from 'n8n-workflow';
+
+import { formFieldsHtml } from './form';
+import type { Choice, Question } from './question';
+import { DEFAULT_LABELS, escapeHtml, htmlOf } from './question';
 
 /**
  * The pages the person sees: the message's words and the way to answer, nothing of the
@@ -15,7 +18,8 @@ const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-s
 main{max-width:480px;margin:8vh auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 1px 4px rgba(0,0,0,.08)}
 h1{font-size:1.25rem;margin:0 0 16px}p{line-height:1.5}.error{color:#b42318}
 form{display:inline}button{font:inherit;font-weight:600;border:0;border-radius:8px;padding:10px 20px;margin:8px 8px 0 0;cursor:pointer;background:#4f46e5;color:#fff}
-button.secondary{background:#e5e7eb;color:#1d1d1f}textarea{box-sizing:border-box;width:100%;min-height:8em;font:inherit;padding:8px}`;
+button.secondary{background:#e5e7eb;color:#1d1d1f}textarea{box-sizing:border-box;width:100%;min-height:8em;font:inherit;padding:8px}
+label{display:block;margin:14px 0 4px;font-weight:600}input,select{box-sizing:border-box;width:100%;font:inherit;padding:8px}input[type=checkbox],input[type=radio]{width:auto;margin-right:6px}`;
 
 function page(title: string, content: string): string {
 	return `<!doctype html>
@@ -26,24 +30,37 @@ function page(title: string, content: string): string {
 
 export interface QuestionView {
 	title: string;
-	message: string;
-	/** Approval: the buttons; free text: none, a text box instead. */
+	question: Pick<Question, 'message' | 'responseType' | 'form' | 'fields'>;
+	/** Approval: the buttons offered (an email button's page: its own alone). */
 	choices: Choice[];
 	/** What was wrong with a post, shown above the form. */
 	problem?: string;
+	/** That post: its values stay in the form. */
+	post?: IDataObject;
 }
 
 const choiceForm = ({ label, approved }: Choice) =>
 	`<form method="post"><input type="hidden" name="approved" value="${String(approved)}"><button type="submit"${approved ? '' : ' class="secondary"'}>${htmlOf(label)}</button></form>`;
 
-const TEXT_FORM =
-	'<form method="post"><textarea name="text" required aria-label="Your answer"></textarea><br><button type="submit">Send</button></form>';
+const submitButton = (label: string) => `<button type="submit">${htmlOf(label)}</button>`;
 
-export function questionPage({ title, message, choices, problem }: QuestionView): string {
-	const answer = choices.length ? choices.map(choiceForm).join('') : TEXT_FORM;
-	const said = problem ? `<p class="error">${htmlOf(problem)}</p>` : '';
-	return page(title, `<p>${htmlOf(message)}</p>${said}${answer}`);
+function answerForm({ question, choices, post }: QuestionView): string {
+	const button = submitButton(question.form?.buttonLabel ?? DEFAULT_LABELS.submit);
+	if (question.responseType === 'approval') return choices.map(choiceForm).join('');
+	if (question.responseType === 'customForm')
+		return `<form method="post">${formFieldsHtml(question.fields ?? [], post)}${button}</form>`;
+	const text = typeof post?.text === 'string' ? escapeHtml(post.text) : '';
+	return `<form method="post"><textarea name="text" required aria-label="Your answer">${text}</textarea><br>${button}</form>`;
 }
+
+export function questionPage(view: QuestionView): string {
+	const words = view.question.form?.description ?? view.question.message;
+	const said = view.problem ? `<p class="error">${htmlOf(view.problem)}</p>` : '';
+	return page(view.title, `<p>${htmlOf(words)}</p>${said}${answerForm(view)}`);
+}
+
+/** A page of a node whose question cannot be read now (an expression no longer resolves). */
+export const UNAVAILABLE_PAGE = page('Not available', '<p>This question cannot be shown now.</p>');
 
 export const ANSWERED_PAGE = page(
 	'Got it, thanks',

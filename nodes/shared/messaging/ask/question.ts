@@ -2,17 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InputError, isPlainObject, textIn } from '../../input';
 import { requiredText } from '../fields';
-import { toEmailAddress, toPhoneNumber } from '../recipients';
-import type { SmsSender } from '../smsSender';
-import { senderBody } from '../smsSender';
 import { MAX_SMS_SEGMENTS, smsLength } from '../smsLength';
-import type { PickedId } from '../../locators';
-import { requireAccount } from '../whatsAppAccount';
-import type { MapperInput } from '../whatsAppTemplate';
-import { buildWhatsAppTemplateBody } from '../whatsAppTemplate';
-import { paths } from '../../transport';
-import type { Channel } from '../../../WorkspaceSendAndWait/fields';
-import { DEFAULT_LABELS } from '../../../WorkspaceSendAndWait/fields';
+import type { FormField } from './form';
+import { toFormFields } from './form';
 
 /**
  * What the person is asked and how it reaches them: pure, so that every mistake is said before
@@ -25,22 +17,49 @@ export interface Choice {
 	approved: boolean;
 }
 
+export const DEFAULT_LABELS = {
+	approve: 'Approve',
+	disapprove: 'Decline',
+	respond: 'Respond',
+	submit: 'Submit',
+};
+
+export type ResponseType = 'approval' | 'freeText' | 'customForm';
+
+/** A form's page (free text, custom form): n8n's Response Form Title, Description, Button Label. */
+export interface FormPage {
+	/** Empty: the page is titled by the email's subject, or "Your answer". */
+	title: string;
+	description: string;
+	buttonLabel: string;
+}
+
 export interface Question {
 	/** As the user wrote it: the message, and the page's words. */
 	message: string;
-	responseType: 'approval' | 'freeText';
+	responseType: ResponseType;
 	/** Approval: Approve, then Decline where offered. */
 	choices: Choice[];
-	/** Free text: the words before the link (empty for an approval). */
+	/** Free text, custom form: the words before the link (empty for an approval). */
 	linkLabel: string;
+	/** Free text, custom form: the page's words. */
+	form?: FormPage;
+	/** Custom form: its fields. */
+	fields?: FormField[];
 }
 
-export interface QuestionInput {
-	message?: unknown;
-	responseType?: unknown;
-	approvalOptions?: unknown;
-	options?: unknown;
-}
+/** The parameters a question is read from, by their names in n8n's send-and-wait operations. */
+export const QUESTION_PARAMETERS = [
+	'message',
+	'responseType',
+	'approvalOptions',
+	'options',
+	'defineForm',
+	'formFields',
+	'jsonOutput',
+] as const;
+
+export type QuestionInput = { [Name in (typeof QUESTION_PARAMETERS)[number]]?: unknown };
 
 /** Long enough for "Confirm my order", short enough to stay a button on a phone. */
 export const MAX_LABEL_CHARACTERS = 40;
@@ -63,18 +82,43 @@ function labelIn(value: unknown, field: string, fallback: string): string {
 const valuesOf = (collection: unknown): IDataObject =>
 	isPlainObject(collection) && isPlainObject(collection.values) ? collection.values : {};
 
+const optionalText = (value: unknown, field: string) => textIn(value, field).trim();
+
+function formPageOf(options: IDataObject, message: string): FormPage {
+	return {
+		title: optionalText(options.responseFormTitle, 'Response Form Title'),
+		description:
+			optionalText(options.responseFormDescription, 'Response Form Description') || message,
+		buttonLabel: labelIn(
+			options.responseFormButtonLabel || undefined,
+			'Response Form Button Label',
+			DEFAULT_LABELS.submit,
+		),
+	};
+}
+
 export function toQuestion(input: QuestionInput): Question {
 	const message = requiredText(input.message, 'Message', 'Write what the person is asked.');
-	if (input.responseType === 'freeText') {
+	if (input.responseType === 'freeText' || input.responseType === 'customForm') {
 		const options = isPlainObject(input.options) ? input.options : {};
-		const linkLabel = labelIn(options.messageButtonLabel, 'Link Label', DEFAULT_LABELS.respond);
-		return { message, responseType: 'freeText', choices: [], linkLabel };
+		return {
+			message,
+			responseType: input.responseType,
+			choices: [],
+			linkLabel: labelIn(
+				options.messageButtonLabel,
+				'Message Button Label',
+				DEFAULT_LABELS.respond,
+			),
+			form: formPageOf(options, message),
+			...(input.responseType === 'customForm' && { fields: toFormFields(input) }),
+		};
 	}
 	if (input.responseType !== 'approval') {
 		throw new InputError(
 			'Response Type',
 			`"${String(input.responseType)}" is not a response type`,
-			'Choose Approval or Free Text.',
+			'Choose Approval, Free Text or Custom Form.',
 		);
 	}
 	const approval = valuesOf(input.approvalOptions);
@@ -111,13 +155,13 @@ export interface Links {
 /** The words and address a text message ends with. */
 function linkLine(question: Question, links: Links): string {
 	const words =
-		question.responseType === 'freeText'
-			? question.linkLabel
-			: question.choices.map((choice) => choice.label).join(' or ');
+		question.responseType === 'approval'
+			? question.choices.map((choice) => choice.label).join(' or ')
+			: question.linkLabel;
 	return `${words}: ${links.page}`;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
 	text
 		.replace(/&/g, '&amp;')
 		.replace(/</g, '&lt;')
@@ -131,14 +175,14 @@ export const htmlOf = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>
 const BUTTON_STYLE =
 	'display:inline-block;margin:4px 8px 4px 0;padding:10px 20px;border-radius:6px;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600';
 
-function emailHtml(question: Question, links: Links): string {
+export function emailHtml(question: Question, links: Links): string {
 	const buttons =
-		question.responseType === 'freeText'
-			? [{ label: question.linkLabel, url: links.page }]
-			: question.choices.map(({ label, approved }) => ({
+		question.responseType === 'approval'
+			? question.choices.map(({ label, approved }) => ({
 					label,
 					url: links.byChoice[String(approved) as 'true' | 'false'],
-				}));
+				}))
+			: [{ label: question.linkLabel, url: links.page }];
 	const anchors = buttons
 		.map(
 			({ label, url }) =>
@@ -148,51 +192,10 @@ function emailHtml(question: Question, links: Links): string {
 	return `<p>${htmlOf(question.message)}</p>\n<p>${anchors}</p>`;
 }
 
-export interface AskInput extends QuestionInput, SmsSender {
-	channel?: unknown;
-	phoneId?: string | PickedId;
-	subject?: unknown;
-	/** WhatsApp Template: the picker's value, the variable that gets the link, the others. */
-	template?: string;
-	linkVariable?: unknown;
-	variables?: MapperInput;
-}
-
-/** The Link Variable, given. */
-export function linkVariableOf(input: AskInput): string {
-	const name = textIn(input.linkVariable, 'Link Variable', 'name').trim();
-	if (name) return name;
-	throw new InputError(
-		'Link Variable',
-		'none chosen',
-		'Choose the text variable of the template where the link goes.',
-	);
-}
-
-/** The template send, with the link in its Link Variable (`templateVariables` takes it as given). */
-function templateAsk(input: AskInput, links: Links): IDataObject {
-	const link = linkVariableOf(input);
-	const schema = (input.variables?.schema ?? []).filter((field) => field.id !== link);
-	const value = { ...(input.variables?.value ?? {}), [link]: links.page };
-	return buildWhatsAppTemplateBody({
-		phoneId: input.phoneId ?? '',
-		template: input.template ?? '',
-		recipient: input.recipient,
-		variables: { schema, value },
-	});
-}
-
-export interface AskRequest {
-	/** The vendor's send: the messaging host's, or the records host's for a conversation. */
-	host: 'messaging' | 'records';
-	url: string;
-	body: IDataObject;
-}
-
 /** The vendor's limit on a conversation's text (main-host "text message" page). */
 const MAX_WHATSAPP_CHARACTERS = 4096;
 
-function smsText(question: Question, links: Links): string {
+export function smsText(question: Question, links: Links): string {
 	const text = `${question.message}\n\n${linkLine(question, links)}`;
 	const whole = smsLength(text);
 	if (whole.segments <= MAX_SMS_SEGMENTS) return text;
@@ -204,7 +207,7 @@ function smsText(question: Question, links: Links): string {
 	);
 }
 
-function whatsAppText(question: Question, links: Links): string {
+export function whatsAppText(question: Question, links: Links): string {
 	const text = `${question.message}\n\n${linkLine(question, links)}`;
 	const length = characters(text);
 	if (length <= MAX_WHATSAPP_CHARACTERS) return text;
@@ -213,50 +216,4 @@ function whatsAppText(question: Question, links: Links): string {
 		`with the link the text is ${length.toLocaleString('en-US')} characters, more than WhatsApp's 4,096`,
 		`The link and its words add ${length - characters(question.message)} characters. Shorten the message.`,
 	);
-}
-
-/** The send that carries the question (docs/api.md §4.9), by channel. */
-export function toAskRequest(input: AskInput, question: Question, links: Links): AskRequest {
-	switch (input.channel as Channel) {
-		case 'sms':
-			return {
-				host: 'messaging',
-				url: paths.messaging.smsSend,
-				body: { ...senderBody(input), message: smsText(question, links) },
-			};
-		case 'whatsApp':
-			return {
-				host: 'records',
-				url: paths.whatsAppConversationSend,
-				body: {
-					to: toPhoneNumber(input.recipient),
-					phoneId: requireAccount(input.phoneId ?? ''),
-					type: 'text',
-					// A preview would fetch the page; the link stays a link.
-					text: { body: whatsAppText(question, links), preview_url: false },
-				},
-			};
-		case 'whatsAppTemplate':
-			return {
-				host: 'messaging',
-				url: paths.messaging.whatsAppTemplateSend,
-				body: templateAsk(input, links),
-			};
-		case 'email':
-			return {
-				host: 'messaging',
-				url: paths.messaging.emailSend,
-				body: {
-					recipient: toEmailAddress(input.recipient, 'Recipient'),
-					subject: requiredText(input.subject, 'Subject', 'Write the subject line of the email.'),
-					message: emailHtml(question, links),
-				},
-			};
-		default:
-			throw new InputError(
-				'Channel',
-				`"${String(input.channel)}" is not a channel`,
-				'Choose Email, SMS, WhatsApp or WhatsApp Template.',
-			);
-	}
 }

@@ -2,30 +2,31 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodePropertyOptions,
 	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { fromInput, InputError } from '../../input';
+import { checkedInput, fromInput } from '../../input';
 import type { ParameterSource } from '../../locators';
-import { pickedId } from '../../locators';
 import { MESSAGING_BASE_URL, requireMessagingHost } from '../host';
-import { takesText, templateVariableKeys } from '../whatsApp';
+import type { Hints } from '../../transport';
 import { apiRequest } from '../../transport';
-import { toTimeLimitMs, warnIfLocal } from '../../waiting';
-import { SEND_AND_WAIT_HINTS } from '../../../WorkspaceSendAndWait/hints';
-import { ANSWERED_PAGE, PAGE_POLICY, questionPage } from './pages';
-import type { AskInput, Choice, Links, Question } from './question';
-import { linkVariableOf, toAskRequest, toQuestion } from './question';
+import { warnIfLocal } from '../../waiting';
+import { formAnswerOf } from './form';
+import { waitTillOf } from './limit';
+import { ANSWERED_PAGE, PAGE_POLICY, questionPage, UNAVAILABLE_PAGE } from './pages';
+import type { Choice, Links, Question } from './question';
+import { QUESTION_PARAMETERS, toQuestion } from './question';
 
 /**
  * Send and Wait for Response (README, "Messages"), in the shape of n8n's own send-and-wait
- * nodes: the message carries links that n8n signs (`getSignedResumeUrl`: the execution, this
- * node and the query, under the instance's secret), the execution waits in n8n's waiting
+ * operations: the message carries links that n8n signs (`getSignedResumeUrl`: the execution,
+ * this node and the query, under the instance's secret), the execution waits in n8n's waiting
  * state, and n8n itself refuses a forged or altered link and answers a link whose wait is over.
- * The person's answer resumes it with `{ data: { approved | text, respondedAt } }`.
+ * The person's answer resumes it with `{ data: { approved | text | <form fields>, respondedAt } }`.
  *
  * One person per execution, as in n8n's own nodes: the wait ends once, for the whole execution.
  */
@@ -42,71 +43,60 @@ export const answerWebhooks: IWebhookDescription[] = ['GET', 'POST'].map((httpMe
 	isFullPath: true,
 }));
 
-const QUESTION_PARAMETERS = ['message', 'responseType', 'approvalOptions', 'options'] as const;
-
-function questionOf(read: (name: string) => unknown): Question {
-	const input: Record<string, unknown> = {};
-	for (const name of QUESTION_PARAMETERS) input[name] = read(name);
-	return toQuestion(input);
+/** The send that carries the question, on one channel: the channel's own send, its link added. */
+export interface AskSpec {
+	url: string;
+	/** `messaging` (the messaging host) or `records` (the credential's Base URL). */
+	host: 'messaging' | 'records';
+	hints: Hints;
+	/** The send's body, by the send's own builder; what it throws names the field to fix. */
+	body: (read: ParameterSource, question: Question, links: Links) => IDataObject;
+	/** A check that needs the host (a template's variables), before anything is sent. */
+	check?: (context: IExecuteFunctions, read: ParameterSource) => Promise<void>;
 }
 
-/** The item's parameters as the send reads them; a field the channel hides reads as empty. */
-function askInputOf(context: IExecuteFunctions): AskInput {
-	const read = (name: string) => context.getNodeParameter(name, 0, '');
-	const source: ParameterSource = {
-		getNodeParameter: (name, fallback, options) =>
-			context.getNodeParameter(name, 0, fallback, options),
-	};
-	const channel = read('channel');
-	const onWhatsApp = channel === 'whatsApp' || channel === 'whatsAppTemplate';
-	return {
-		channel,
-		recipient: read('recipient'),
-		senderId: read('senderId'),
-		route: read('route'),
-		subject: read('subject'),
-		phoneId: onWhatsApp ? pickedId(source, 'phoneId') : undefined,
-		...(channel === 'whatsAppTemplate' && {
-			template: String(context.getNodeParameter('template', 0, '', { extractValue: true })),
-			linkVariable: read('linkVariable'),
-			variables: context.getNodeParameter('variables', 0, {}) as AskInput['variables'],
-		}),
-	};
-}
+/** The operation, as n8n's Human review panel and its AI-agent review tools find it. */
+export const sendAndWaitOption: INodePropertyOptions = {
+	name: 'Send and Wait for Response',
+	value: SEND_AND_WAIT_OPERATION,
+	action: 'Send message and wait for response',
+	description:
+		'Send a message with a link; the execution waits until the person approves, declines or answers on the page it opens',
+};
+
+/** The first item's parameters, as a send's readers take them. */
+const firstItem = (context: IExecuteFunctions): ParameterSource => ({
+	getNodeParameter: (name, fallback, options) =>
+		context.getNodeParameter(name, 0, fallback, options),
+});
+
+const questionOf = (read: ParameterSource): Question =>
+	toQuestion(
+		Object.fromEntries(QUESTION_PARAMETERS.map((name) => [name, read.getNodeParameter(name, '')])),
+	);
+
+const optionsDeadline = (context: IExecuteFunctions): Date =>
+	waitTillOf(
+		context.getNodeParameter('options.limitWaitTime.values', 0, {}),
+		context.getTimezone(),
+		Date.now(),
+	);
 
 /**
- * A template carries the link only in a text variable: said before sending, from the
- * template's variables as the host lists them.
+ * Sends the question to the one input item's person, then waits for the answer until the
+ * deadline (Options → Limit Wait Time; the hidden Send and Wait node's own Time Limit).
  */
-async function checkLinkVariable(context: IExecuteFunctions, input: AskInput): Promise<void> {
-	const link = fromInput(context, () => linkVariableOf(input));
-	const phoneId = typeof input.phoneId === 'string' ? input.phoneId : (input.phoneId?.id ?? '');
-	const keys = await templateVariableKeys(context, phoneId, input.template ?? '');
-	const texts = keys.filter(takesText).map((key) => key.keyName);
-	if (texts.includes(link)) return;
-	fromInput(context, () => {
-		throw new InputError(
-			'Link Variable',
-			texts.length
-				? `"${link}" is not a text variable of the template`
-				: 'the template has no text variable to carry the link',
-			texts.length
-				? `Choose one of ${texts.join(', ')}.`
-				: 'Choose a template with a text variable where the link goes (such as "Answer here: {{1}}"), or another channel.',
-		);
-	});
-}
-
-/** Sends the question to the one input item's person, then waits for the answer. */
-export async function sendAndWaitForResponse(
-	this: IExecuteFunctions,
+export async function askAndWait(
+	context: IExecuteFunctions,
+	askOf: (read: ParameterSource) => AskSpec,
+	deadline: (context: IExecuteFunctions) => Date = optionsDeadline,
 ): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
+	const items = context.getInputData();
 	if (!items.length) return [[]];
 	try {
 		if (items.length > 1) {
 			throw new NodeOperationError(
-				this.getNode(),
+				context.getNode(),
 				`Send and Wait asks one person per execution, and got ${items.length} items`,
 				{
 					description:
@@ -114,46 +104,40 @@ export async function sendAndWaitForResponse(
 				},
 			);
 		}
-		const question = fromInput(this, () =>
-			questionOf((name) => this.getNodeParameter(name, 0, {})),
-		);
-		const timeLimitMs = fromInput(this, () =>
-			toTimeLimitMs(
-				this.getNodeParameter('waitTimeLimit', 0),
-				this.getNodeParameter('waitTimeUnit', 0),
-			),
-		);
+		const read = firstItem(context);
+		const spec = fromInput(context, () => askOf(read));
+		const question = fromInput(context, () => questionOf(read));
+		const waitTill = fromInput(context, () => deadline(context));
 		const links: Links = {
-			page: this.getSignedResumeUrl(),
+			page: context.getSignedResumeUrl(),
 			byChoice: {
-				true: this.getSignedResumeUrl({ approved: 'true' }),
-				false: this.getSignedResumeUrl({ approved: 'false' }),
+				true: context.getSignedResumeUrl({ approved: 'true' }),
+				false: context.getSignedResumeUrl({ approved: 'false' }),
 			},
 		};
-		const input = askInputOf(this);
-		const request = fromInput(this, () => toAskRequest(input, question, links));
-		if (request.host === 'messaging') await requireMessagingHost(this);
-		if (input.channel === 'whatsAppTemplate') await checkLinkVariable(this, input);
-		await apiRequest<unknown>(this, 'POST', request.url, {
-			body: request.body,
-			hints: SEND_AND_WAIT_HINTS,
-			...(request.host === 'messaging' && { baseURL: MESSAGING_BASE_URL }),
+		const body = fromInput(context, () => spec.body(read, question, links));
+		if (spec.host === 'messaging') await requireMessagingHost(context);
+		if (spec.check) await checkedInput(context, async () => await spec.check?.(context, read));
+		await apiRequest<unknown>(context, 'POST', spec.url, {
+			body,
+			hints: spec.hints,
+			...(spec.host === 'messaging' && { baseURL: MESSAGING_BASE_URL }),
 		});
-		warnIfLocal(this, links.page, "the person's phone or mail app");
-		await this.putExecutionToWait(new Date(Date.now() + timeLimitMs));
+		warnIfLocal(context, links.page, "the person's phone or mail app");
+		await context.putExecutionToWait(waitTill);
 		return [items];
 	} catch (error) {
 		// Continue On Fail: each input item says why, and nothing waits.
-		if (this.continueOnFail())
+		if (context.continueOnFail())
 			return [
 				items.map((_, item) => ({
 					json: { error: (error as Error).message },
 					pairedItem: { item },
 				})),
 			];
-		throw error instanceof NodeApiError
+		throw error instanceof NodeApiError || error instanceof NodeOperationError
 			? error
-			: new NodeOperationError(this.getNode(), error as Error, { itemIndex: 0 });
+			: new NodeOperationError(context.getNode(), error as Error, { itemIndex: 0 });
 	}
 }
 
@@ -170,14 +154,24 @@ function answerOf(
 	offered: Choice[],
 	post: IDataObject,
 ): { answer: IDataObject } | { problem: string } {
+	if (question.responseType === 'customForm') return formAnswerOf(question.fields ?? [], post);
 	if (question.responseType === 'freeText') {
 		const text = typeof post.text === 'string' ? post.text.trim() : '';
-		return text ? { answer: { text } } : { problem: 'Write your answer, then press Send.' };
+		return text ? { answer: { text } } : { problem: 'Write your answer, then press the button.' };
 	}
 	const choice = offered.find(({ approved }) => String(approved) === String(post.approved));
 	return choice
 		? { answer: { approved: choice.approved } }
 		: { problem: 'Press one of the buttons.' };
+}
+
+/** The page's title: the form's own, else the email's subject, else "Your answer". */
+function titleOf(context: IWebhookFunctions, question: Question): string {
+	// The hidden Send and Wait node may keep a subject its other channels hide.
+	const emailed = context.getNodeParameter('channel', 'email') === 'email';
+	const subject = emailed ? context.getNodeParameter('subject', '') : '';
+	const fallback = typeof subject === 'string' && subject.trim() ? subject : 'Your answer';
+	return question.form?.title || fallback;
 }
 
 /**
@@ -186,27 +180,24 @@ function answerOf(
  * signed query, and its page offers that choice alone.
  */
 export async function receiveAnswer(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const read = (name: string) => this.getNodeParameter(name, {});
 	let question: Question;
 	try {
-		question = questionOf(read);
+		question = questionOf({
+			getNodeParameter: (name, fallback) => this.getNodeParameter(name, fallback),
+		});
 	} catch {
-		return show(this, 500, questionPage({ title: 'Not available', message: '', choices: [] }));
+		return show(this, 500, UNAVAILABLE_PAGE);
 	}
 	const signed = this.getRequestObject().query.approved;
 	const offered =
 		typeof signed === 'string'
 			? question.choices.filter(({ approved }) => String(approved) === signed)
 			: question.choices;
-	const subject = this.getNodeParameter('channel', '') === 'email' ? read('subject') : '';
-	const view = {
-		title: typeof subject === 'string' && subject.trim() ? subject : 'Your answer',
-		message: question.message,
-		choices: offered,
-	};
+	const view = { title: titleOf(this, question), question, choices: offered };
 	if (this.getRequestObject().method !== 'POST') return show(this, 200, questionPage(view));
-	const result = answerOf(question, offered, this.getBodyData());
-	if ('problem' in result) return show(this, 400, questionPage({ ...view, ...result }));
+	const post = this.getBodyData();
+	const result = answerOf(question, offered, post);
+	if ('problem' in result) return show(this, 400, questionPage({ ...view, ...result, post }));
 	this.getResponseObject().setHeader('Content-Security-Policy', PAGE_POLICY);
 	return {
 		webhookResponse: ANSWERED_PAGE,

@@ -1,10 +1,27 @@
 import { InputError } from '../../../../../nodes/shared/input';
-import type { AskInput, Links, Question } from '../../../../../nodes/shared/messaging/ask/question';
+import type { Links, Question } from '../../../../../nodes/shared/messaging/ask/question';
 import {
 	MAX_LABEL_CHARACTERS,
-	toAskRequest,
 	toQuestion,
 } from '../../../../../nodes/shared/messaging/ask/question';
+import type { AskSpec } from '../../../../../nodes/shared/messaging/ask/sendAndWait';
+import { emailAsk } from '../../../../../nodes/WorkspaceEmail/resources/message/sendAndWait';
+import { smsAsk } from '../../../../../nodes/WorkspaceSms/resources/sms/sendAndWait';
+import { whatsAppConversationAsk } from '../../../../../nodes/WorkspaceWhatsApp/resources/message/sendAndWait';
+import { parametersOf } from '../../../../harness/parameters';
+
+/** An ask's parameters, by channel: each goes as its node's send goes. */
+type AskInput = Record<string, unknown> & { channel: 'sms' | 'whatsApp' | 'email' };
+const ASKS: Record<AskInput['channel'], AskSpec> = {
+	sms: smsAsk,
+	whatsApp: whatsAppConversationAsk,
+	email: emailAsk,
+};
+
+function toAskRequest({ channel, ...parameters }: AskInput, question: Question, links: Links) {
+	const { host, url, body } = ASKS[channel];
+	return { host, url, body: body(parametersOf(parameters), question, links) };
+}
 
 /** n8n's signed waiting addresses, as `getSignedResumeUrl` makes them (64 hex digits). */
 const BASE = 'https://n8n.example.com/webhook-waiting/7/n1';
@@ -81,7 +98,33 @@ describe('the question', () => {
 			responseType: 'freeText',
 			choices: [],
 			linkLabel: 'Add a note',
+			form: { title: '', description: 'Any notes?', buttonLabel: 'Submit' },
 		});
+	});
+
+	test("a form's page: n8n's Response Form Title, Description and Button Label, trimmed", () => {
+		const options = {
+			responseFormTitle: ' Delivery ',
+			responseFormDescription: 'Tell us when',
+			responseFormButtonLabel: 'Done',
+		};
+		expect(toQuestion({ message: 'When?', responseType: 'freeText', options }).form).toEqual({
+			title: 'Delivery',
+			description: 'Tell us when',
+			buttonLabel: 'Done',
+		});
+	});
+
+	test('custom form: its fields, and a form without any refused', () => {
+		const formFields = { values: [{ fieldLabel: 'Day', fieldType: 'date', requiredField: true }] };
+		const question = toQuestion({ message: 'When?', responseType: 'customForm', formFields });
+		expect(question.fields).toEqual([
+			expect.objectContaining({ label: 'Day', type: 'date', required: true }),
+		]);
+		expect(question.linkLabel).toBe('Respond');
+		expect(() => toQuestion({ message: 'When?', responseType: 'customForm' })).toThrow(
+			'Form Elements: none given',
+		);
 	});
 
 	test('the message is kept as written, new lines and spaces included', () => {
@@ -98,11 +141,11 @@ describe('the question', () => {
 
 	test.each([
 		[undefined, 'Response Type: "undefined" is not a response type'],
-		['customForm', 'Response Type: "customForm" is not a response type'],
+		['form', 'Response Type: "form" is not a response type'],
 	])('a response type %j is refused', (responseType, said) => {
 		expect(refusal(() => toQuestion({ message: 'Go?', responseType }))).toEqual({
 			message: said,
-			hint: 'Choose Approval or Free Text.',
+			hint: 'Choose Approval, Free Text or Custom Form.',
 		});
 	});
 
@@ -116,14 +159,14 @@ describe('the question', () => {
 		});
 	});
 
-	test('an empty Link Label is refused', () => {
+	test('an empty Message Button Label is refused', () => {
 		expect(() =>
 			toQuestion({
 				message: 'Go?',
 				responseType: 'freeText',
 				options: { messageButtonLabel: ' ' },
 			}),
-		).toThrow('Link Label: empty');
+		).toThrow('Message Button Label: empty');
 	});
 
 	test(`a label of ${MAX_LABEL_CHARACTERS} characters is taken, one more is refused`, () => {
@@ -203,10 +246,10 @@ describe('the send, by channel', () => {
 	});
 
 	test('WhatsApp: an account picked from the list or by ID is its phone ID', () => {
-		const picked = { ...WHATSAPP, phoneId: { id: ' acct-2 ', mode: 'id', byExpression: false } };
+		const picked = { ...WHATSAPP, phoneId: { __rl: true, mode: 'id', value: ' acct-2 ' } };
 		expect(toAskRequest(picked, yesNo, LINKS).body.phoneId).toBe('acct-2');
 		expect(() => toAskRequest({ ...WHATSAPP, phoneId: '' }, yesNo, LINKS)).toThrow(
-			'Account: none chosen',
+			'Account: no phone ID entered',
 		);
 	});
 
@@ -273,13 +316,6 @@ describe('the send, by channel', () => {
 		expect(() => toAskRequest({ ...SMS, route: 'fast' }, yesNo, LINKS)).toThrow(
 			'Route: "fast" is not a route',
 		);
-	});
-
-	test.each(['rcs', undefined])('a channel %j is refused', (channel) => {
-		expect(refusal(() => toAskRequest({ ...SMS, channel }, yesNo, LINKS))).toEqual({
-			message: `Channel: "${String(channel)}" is not a channel`,
-			hint: 'Choose Email, SMS, WhatsApp or WhatsApp Template.',
-		});
 	});
 });
 

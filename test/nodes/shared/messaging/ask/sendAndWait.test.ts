@@ -7,11 +7,33 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	receiveAnswer,
-	sendAndWaitForResponse,
-} from '../../../../../nodes/shared/messaging/ask/sendAndWait';
+import { receiveAnswer } from '../../../../../nodes/shared/messaging/ask/sendAndWait';
+import { WorkspaceEmail } from '../../../../../nodes/WorkspaceEmail/WorkspaceEmail.node';
 import { WorkspaceSendAndWait } from '../../../../../nodes/WorkspaceSendAndWait/WorkspaceSendAndWait.node';
+import { WorkspaceSms } from '../../../../../nodes/WorkspaceSms/WorkspaceSms.node';
+import { WorkspaceWhatsApp } from '../../../../../nodes/WorkspaceWhatsApp/WorkspaceWhatsApp.node';
+
+type Run = (this: IExecuteFunctions) => Promise<unknown>;
+
+/** The hidden Send and Wait node's execute, and each messaging node's Send and Wait for Response. */
+const RUNS: Record<string, Run> = {
+	sendAndWaitNode: async function (this: IExecuteFunctions) {
+		return await new WorkspaceSendAndWait().execute.call(this);
+	},
+	sms: new WorkspaceSms().customOperations.sms.sendAndWait,
+	whatsApp: new WorkspaceWhatsApp().customOperations.message.sendAndWait,
+	email: new WorkspaceEmail().customOperations.message.sendAndWait,
+};
+
+/** A parameter by its path, as n8n's getNodeParameter reads `options.limitWaitTime.values`. */
+const at = (parameters: IDataObject, path: string, fallback: unknown): unknown => {
+	let value: unknown = parameters;
+	for (const key of path.split('.')) {
+		if (typeof value !== 'object' || value === null || !(key in value)) return fallback;
+		value = (value as IDataObject)[key];
+	}
+	return value;
+};
 
 const SIGNATURE = 'f'.repeat(64);
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -53,12 +75,15 @@ function fakeRun(
 		continueOnFail = false,
 		webhookUrl = 'https://n8n.example.com',
 		executionId = `e${++executions}`,
+		runs = 'sendAndWaitNode',
+		answers = [{ success: true, message: 'Message queued', request_id: 'r-1' }] as IDataObject[],
 	} = {},
 ) {
+	let asked = 0;
 	const httpRequestWithAuthentication = jest.fn(async () => ({
 		statusCode: 200,
 		headers: {},
-		body: { success: true, message: 'Message queued', request_id: 'r-1' },
+		body: answers[Math.min(asked++, answers.length - 1)],
 	}));
 	const putExecutionToWait = jest.fn(async () => {});
 	const addExecutionHints = jest.fn();
@@ -67,7 +92,8 @@ function fakeRun(
 		getNode: () => node,
 		getInputData: () => items,
 		getNodeParameter: (name: string, _item: number, fallback?: unknown) =>
-			name in parameters ? parameters[name] : fallback,
+			at(parameters, name, fallback),
+		getTimezone: () => 'Europe/Berlin',
 		continueOnFail: () => continueOnFail,
 		getExecutionId: () => executionId,
 		getWorkflow: () => ({ id: 'wf1' }),
@@ -83,7 +109,7 @@ function fakeRun(
 		addExecutionHints,
 	} as unknown as IExecuteFunctions;
 	return {
-		run: () => sendAndWaitForResponse.call(context),
+		run: async () => (await RUNS[runs].call(context)) as INodeExecutionData[][],
 		httpRequestWithAuthentication,
 		putExecutionToWait,
 		addExecutionHints,
@@ -225,6 +251,149 @@ describe('execute: the send, then the wait', () => {
 			[{ json: { error: 'Invalid sender id' }, pairedItem: { item: 0 } }],
 		]);
 		expect(host.putExecutionToWait).not.toHaveBeenCalled();
+	});
+});
+
+describe("Send and Wait for Response in the messaging nodes: each send's own body and options", () => {
+	const ASK = {
+		operation: 'sendAndWait',
+		message: 'May we deliver tomorrow?',
+		responseType: 'approval',
+		approvalOptions: { values: { approveLabel: 'Yes', disapproveLabel: 'No' } },
+	};
+	const sentBody = (host: ReturnType<typeof fakeRun>) =>
+		(host.httpRequestWithAuthentication.mock.calls[0] as unknown as [string, IDataObject])[1];
+	const waitedTill = (host: ReturnType<typeof fakeRun>) =>
+		(host.putExecutionToWait.mock.calls[0] as unknown as [Date])[0].getTime();
+
+	test("SMS: Send's sender, route and DLT IDs go with the question", async () => {
+		const host = fakeRun(
+			{
+				...ASK,
+				resource: 'sms',
+				recipient: '919876543210',
+				senderId: 'WRKSPC',
+				route: 'transactional',
+				additionalFields: { dltEntityId: '1101', dltTemplateId: '1107' },
+			},
+			{ runs: 'sms', executionId: 'x1' },
+		);
+		await host.run();
+		expect(sentBody(host)).toMatchObject({
+			url: '/api/ingest/sms/v1/message/send',
+			body: {
+				recipient: '919876543210',
+				sender_id: 'WRKSPC',
+				route: 'transactional',
+				dlt_entity_id: '1101',
+				dlt_template_id: '1107',
+				message: expect.stringMatching(
+					/^May we deliver tomorrow\?\n\nYes or No: https:\/\/n8n\.example\.com\/webhook-waiting\/x1\/n1\?signature=/,
+				),
+			},
+		});
+	});
+
+	test("Email: From, Reply-To and the buttons' HTML go as Send sends them", async () => {
+		const host = fakeRun(
+			{
+				...ASK,
+				resource: 'message',
+				recipient: 'ada@example.com',
+				subject: 'Delivery',
+				additionalFields: {
+					fromEmail: 'shop@example.com',
+					fromName: 'Shop',
+					replyToEmail: 'help@example.com',
+				},
+			},
+			{ runs: 'email' },
+		);
+		await host.run();
+		expect(sentBody(host)).toMatchObject({
+			url: '/api/ingest/email/v1/message/send',
+			body: {
+				recipient: 'ada@example.com',
+				subject: 'Delivery',
+				from_email: 'shop@example.com',
+				from_name: 'Shop',
+				reply_to_email: 'help@example.com',
+				message: expect.stringContaining('approved=true'),
+			},
+		});
+	});
+
+	test("WhatsApp in the conversation: the records host's send, the link last, no preview", async () => {
+		const host = fakeRun(
+			{
+				...ASK,
+				resource: 'message',
+				sendAs: 'conversation',
+				phoneId: 'acct-1',
+				recipient: '919876543210',
+				additionalFields: { showInInbox: true },
+			},
+			{ runs: 'whatsApp', answers: [{ status: true, message: 'sent' }] },
+		);
+		await host.run();
+		expect(sentBody(host)).toMatchObject({
+			// The credential's Base URL, not the messaging host.
+			baseURL: '{baseUrl}',
+			url: '/api/v1/campaign/whatsapp/message/send',
+			body: {
+				to: '919876543210',
+				phoneId: 'acct-1',
+				type: 'text',
+				text: { body: expect.stringMatching(/Yes or No: https:/), preview_url: false },
+				linkWithRecord: true,
+				source: 'API',
+			},
+		});
+	});
+
+	const smsAsk = (options: IDataObject) => ({
+		...ASK,
+		resource: 'sms',
+		recipient: '919876543210',
+		senderId: 'WRKSPC',
+		route: 'otp',
+		options,
+	});
+
+	test('Limit Wait Time: without it a week; after an interval; at a time read in the workflow time zone', async () => {
+		const week = fakeRun(smsAsk({}), { runs: 'sms' });
+		const before = Date.now();
+		await week.run();
+		expect(waitedTill(week) - before).toBeGreaterThanOrEqual(7 * 86_400_000);
+		expect(waitedTill(week) - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+
+		const interval = { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' };
+		const hours = fakeRun(smsAsk({ limitWaitTime: { values: interval } }), { runs: 'sms' });
+		const started = Date.now();
+		await hours.run();
+		expect(waitedTill(hours) - started).toBeGreaterThanOrEqual(7_200_000);
+		expect(waitedTill(hours) - Date.now()).toBeLessThanOrEqual(7_200_000);
+
+		const at = { limitType: 'atSpecifiedTime', maxDateAndTime: '2999-01-02T09:00:00' };
+		const dated = fakeRun(smsAsk({ limitWaitTime: { values: at } }), { runs: 'sms' });
+		await dated.run();
+		expect(new Date(waitedTill(dated)).toISOString()).toBe('2999-01-02T08:00:00.000Z');
+	});
+
+	test.each([
+		[
+			{ limitType: 'atSpecifiedTime', maxDateAndTime: '2001-01-02T09:00:00' },
+			'Max Date and Time: 2001-01-02T08:00:00.000Z has passed',
+		],
+		[{ limitType: 'atSpecifiedTime', maxDateAndTime: '' }, 'Max Date and Time: no date given'],
+		[
+			{ limitType: 'afterTimeInterval', resumeAmount: 0, resumeUnit: 'hours' },
+			'Limit Wait Time (Amount): 0 waits for nothing',
+		],
+	])('Limit Wait Time %j: refused before sending', async (values, said) => {
+		const host = fakeRun(smsAsk({ limitWaitTime: { values } }), { runs: 'sms' });
+		await expect(host.run()).rejects.toThrow(said);
+		expect(host.httpRequestWithAuthentication).not.toHaveBeenCalled();
 	});
 });
 
@@ -397,9 +566,37 @@ describe('webhook: the page, and the answer', () => {
 			const answered = await openLink(FREE_TEXT, { method: 'POST', body });
 			expect(answered.status).toBe(400);
 			expect(answered.result).toEqual({ noWebhookResponse: true });
-			expect(answered.html).toContain('Write your answer, then press Send.');
+			expect(answered.html).toContain('Write your answer, then press the button.');
 		},
 	);
+
+	test("custom form: the page's fields; a post resumes with n8n's output, keyed by label", async () => {
+		const form = {
+			...SMS_QUESTION,
+			responseType: 'customForm',
+			formFields: {
+				values: [
+					{ fieldLabel: 'Day', fieldType: 'date', requiredField: true },
+					{ fieldLabel: 'Count', fieldType: 'number' },
+				],
+			},
+			options: { responseFormTitle: 'Delivery', responseFormButtonLabel: 'Book' },
+		};
+		const opened = await openLink(form);
+		expect(opened.html).toContain('<title>Delivery</title>');
+		expect(opened.html).toContain('name="field-0"');
+		expect(opened.html).toContain('>Book</button>');
+		const missing = await openLink(form, { method: 'POST', body: { 'field-1': '3' } });
+		expect(missing.status).toBe(400);
+		expect(missing.html).toContain('Fill in &quot;Day&quot;.');
+		const answered = await openLink(form, {
+			method: 'POST',
+			body: { 'field-0': '2026-12-24', 'field-1': '3', respondedAt: 'forged' },
+		});
+		expect(answered.result.workflowData?.[0][0].json).toEqual({
+			data: { Day: '2026-12-24', Count: 3, respondedAt: expect.stringMatching(ISO) },
+		});
+	});
 
 	test('parameters that no longer make a question: a 500 page, nothing resumed', async () => {
 		const answered = await openLink(

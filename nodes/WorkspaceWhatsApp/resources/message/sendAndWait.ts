@@ -1,0 +1,201 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	ResourceMapperTypeOptions,
+} from 'n8n-workflow';
+
+import { additionalFieldsCollection } from '../../../shared/descriptions';
+import { InputError, textIn } from '../../../shared/input';
+import type { ParameterSource } from '../../../shared/locators';
+import { pickedId } from '../../../shared/locators';
+import { campaignOptions } from '../../../shared/messaging/campaign';
+import { sendAndWaitFields } from '../../../shared/messaging/ask/fields';
+import type { Links, Question } from '../../../shared/messaging/ask/question';
+import { whatsAppText } from '../../../shared/messaging/ask/question';
+import type { AskSpec } from '../../../shared/messaging/ask/sendAndWait';
+import { postBackOptions } from '../../../shared/messaging/fields';
+import { readInput } from '../../../shared/messaging/send';
+import { takesText, templateVariableKeys } from '../../../shared/messaging/whatsApp';
+import type { WhatsAppTemplateInput } from '../../../shared/messaging/whatsAppTemplate';
+import {
+	buildWhatsAppTemplateBody,
+	templateField,
+	templateVariablesField,
+} from '../../../shared/messaging/whatsAppTemplate';
+import { paths } from '../../../shared/transport';
+import { WHATSAPP_HINTS } from '../../hints';
+import type { ConversationMessageInput } from './sendInConversation';
+import { buildConversationMessageBody } from './sendInConversation';
+
+/**
+ * Send and Wait for Response on WhatsApp: as a text in the open conversation (within 24 hours of
+ * the customer's last message) or as an approved template whose text variable takes the link.
+ * Each is built by its send's own builder, with that send's options.
+ */
+
+const onSendAs = (sendAs: string) => ({ show: { sendAs: [sendAs] } });
+
+const sendAsField: INodeProperties = {
+	displayName: 'Send As',
+	name: 'sendAs',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Template',
+			value: 'template',
+			description:
+				'An approved template with a text variable for the link: reaches a customer who has not written in 24 hours',
+		},
+		{
+			name: 'Text in Conversation',
+			value: 'conversation',
+			description: "In an open conversation: within 24 hours of the customer's last message",
+		},
+	],
+	default: 'conversation',
+};
+
+/** The template's text variable that gets the link; the others are filled in as in Send Template. */
+export const linkVariableField: INodeProperties = {
+	displayName: 'Link Variable Name or ID',
+	name: 'linkVariable',
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getWhatsAppLinkVariables',
+		loadOptionsDependsOn: ['phoneId.value', 'template.value'],
+	},
+	required: true,
+	default: '',
+	description:
+		'The text variable of the template that gets the link, such as the one in "Answer here: {{1}}". Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+export const variablesBesideLinkField: INodeProperties = {
+	...templateVariablesField,
+	description: "The template's other variables, each a field of its own",
+	typeOptions: {
+		...templateVariablesField.typeOptions,
+		loadOptionsDependsOn: ['phoneId.value', 'template.value', 'linkVariable'],
+		resourceMapper: {
+			...templateVariablesField.typeOptions?.resourceMapper,
+			resourceMapperMethod: 'getWhatsAppTemplateVariablesBesideLink',
+		} as ResourceMapperTypeOptions,
+	},
+};
+
+/** After Account and Recipient (index.ts), which every WhatsApp send shares. */
+export const sendAndWaitDescription: INodeProperties[] = sendAndWaitFields(
+	'message',
+	[
+		sendAsField,
+		...[templateField, linkVariableField, variablesBesideLinkField].map((field) => ({
+			...field,
+			displayOptions: onSendAs('template'),
+		})),
+		{
+			...additionalFieldsCollection([
+				{
+					displayName: 'Language',
+					name: 'language',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. en_US',
+					description:
+						'The language code of the template to send. By default the language chosen with the template.',
+				},
+				...postBackOptions,
+			]),
+			displayOptions: onSendAs('template'),
+		},
+		{ ...additionalFieldsCollection(campaignOptions), displayOptions: onSendAs('conversation') },
+	],
+	'What the person reads, as plain text; in a conversation the link to answer is added after it. A template sends its own text: these words are shown on the page the link opens.',
+);
+
+/** The Link Variable, given. */
+export function linkVariableOf(read: ParameterSource): string {
+	const name = textIn(read.getNodeParameter('linkVariable', ''), 'Link Variable', 'name').trim();
+	if (name) return name;
+	throw new InputError(
+		'Link Variable',
+		'none chosen',
+		'Choose the text variable of the template where the link goes.',
+	);
+}
+
+const TEMPLATE_PARAMETERS = {
+	phoneId: 'picked',
+	template: 'picker',
+	recipient: 'value',
+	variables: 'object',
+	additionalFields: 'object',
+} as const;
+
+/** The template send, with the link in its Link Variable (`templateVariables` takes it as given). */
+function templateAsk(read: ParameterSource, links: Links): IDataObject {
+	const input = readInput<WhatsAppTemplateInput>(read, TEMPLATE_PARAMETERS);
+	const link = linkVariableOf(read);
+	const schema = (input.variables?.schema ?? []).filter((field) => field.id !== link);
+	const value = { ...(input.variables?.value ?? {}), [link]: links.page };
+	return buildWhatsAppTemplateBody({ ...input, variables: { schema, value } });
+}
+
+/** The conversation's text send, the link at the end; a preview would fetch the page. */
+function conversationAsk(read: ParameterSource, question: Question, links: Links): IDataObject {
+	const input: ConversationMessageInput = {
+		phoneId: pickedId(read, 'phoneId'),
+		recipient: read.getNodeParameter('recipient', ''),
+		messageType: 'text',
+		text: whatsAppText(question, links),
+		previewUrl: false,
+		additionalFields: read.getNodeParameter('additionalFields', {}) as IDataObject,
+	};
+	return buildConversationMessageBody(input);
+}
+
+/**
+ * A template carries the link only in a text variable: said before sending, from the
+ * template's variables as the host lists them.
+ */
+async function checkLinkVariable(context: IExecuteFunctions, read: ParameterSource): Promise<void> {
+	const link = linkVariableOf(read);
+	const keys = await templateVariableKeys(
+		context,
+		pickedId(read, 'phoneId').id,
+		String(read.getNodeParameter('template', '', { extractValue: true })),
+	);
+	const texts = keys.filter(takesText).map((key) => key.keyName);
+	if (texts.includes(link)) return;
+	throw new InputError(
+		'Link Variable',
+		texts.length
+			? `"${link}" is not a text variable of the template`
+			: 'the template has no text variable to carry the link',
+		texts.length
+			? `Choose one of ${texts.join(', ')}.`
+			: 'Choose a template with a text variable where the link goes (such as "Answer here: {{1}}"), or another Send As.',
+	);
+}
+
+export const whatsAppTemplateAsk: AskSpec = {
+	host: 'messaging',
+	url: paths.messaging.whatsAppTemplateSend,
+	hints: WHATSAPP_HINTS,
+	body: (read, _question, links) => templateAsk(read, links),
+	check: checkLinkVariable,
+};
+
+export const whatsAppConversationAsk: AskSpec = {
+	host: 'records',
+	url: paths.whatsAppConversationSend,
+	hints: WHATSAPP_HINTS,
+	body: conversationAsk,
+};
+
+/** Which ask: the template's on the messaging host, the conversation's on the records host. */
+export const whatsAppAsk = (read: ParameterSource): AskSpec =>
+	read.getNodeParameter('sendAs', '') === 'template'
+		? whatsAppTemplateAsk
+		: whatsAppConversationAsk;

@@ -1,0 +1,169 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
+
+import { forOperation } from '../../descriptions';
+import { customFormProperties } from './form';
+import { limitWaitTimeOption } from './limit';
+
+/**
+ * Send and Wait for Response's own fields, named as in n8n's send-and-wait operations where they
+ * mean the same (message, responseType, approvalOptions.values, defineForm, formFields,
+ * options.limitWaitTime…): n8n derives an AI agent's review tool by these names, and what users
+ * built on n8n's nodes reads the same here. The channel's fields (recipient, sender…) go first.
+ */
+
+const onResponse = (...responseTypes: string[]) => ({ show: { responseType: responseTypes } });
+
+/** The one setup outside the node, and the one that fails silently when missed. */
+export const answerLinkNotice: INodeProperties = {
+	displayName:
+		"The link opens a page of this n8n: with n8n on localhost, set n8n's WEBHOOK_URL (N8N_WEBHOOK_URL on n8n 2) to an address the person's phone or mail can reach.",
+	name: 'answerLinkNotice',
+	type: 'notice',
+	default: '',
+};
+
+export const approvalOptionsField: INodeProperties = {
+	displayName: 'Approval Options',
+	name: 'approvalOptions',
+	type: 'fixedCollection',
+	placeholder: 'Add option',
+	default: {},
+	displayOptions: onResponse('approval'),
+	options: [
+		{
+			displayName: 'Values',
+			name: 'values',
+			values: [
+				{
+					displayName: 'Type of Approval',
+					name: 'approvalType',
+					type: 'options',
+					options: [
+						{ name: 'Approve Only', value: 'single' },
+						{ name: 'Approve and Decline', value: 'double' },
+					],
+					default: 'double',
+				},
+				{
+					displayName: 'Approve Button Label',
+					name: 'approveLabel',
+					type: 'string',
+					default: 'Approve',
+				},
+				{
+					displayName: 'Decline Button Label',
+					name: 'disapproveLabel',
+					type: 'string',
+					default: 'Decline',
+					displayOptions: { show: { approvalType: ['double'] } },
+				},
+			],
+		},
+	],
+};
+
+const responseTypeField: INodeProperties = {
+	displayName: 'Response Type',
+	name: 'responseType',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Approval',
+			value: 'approval',
+			description: 'The person approves, or approves or declines',
+		},
+		{
+			name: 'Custom Form',
+			value: 'customForm',
+			description: 'The person fills in a form of your fields',
+		},
+		{ name: 'Free Text', value: 'freeText', description: 'The person writes an answer' },
+	],
+	default: 'approval',
+};
+
+/** n8n's two Options collections: an approval's, and a form's (free text, custom form). */
+const optionsFields: INodeProperties[] = [
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: onResponse('approval'),
+		options: [limitWaitTimeOption],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: onResponse('freeText', 'customForm'),
+		options: [
+			limitWaitTimeOption,
+			{
+				displayName: 'Message Button Label',
+				name: 'messageButtonLabel',
+				type: 'string',
+				default: 'Respond',
+				description: "The words before the link (text messages) or on the email's button",
+			},
+			{
+				displayName: 'Response Form Button Label',
+				name: 'responseFormButtonLabel',
+				type: 'string',
+				default: 'Submit',
+			},
+			{
+				displayName: 'Response Form Description',
+				name: 'responseFormDescription',
+				type: 'string',
+				default: '',
+				description: "The words above the form; by default the message's",
+			},
+			{
+				displayName: 'Response Form Title',
+				name: 'responseFormTitle',
+				type: 'string',
+				default: '',
+				description: 'The form\'s title; by default the email\'s subject, or "Your answer"',
+			},
+		],
+	},
+];
+
+/**
+ * The operation's fields on `resource`: the notice, the channel's own fields, Message (in the
+ * channel's words), then what n8n's send-and-wait operations ask.
+ */
+export function sendAndWaitFields(
+	resource: string,
+	channelFields: INodeProperties[],
+	messageDescription: string,
+): INodeProperties[] {
+	return forOperation(resource, SEND_AND_WAIT_OPERATION, [
+		answerLinkNotice,
+		...channelFields,
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: true,
+			default: '',
+			description: messageDescription,
+		},
+		responseTypeField,
+		...customFormProperties.map((property) => ({
+			...property,
+			displayOptions: {
+				show: { ...property.displayOptions?.show, ...onResponse('customForm').show },
+			},
+		})),
+		approvalOptionsField,
+		...optionsFields,
+	]);
+}
