@@ -4,9 +4,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { messagingNodeParts } from '../shared/messaging/node';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
 import { messageDescription } from './resources/message';
+import { rcsAsk } from './resources/message/sendAndWait';
 
 const messaging = messagingNodeParts({ name: 'Message', value: 'message' }, messageDescription, {
 	deliveryReport: false,
+	ask: () => rcsAsk,
 });
 
 export class WorkspaceRcs implements INodeType {
@@ -18,7 +20,7 @@ export class WorkspaceRcs implements INodeType {
 		version: 1,
 		subtitle: messaging.subtitle,
 		description:
-			'Send RCS text with suggestion buttons, audio and templates through the Workspace Records campaign API',
+			'Send RCS text with suggestion buttons, audio and templates, and ask with a button per answer and wait, through the Workspace Records campaign API',
 		defaults: { name: 'Workspace RCS' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -27,4 +29,11 @@ export class WorkspaceRcs implements INodeType {
 	};
 
 	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
+
+	// Send and Wait for Response holds the execution in n8n's waiting state.
+	customOperations = messaging.waiting.customOperations;
+
+	webhook = messaging.waiting.webhook;
+
+	webhookMethods = messaging.waiting.webhookMethods;
 }

@@ -175,15 +175,20 @@ export const htmlOf = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>
 const BUTTON_STYLE =
 	'display:inline-block;margin:4px 8px 4px 0;padding:10px 20px;border-radius:6px;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600';
 
+/** A button per answer, each opening its own signed page; a form's one button opens the page. */
+export const buttonsOf = (
+	question: Question,
+	links: Links,
+): Array<{ label: string; url: string }> =>
+	question.responseType === 'approval'
+		? question.choices.map(({ label, approved }) => ({
+				label,
+				url: links.byChoice[String(approved) as 'true' | 'false'],
+			}))
+		: [{ label: question.linkLabel, url: links.page }];
+
 export function emailHtml(question: Question, links: Links): string {
-	const buttons =
-		question.responseType === 'approval'
-			? question.choices.map(({ label, approved }) => ({
-					label,
-					url: links.byChoice[String(approved) as 'true' | 'false'],
-				}))
-			: [{ label: question.linkLabel, url: links.page }];
-	const anchors = buttons
+	const anchors = buttonsOf(question, links)
 		.map(
 			({ label, url }) =>
 				`<a href="${escapeHtml(url)}" style="${BUTTON_STYLE}">${escapeHtml(label)}</a>`,

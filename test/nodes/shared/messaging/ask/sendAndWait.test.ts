@@ -10,6 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { receiveAnswer } from '../../../../../nodes/shared/messaging/ask/sendAndWait';
 import { WorkspaceEmail } from '../../../../../nodes/WorkspaceEmail/WorkspaceEmail.node';
 import { WorkspaceSendAndWait } from '../../../../../nodes/WorkspaceSendAndWait/WorkspaceSendAndWait.node';
+import { WorkspaceRcs } from '../../../../../nodes/WorkspaceRcs/WorkspaceRcs.node';
 import { WorkspaceSms } from '../../../../../nodes/WorkspaceSms/WorkspaceSms.node';
 import { WorkspaceWhatsApp } from '../../../../../nodes/WorkspaceWhatsApp/WorkspaceWhatsApp.node';
 
@@ -23,6 +24,7 @@ const RUNS: Record<string, Run> = {
 	sms: new WorkspaceSms().customOperations.sms.sendAndWait,
 	whatsApp: new WorkspaceWhatsApp().customOperations.message.sendAndWait,
 	email: new WorkspaceEmail().customOperations.message.sendAndWait,
+	rcs: new WorkspaceRcs().customOperations.message.sendAndWait,
 };
 
 /** A parameter by its path, as n8n's getNodeParameter reads `options.limitWaitTime.values`. */
@@ -349,6 +351,51 @@ describe("Send and Wait for Response in the messaging nodes: each send's own bod
 				source: 'API',
 			},
 		});
+	});
+
+	test('RCS: the message alone, each answer an Open URL button to its own signed page', async () => {
+		const host = fakeRun(
+			{ ...ASK, resource: 'message', botId: 'bot-1', recipient: '919876543210' },
+			{ runs: 'rcs', executionId: 'r1', answers: [{ status: true, message: 'sent' }] },
+		);
+		await host.run();
+		const signed = (approved: string) =>
+			`https://n8n.example.com/webhook-waiting/r1/n1?approved=${approved}&signature=${SIGNATURE}`;
+		expect(sentBody(host)).toMatchObject({
+			baseURL: '{baseUrl}',
+			url: '/api/v1/campaign/rcs/message/text',
+			body: {
+				to: '919876543210',
+				botId: 'bot-1',
+				text: 'May we deliver tomorrow?',
+				suggestions: [
+					{ type: 'open-url', text: 'Yes', url: signed('true') },
+					{ type: 'open-url', text: 'No', url: signed('false') },
+				],
+			},
+		});
+	});
+
+	test('RCS free text: one button, to the page', async () => {
+		const host = fakeRun(
+			{
+				...ASK,
+				responseType: 'freeText',
+				options: { messageButtonLabel: 'Answer' },
+				resource: 'message',
+				botId: 'bot-1',
+				recipient: '919876543210',
+			},
+			{ runs: 'rcs', executionId: 'r2', answers: [{ status: true, message: 'sent' }] },
+		);
+		await host.run();
+		expect((sentBody(host).body as IDataObject).suggestions).toEqual([
+			{
+				type: 'open-url',
+				text: 'Answer',
+				url: `https://n8n.example.com/webhook-waiting/r2/n1?signature=${SIGNATURE}`,
+			},
+		]);
 	});
 
 	const smsAsk = (options: IDataObject) => ({
