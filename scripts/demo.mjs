@@ -37,7 +37,7 @@ import {
 import { createSandbox, sandboxCredentials } from '../test/rig/sandbox.mjs';
 import { deliveryStatus, postBackPathOf, postStatus } from '../test/e2e/whatsAppTrigger.mjs';
 import { ACCOUNT } from '../test/e2e/messageSends.mjs';
-import { pressOnPage, waitingLinksIn } from '../test/rig/answerPage.mjs';
+import { openLink, pressOnPage, waitingLinksIn } from '../test/rig/answerPage.mjs';
 
 const version = process.env.DEMO_N8N_VERSION ?? '2.40.7';
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -171,13 +171,49 @@ async function send(kind) {
 	return 0;
 }
 
+/** A custom form's inputs by label, as its page names them (`field-<i>`, form.ts). */
+function formInputsOf(html) {
+	const unescaped = (text) =>
+		text
+			.replace(/&lt;/g, '<')
+			.replace(/&gt;/g, '>')
+			.replace(/&quot;/g, '"')
+			.replace(/&#39;/g, "'")
+			.replace(/&amp;/g, '&');
+	const inputs = new Map();
+	for (const [, name, label] of html.matchAll(/<label for="(field-\d+)">([^<]*)<\/label>/g))
+		inputs.set(unescaped(label), name);
+	for (const [, label, name] of html.matchAll(
+		/<fieldset><legend>([^<]*)<\/legend>.*?name="(field-\d+)"/gs,
+	))
+		inputs.set(unescaped(label), name);
+	return inputs;
+}
+
+/** A form's answer as a JSON object by label (a list for checkboxes), in the page's names. */
+async function formFields(link, answers) {
+	const inputs = formInputsOf((await openLink(link)).html);
+	const fields = new URLSearchParams();
+	for (const [label, value] of Object.entries(answers)) {
+		const name = inputs.get(label);
+		if (!name)
+			throw new Error(`the form has no field "${label}"; it has ${[...inputs.keys()].join(', ')}`);
+		for (const one of [value].flat()) fields.append(name, String(one));
+	}
+	return fields;
+}
+
 /**
- * `answer <approve|decline|text>`: the link of the last message the sandbox was sent that has
- * one, opened and answered with its page's form (approved=true|false, or text).
+ * `answer <approve|decline|text|{json}>`: the link of the last message the sandbox was sent that
+ * has one, opened and answered with its page's form (approved=true|false, the text, or a custom
+ * form's values by label, such as '{"Day": "2026-12-24"}'). An email's or RCS's buttons each have
+ * their own link: the one of the chosen answer is pressed.
  */
 async function answer(words) {
 	if (!words) {
-		process.stderr.write('Usage: npm run demo -- answer approve|decline|"your answer"\n');
+		process.stderr.write(
+			'Usage: npm run demo -- answer approve|decline|"your answer"|\'{"Field label": "value"}\'\n',
+		);
 		return 2;
 	}
 	if (!existsSync(addressesFile())) {
@@ -189,10 +225,10 @@ async function answer(words) {
 	// The texts sent (an SMS's message, an email's HTML, a template's variables), links and all.
 	const texts = (value) =>
 		typeof value === 'string' ? [value] : Object.values(value ?? {}).flatMap(texts);
-	const linkOf = (request) => texts(request.body).flatMap(waitingLinksIn).at(-1);
-	const asked = requests.filter(linkOf).at(-1);
+	const linksOf = (request) => texts(request.body).flatMap(waitingLinksIn);
+	const asked = requests.filter((request) => linksOf(request).length).at(-1);
 	if (!asked) {
-		say('No message with a link was sent yet: run a "Workspace Send and Wait" example first.');
+		say('No message with a link was sent yet: run a "send and wait" example first.');
 		return 1;
 	}
 	// A send the sandbox refused began no wait: there is nothing to answer.
@@ -202,9 +238,16 @@ async function answer(words) {
 		);
 		return 1;
 	}
-	const link = linkOf(asked);
 	const choice = { approve: 'true', decline: 'false' }[words];
-	const fields = choice ? { approved: choice } : { text: words };
+	const links = linksOf(asked);
+	const link =
+		links.find((url) => new URL(url).searchParams.get('approved') === choice) ?? links.at(-1);
+	const form = words.trim().startsWith('{') ? JSON.parse(words) : undefined;
+	const fields = choice
+		? { approved: choice }
+		: form
+			? await formFields(link, form)
+			: { text: words };
 	const response = await pressOnPage(link, fields);
 	const ok = response.status >= 200 && response.status < 300;
 	say(
@@ -321,7 +364,7 @@ async function main() {
 			'Open Overview → Workflows: every "Workspace …" workflow is an example of one operation.',
 			'Click "Execute workflow" in any of them; the credentials already point at the sandbox.',
 			'An incoming message or a delivery status for the WhatsApp Trigger examples (published, or listening after "Execute workflow"): npm run demo -- send whatsapp (or rcs, or status), in another terminal.',
-			'The "Workspace Send and Wait" examples wait for an answer: npm run demo -- answer approve (or decline, or "some text"); the "wait" examples resume once the sandbox posts delivered (3 s).',
+			'The "send and wait" examples wait for an answer: npm run demo -- answer approve (or decline, "some text", or a form\'s values as JSON by label); the "wait" examples resume once the sandbox posts delivered (3 s).',
 			`The requests the sandbox received: ${sandbox.url}/__sandbox/requests`,
 			`n8n's log: ${logFile}`,
 			'Ctrl-C stops n8n and the sandbox.',

@@ -10,6 +10,7 @@ import {
 	receiveDeliveryStatus,
 	startDeliveryWait,
 } from '../../../../nodes/shared/messaging/deliveryWait';
+import { WorkspaceSms } from '../../../../nodes/WorkspaceSms/WorkspaceSms.node';
 import { useVirtualClock } from '../../../harness/virtualClock';
 
 // The door's retries wait on this clock: no test waits out real time.
@@ -108,15 +109,27 @@ async function begin(
 }
 
 /** A post-back to the waiting execution: n8n hands the webhook what the wait stored. */
-async function post(stored: IDataObject[], body: IDataObject, reports: Reports = {}) {
+async function post(
+	stored: IDataObject[],
+	body: IDataObject,
+	reports: Reports = {},
+	{ operation = 'waitForStatus', webhook = receiveDeliveryStatus } = {},
+) {
 	const host = fakeHost(reports);
 	const answer: { status?: number; body?: unknown } = {};
 	const response = {
 		status: (code: number) => ((answer.status = code), response),
 		json: (json: unknown) => ((answer.body = json), response),
+		// An answer page's: what a Send and Wait for Response shows.
+		setHeader: () => response,
+		type: () => response,
+		send: (html: unknown) => ((answer.body = html), response),
 	};
 	const context = {
 		getNode: () => WAIT,
+		getNodeParameter: (name: string, fallback: unknown) =>
+			name === 'operation' ? operation : fallback,
+		getRequestObject: () => ({ method: 'POST', query: {} }),
 		evaluateExpression: () => stored,
 		getBodyData: () => body,
 		getResponseObject: () => response,
@@ -124,7 +137,7 @@ async function post(stored: IDataObject[], body: IDataObject, reports: Reports =
 		getWorkflow: () => ({ id: 'wf1' }),
 		helpers: host.helpers,
 	} as unknown as IWebhookFunctions;
-	const result = await receiveDeliveryStatus.call(context);
+	const result = await webhook.call(context);
 	const resumed = result.workflowData?.[0].map((item) => item.json);
 	return { result, resumed, answer, asked: host.asked };
 }
@@ -191,6 +204,31 @@ describe('a post-back while it waits', () => {
 	/** The wait as stored for r1 and r2, neither with a chosen status yet. */
 	const waiting = async () =>
 		(await begin(['r1', 'r2'], { r1: { status: 'sent' }, r2: { status: 'sent' } })).stored;
+
+	test("the messaging node's one webhook: a post-back to Wait for Status is a status, not an answer", async () => {
+		const { webhook } = new WorkspaceSms();
+		const { resumed } = await post(
+			await waiting(),
+			status('r1', 'delivered'),
+			{ r2: { status: 'read' } },
+			{ webhook },
+		);
+		expect(resumed?.map((item) => [item.request_id, item.status])).toEqual([
+			['r1', 'delivered'],
+			['r2', 'read'],
+		]);
+		// The same post to a Send and Wait for Response is an answer page's post: no choice in it.
+		const asked = await post(
+			await waiting(),
+			status('r1', 'delivered'),
+			{},
+			{
+				webhook,
+				operation: 'sendAndWait',
+			},
+		).catch((error: Error) => error);
+		expect(asked).not.toHaveProperty('resumed.length');
+	});
 
 	test('a status not chosen resumes nothing', async () => {
 		const { resumed, result } = await post(await waiting(), status('r1', 'sent'));
