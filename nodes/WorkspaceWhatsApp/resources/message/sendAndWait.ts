@@ -187,10 +187,17 @@ export const whatsAppTemplateAsk: AskSpec = {
 	check: checkLinkVariable,
 };
 
+/** A closed conversation is the refusal to expect here, and Send As Template its way out. */
+const CONVERSATION_ASK_HINTS = {
+	...WHATSAPP_HINTS,
+	rejected:
+		"Check Recipient (country code and number) and the Account. In a conversation the customer must have written to this account in the last 24 hours (WhatsApp's rule); to reach them now, choose Send As: Template.",
+};
+
 export const whatsAppConversationAsk: AskSpec = {
 	host: 'records',
 	url: paths.whatsAppConversationSend,
-	hints: WHATSAPP_HINTS,
+	hints: CONVERSATION_ASK_HINTS,
 	body: conversationAsk,
 };
 

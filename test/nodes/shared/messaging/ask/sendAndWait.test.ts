@@ -353,6 +353,25 @@ describe("Send and Wait for Response in the messaging nodes: each send's own bod
 		});
 	});
 
+	test('WhatsApp: a closed conversation is refused with the way out, Send As Template', async () => {
+		const host = fakeRun(
+			{
+				...ASK,
+				resource: 'message',
+				sendAs: 'conversation',
+				phoneId: 'acct-1',
+				recipient: '919876543210',
+			},
+			{ runs: 'whatsApp', answers: [{ status: false, message: 'User session is not active' }] },
+		);
+		const refused = await host.run().catch((error: NodeOperationError) => error);
+		expect(refused).toMatchObject({
+			message: expect.stringContaining('User session is not active'),
+			description: expect.stringContaining('choose Send As: Template'),
+		});
+		expect(host.putExecutionToWait).not.toHaveBeenCalled();
+	});
+
 	test('RCS: the message alone, each answer an Open URL button to its own signed page', async () => {
 		const host = fakeRun(
 			{ ...ASK, resource: 'message', botId: 'bot-1', recipient: '919876543210' },
