@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { booleanIn, InputError, isPlainObject, parseJsonText, setOwn, textIn } from '../../input';
-import { htmlOf } from './question';
+import { htmlOf } from './html';
 
 /**
  * Response Type "Custom Form", in the shape of n8n's Form node (version 1): the same editor

@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { formFieldsHtml } from './form';
 import type { Choice, Question } from './question';
-import { DEFAULT_LABELS, escapeHtml, htmlOf } from './question';
+import { escapeHtml, htmlOf } from './html';
+import { DEFAULT_LABELS } from './question';
 
 /**
  * The pages the person sees: the message's words and the way to answer, nothing of the

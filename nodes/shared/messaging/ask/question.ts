@@ -4,6 +4,7 @@ import { InputError, isPlainObject, textIn } from '../../input';
 import { requiredText } from '../fields';
 import { MAX_SMS_SEGMENTS, smsLength } from '../smsLength';
 import type { FormField } from './form';
+import { escapeHtml, htmlOf } from './html';
 import { toFormFields } from './form';
 
 /**
@@ -160,17 +161,6 @@ function linkLine(question: Question, links: Links): string {
 			: question.linkLabel;
 	return `${words}: ${links.page}`;
 }
-
-export const escapeHtml = (text: string) =>
-	text
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;')
-		.replace(/'/g, '&#39;');
-
-/** The message as HTML: its words, escaped, line by line. */
-export const htmlOf = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
 const BUTTON_STYLE =
 	'display:inline-block;margin:4px 8px 4px 0;padding:10px 20px;border-radius:6px;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600';
