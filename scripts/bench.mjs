@@ -32,7 +32,7 @@ import {
 	WEBHOOK_SECRET_HEADER,
 	WAIT_WORKFLOW,
 	WEBHOOK_WORKFLOWS,
-} from './make-bench.mjs';
+} from '../bench/make-workflows.mjs';
 import { cacheRoot, prepare } from '../test/rig/n8n-runtime.mjs';
 import {
 	buildPackage,

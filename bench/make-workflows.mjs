@@ -408,7 +408,7 @@ export const WAIT_WORKFLOW = {
 };
 
 if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
-	const folder = join(dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'workflows');
+	const folder = join(dirname(fileURLToPath(import.meta.url)), 'workflows');
 	mkdirSync(folder, { recursive: true });
 	const all = {
 		...BENCH_WORKFLOWS,
