@@ -7,7 +7,6 @@ import {
 	inTurn,
 	ledger,
 	loadOnce,
-	memoryKeysForTests,
 	pollOutcome,
 	reloadNext,
 	RERUN_WINDOW_MS,
@@ -16,13 +15,11 @@ import {
 	doubt,
 	writeKeyOf,
 } from '../../../../nodes/shared/memory';
+import { memoryKeys, restartMemory } from '../../../harness/memory';
 import { useVirtualClock } from '../../../harness/virtualClock';
 
 const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
-beforeEach(() => {
-	deliveries.forgetAllForTests();
-	pollOutcome.forgetAllForTests();
-});
+beforeEach(() => restartMemory());
 
 test("a tool's writes are one run across n8n's tool calls; a node's runs are apart", () => {
 	const context = (type: string, runIndex: number) =>
@@ -38,11 +35,11 @@ test("a tool's writes are one run across n8n's tool calls; a node's runs are apa
 });
 
 describe("a run's ledger of writes", () => {
-	afterEach(() => ledger.limitForTests());
+	afterEach(() => restartMemory());
 
 	test('answers go first, then whole writes, and their run is marked', () => {
 		const run = 'run|overflow-test|Node|0';
-		ledger.limitForTests(2 * 200 + 100);
+		restartMemory(2 * 200 + 100);
 		ledger.done(`${run}#a`, 'x'.repeat(150));
 		ledger.done(`${run}#b`, 'y');
 		expect(ledger.recall(`${run}#a`)).toEqual({ kind: 'done-forgotten' });
@@ -84,10 +81,10 @@ describe("a run's ledger of writes", () => {
 
 test("the turns of Create or Update keep no value of the user's in a key", async () => {
 	const email = 'ada.lovelace@example.com';
-	const before = memoryKeysForTests();
+	const before = memoryKeys();
 	let keysWhileWaiting: string[] = [];
 	await inTurn(['run|x|Node|0', '/people', 'emails', JSON.stringify(email)], async () => {
-		keysWhileWaiting = memoryKeysForTests();
+		keysWhileWaiting = memoryKeys();
 	});
 	expect(keysWhileWaiting).toHaveLength(before.length + 1);
 	expect(keysWhileWaiting.join()).not.toContain('ada');
