@@ -4,7 +4,7 @@ import { digestOf } from './identity';
 
 /**
  * What this n8n process remembers between requests, polls and deliveries, said as what callers
- * mean: every store is bounded, forgets by age, and stays in this module. Keys start from one
+ * mean: every store is bounded, forgets by age, and is made in this module. Keys start from one
  * identity (identity.ts: a node run, an item, a trigger) and hold digests or ids, never a body,
  * an answer or a token. What must outlast a restart is in n8n's static data, kept by the
  * trigger that owns it; this memory covers the time before n8n has saved it.
@@ -110,12 +110,6 @@ export function reloadNext(topic: string): void {
 // ── A webhook trigger's deliveries ───────────────────────────────────────────────────────
 
 /**
- * The vendor retries a delivery 15 s, 40 s, 3 min, 10 min, 1 h, 6 h, 12 h, 24 h and 48 h after
- * the last (about 3.8 days in all): an event is remembered a little longer than that.
- */
-export const EVENTS_KEPT_MS = 4 * 24 * HOUR;
-
-/**
  * The longest a delivery being started keeps its retries out. It is held until n8n answers it,
  * and n8n answers every request in the end (each of its SQLite writes gives up after 60 s);
  * overloaded, it was seen to take 189 s. This only frees an event whose request n8n never ends.
@@ -133,50 +127,49 @@ interface Seen {
 	starting?: true;
 }
 
-/** Per trigger and mode: event digest → when it was taken or began. Sized in events. */
-const seenByTrigger = new Expiring<Map<string, Seen>>({
-	ttlMs: EVENTS_KEPT_MS,
-	maxSize: 10 * EVENTS_PER_TRIGGER,
-	sizeOf: (seen) => seen.size,
-});
-
-function note(scope: string, event: string, seen?: Seen): void {
-	const events = seenByTrigger.get(scope) ?? new Map<string, Seen>();
-	events.delete(event);
-	if (seen) events.set(event, seen);
-	for (const oldest of events.keys()) {
-		if (events.size <= EVENTS_PER_TRIGGER) break;
-		events.delete(oldest);
-	}
-	seenByTrigger.set(scope, events);
-}
-
 /**
- * Which events a trigger has seen n8n take (answered 2xx, so its execution exists) and which
- * are being started now. `scope` is a trigger and mode; `event` a digest of what identifies it.
+ * Which events a trigger has seen n8n take (answered 2xx, so its execution exists), each known
+ * `keptMs` (the trigger knows its vendor's retries), and which are being started now. `scope` is
+ * a trigger and mode; `event` a digest of what identifies it.
  */
-export const deliveries = {
-	statusOf(scope: string, event: string): 'taken' | 'starting' | undefined {
-		const seen = seenByTrigger.get(scope)?.get(event);
-		if (!seen) return undefined;
-		const age = clock.now() - seen.at;
-		if (seen.starting) return age < STARTING_MS ? 'starting' : undefined;
-		return age < EVENTS_KEPT_MS ? 'taken' : undefined;
-	},
-	starting: (scope: string, event: string) =>
-		note(scope, event, { at: clock.now(), starting: true }),
-	taken: (scope: string, event: string) => note(scope, event, { at: clock.now() }),
-	/** n8n did not start it: the vendor's retry must. */
-	failed: (scope: string, event: string) => note(scope, event),
-	/** The events seen taken within the time they are kept, oldest first. */
-	*takenSoFar(scope: string): Generator<[event: string, at: number]> {
-		const since = clock.now() - EVENTS_KEPT_MS;
-		for (const [event, seen] of seenByTrigger.get(scope) ?? [])
-			if (!seen.starting && seen.at > since) yield [event, seen.at];
-	},
-	/** For tests: as if n8n had restarted. */
-	forgetAllForTests: () => seenByTrigger.clear(),
-};
+export function deliveryMemory(keptMs: number) {
+	/** Per trigger and mode: event digest → when it was taken or began. Sized in events. */
+	const seenByTrigger = new Expiring<Map<string, Seen>>({
+		ttlMs: keptMs,
+		maxSize: 10 * EVENTS_PER_TRIGGER,
+		sizeOf: (seen) => seen.size,
+	});
+	function note(scope: string, event: string, seen?: Seen): void {
+		const events = seenByTrigger.get(scope) ?? new Map<string, Seen>();
+		events.delete(event);
+		if (seen) events.set(event, seen);
+		for (const oldest of events.keys()) {
+			if (events.size <= EVENTS_PER_TRIGGER) break;
+			events.delete(oldest);
+		}
+		seenByTrigger.set(scope, events);
+	}
+	return {
+		statusOf(scope: string, event: string): 'taken' | 'starting' | undefined {
+			const seen = seenByTrigger.get(scope)?.get(event);
+			if (!seen) return undefined;
+			const age = clock.now() - seen.at;
+			if (seen.starting) return age < STARTING_MS ? 'starting' : undefined;
+			return age < keptMs ? 'taken' : undefined;
+		},
+		starting: (scope: string, event: string) =>
+			note(scope, event, { at: clock.now(), starting: true }),
+		taken: (scope: string, event: string) => note(scope, event, { at: clock.now() }),
+		/** n8n did not start it: the vendor's retry must. */
+		failed: (scope: string, event: string) => note(scope, event),
+		/** The events seen taken within the time they are kept, oldest first. */
+		*takenSoFar(scope: string): Generator<[event: string, at: number]> {
+			const since = clock.now() - keptMs;
+			for (const [event, seen] of seenByTrigger.get(scope) ?? [])
+				if (!seen.starting && seen.at > since) yield [event, seen.at];
+		},
+	};
+}
 
 // ── A polling trigger's polls ────────────────────────────────────────────────────────────
 

@@ -2,8 +2,11 @@ import crypto from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { clock } from '../../../nodes/shared/clock';
-import { EVENTS_KEPT_MS, STARTING_MS } from '../../../nodes/shared/memory';
-import { KEPT_IN_WORKFLOW } from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
+import { STARTING_MS } from '../../../nodes/shared/memory';
+import {
+	EVENTS_KEPT_MS,
+	KEPT_IN_WORKFLOW,
+} from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
 import { ONLY_EVENT_NOTICE } from '../../../nodes/WorkspaceWhatsAppTrigger/events';
 import { postBackToken } from '../../../nodes/WorkspaceWhatsAppTrigger/postBackUrl';
 import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';

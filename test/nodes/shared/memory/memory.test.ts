@@ -1,8 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import {
-	deliveries,
-	EVENTS_KEPT_MS,
+	deliveryMemory,
 	STARTING_MS,
 	inTurn,
 	ledger,
@@ -92,6 +91,10 @@ test("the turns of Create or Update keep no value of the user's in a key", async
 
 describe("a webhook trigger's deliveries", () => {
 	const scope = 'trigger|wf|node|webhook';
+	/** The window its trigger gives (the WhatsApp trigger: its vendor's retries). */
+	const KEPT_MS = 60 * 60_000;
+	let deliveries = deliveryMemory(KEPT_MS);
+	beforeEach(() => (deliveries = deliveryMemory(KEPT_MS)));
 
 	test('one being started keeps its retries out at most STARTING_MS, then the static data decides', () => {
 		deliveries.starting(scope, 'e1');
@@ -101,9 +104,9 @@ describe("a webhook trigger's deliveries", () => {
 		expect(deliveries.statusOf(scope, 'e1')).toBeUndefined();
 	});
 
-	test("one taken is known past the vendor's last retry, then let go", () => {
+	test('one taken is known for the time its trigger keeps it, then let go', () => {
 		deliveries.taken(scope, 'e1');
-		time.tick(EVENTS_KEPT_MS - 1);
+		time.tick(KEPT_MS - 1);
 		expect(deliveries.statusOf(scope, 'e1')).toBe('taken');
 		time.tick(1);
 		expect(deliveries.statusOf(scope, 'e1')).toBeUndefined();
