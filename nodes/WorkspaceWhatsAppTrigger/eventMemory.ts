@@ -2,12 +2,21 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { clock } from '../shared/clock';
 import { isPlainObject } from '../shared/input';
-import { deliveries, EVENTS_KEPT_MS, sha256, triggerOf } from '../shared/memory';
+import { deliveryMemory, sha256, triggerOf } from '../shared/memory';
 
 /** How many events the workflow's static data keeps, the newest: 16 characters each. */
 export const KEPT_IN_WORKFLOW = 2_000;
 const DIGEST_CHARS = 16;
 const HOUR_MS = 3_600_000;
+
+/**
+ * The vendor retries a delivery 15 s, 40 s, 3 min, 10 min, 1 h, 6 h, 12 h, 24 h and 48 h after
+ * the last (about 3.8 days in all): an event is remembered a little longer than that.
+ */
+export const EVENTS_KEPT_MS = 4 * 24 * HOUR_MS;
+
+/** What this process knows of the events, before n8n has saved the static data. */
+export const deliveries = deliveryMemory(EVENTS_KEPT_MS);
 
 /** 96 bits of SHA-256: what is kept of an event's identity, however long its id. */
 export const digestOfEvent = (identity: string) => sha256(identity).slice(0, DIGEST_CHARS);

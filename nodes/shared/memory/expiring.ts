@@ -19,18 +19,13 @@ export interface ExpiringOptions<V> {
 
 /**
  * A map that forgets entries older than `ttlMs` (from when each was last set), and the oldest
- * once over `maxSize`. Only the memory's verbs (index.ts) hold one.
+ * once over `maxSize`. Only the memory (index.ts) makes one.
  */
 export class Expiring<V> {
 	private readonly entries = new Map<string, Entry<V>>();
 	private total = 0;
 
 	constructor(private readonly options: ExpiringOptions<V>) {}
-
-	/** For tests: a store this small shows what happens when it overflows. */
-	set maxSize(size: number) {
-		this.options.maxSize = size;
-	}
 
 	get(key: string): V | undefined {
 		this.sweep();

@@ -3,7 +3,6 @@ import type { IDataObject, INode, INodeParameters, INodeTypes } from 'n8n-workfl
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { clock } from '../../../nodes/shared/clock';
-import { deliveries } from '../../../nodes/shared/memory';
 import {
 	POST_BACK_PATH_EXPRESSION,
 	postBackToken,
@@ -11,6 +10,7 @@ import {
 import { WorkspaceWhatsApp } from '../../../nodes/WorkspaceWhatsApp/WorkspaceWhatsApp.node';
 import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
 import { fromList, mapperValue, WHATSAPP_ACCOUNT } from '../../harness/fixtures';
+import { restartMemory } from '../../harness/memory';
 import { runNode } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
 import type { Answer } from './fakeWebhook';
@@ -106,7 +106,7 @@ const env = useSandbox({ postBack: (url, headers, text) => n8n.post(url, headers
 
 const realNow = clock.now;
 beforeEach(() => {
-	deliveries.forgetAllForTests();
+	restartMemory();
 	n8n = publishedTrigger();
 	clock.now = () => 1_800_000_000_000;
 });

@@ -2,11 +2,15 @@ import crypto from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { clock } from '../../../nodes/shared/clock';
-import { deliveries, EVENTS_KEPT_MS, STARTING_MS } from '../../../nodes/shared/memory';
-import { KEPT_IN_WORKFLOW } from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
+import { STARTING_MS } from '../../../nodes/shared/memory';
+import {
+	EVENTS_KEPT_MS,
+	KEPT_IN_WORKFLOW,
+} from '../../../nodes/WorkspaceWhatsAppTrigger/eventMemory';
 import { ONLY_EVENT_NOTICE } from '../../../nodes/WorkspaceWhatsAppTrigger/events';
 import { postBackToken } from '../../../nodes/WorkspaceWhatsAppTrigger/postBackUrl';
 import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigger/WorkspaceWhatsAppTrigger.node';
+import { restartMemory } from '../../harness/memory';
 import type { Delivery } from './fakeWebhook';
 import { fakeWebhookHost } from './fakeWebhook';
 
@@ -40,7 +44,7 @@ const CALLBACK_TEXT =
 const realNow = clock.now;
 let now = 1_800_000_000_000;
 beforeEach(() => {
-	deliveries.forgetAllForTests();
+	restartMemory();
 	clock.now = () => now;
 });
 afterAll(() => (clock.now = realNow));
@@ -468,14 +472,14 @@ describe('each event once, when the workspace retries', () => {
 		void first.webhookResponse;
 		const retry = await deliver({ body: hello });
 		expect([retry.status, retry.items]).toEqual([200, []]);
-		deliveries.forgetAllForTests();
+		restartMemory();
 		expect((await deliver({ body: hello })).items).toEqual([]);
 	});
 
 	test('kept in the static data n8n saves: a restarted n8n still knows it', async () => {
 		const { deliver } = trigger();
 		await deliver({ body: hello });
-		deliveries.forgetAllForTests();
+		restartMemory();
 		now += 6 * 60 * 60 * 1000;
 		expect((await deliver({ body: hello })).items).toEqual([]);
 	});
@@ -486,7 +490,7 @@ describe('each event once, when the workspace retries', () => {
 		// Another delivery's copy, read before this one was saved, is saved last and wins.
 		for (const key of Object.keys(staticData)) delete staticData[key];
 		await deliver({ body: whatsApp('other', { type: 'text', text: { body: 'x' } }) });
-		deliveries.forgetAllForTests();
+		restartMemory();
 		expect((await deliver({ body: hello })).items).toEqual([]);
 	});
 
@@ -515,7 +519,7 @@ describe('each event once, when the workspace retries', () => {
 		}
 		// 16 characters an event, and a few for each hour.
 		expect(saved(staticData).length).toBeLessThan(KEPT_IN_WORKFLOW * 16 + 200);
-		deliveries.forgetAllForTests();
+		restartMemory();
 		const oldest = await deliver({
 			body: whatsApp(`${huge}-0`, { type: 'text', text: { body: 'x' } }),
 		});

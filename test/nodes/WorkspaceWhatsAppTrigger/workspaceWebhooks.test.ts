@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clock } from '../../../nodes/shared/clock';
-import { deliveries } from '../../../nodes/shared/memory';
+import { restartMemory } from '../../harness/memory';
 import type { Post } from '../../sandbox/messaging/webhooks';
 import { createWebhooks, RETRY_DELAYS_S } from '../../sandbox/messaging/webhooks';
 import { fakeWebhookHost } from './fakeWebhook';
@@ -16,7 +16,7 @@ let now = START;
 const realNow = clock.now;
 beforeEach(() => {
 	now = START;
-	deliveries.forgetAllForTests();
+	restartMemory();
 	clock.now = () => now;
 });
 afterAll(() => (clock.now = realNow));

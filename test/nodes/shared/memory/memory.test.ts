@@ -1,13 +1,11 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import {
-	deliveries,
-	EVENTS_KEPT_MS,
+	deliveryMemory,
 	STARTING_MS,
 	inTurn,
 	ledger,
 	loadOnce,
-	memoryKeysForTests,
 	pollOutcome,
 	reloadNext,
 	RERUN_WINDOW_MS,
@@ -16,13 +14,11 @@ import {
 	doubt,
 	writeKeyOf,
 } from '../../../../nodes/shared/memory';
+import { memoryKeys, restartMemory } from '../../../harness/memory';
 import { useVirtualClock } from '../../../harness/virtualClock';
 
 const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
-beforeEach(() => {
-	deliveries.forgetAllForTests();
-	pollOutcome.forgetAllForTests();
-});
+beforeEach(() => restartMemory());
 
 test("a tool's writes are one run across n8n's tool calls; a node's runs are apart", () => {
 	const context = (type: string, runIndex: number) =>
@@ -38,11 +34,11 @@ test("a tool's writes are one run across n8n's tool calls; a node's runs are apa
 });
 
 describe("a run's ledger of writes", () => {
-	afterEach(() => ledger.limitForTests());
+	afterEach(() => restartMemory());
 
 	test('answers go first, then whole writes, and their run is marked', () => {
 		const run = 'run|overflow-test|Node|0';
-		ledger.limitForTests(2 * 200 + 100);
+		restartMemory(2 * 200 + 100);
 		ledger.done(`${run}#a`, 'x'.repeat(150));
 		ledger.done(`${run}#b`, 'y');
 		expect(ledger.recall(`${run}#a`)).toEqual({ kind: 'done-forgotten' });
@@ -84,10 +80,10 @@ describe("a run's ledger of writes", () => {
 
 test("the turns of Create or Update keep no value of the user's in a key", async () => {
 	const email = 'ada.lovelace@example.com';
-	const before = memoryKeysForTests();
+	const before = memoryKeys();
 	let keysWhileWaiting: string[] = [];
 	await inTurn(['run|x|Node|0', '/people', 'emails', JSON.stringify(email)], async () => {
-		keysWhileWaiting = memoryKeysForTests();
+		keysWhileWaiting = memoryKeys();
 	});
 	expect(keysWhileWaiting).toHaveLength(before.length + 1);
 	expect(keysWhileWaiting.join()).not.toContain('ada');
@@ -95,6 +91,10 @@ test("the turns of Create or Update keep no value of the user's in a key", async
 
 describe("a webhook trigger's deliveries", () => {
 	const scope = 'trigger|wf|node|webhook';
+	/** The window its trigger gives (the WhatsApp trigger: its vendor's retries). */
+	const KEPT_MS = 60 * 60_000;
+	let deliveries = deliveryMemory(KEPT_MS);
+	beforeEach(() => (deliveries = deliveryMemory(KEPT_MS)));
 
 	test('one being started keeps its retries out at most STARTING_MS, then the static data decides', () => {
 		deliveries.starting(scope, 'e1');
@@ -104,9 +104,9 @@ describe("a webhook trigger's deliveries", () => {
 		expect(deliveries.statusOf(scope, 'e1')).toBeUndefined();
 	});
 
-	test("one taken is known past the vendor's last retry, then let go", () => {
+	test('one taken is known for the time its trigger keeps it, then let go', () => {
 		deliveries.taken(scope, 'e1');
-		time.tick(EVENTS_KEPT_MS - 1);
+		time.tick(KEPT_MS - 1);
 		expect(deliveries.statusOf(scope, 'e1')).toBe('taken');
 		time.tick(1);
 		expect(deliveries.statusOf(scope, 'e1')).toBeUndefined();

@@ -2,11 +2,11 @@
 // routing engine, against the sandbox's token-bucket limiter and its faults.
 import { WorkspaceRecords } from '../../../../nodes/WorkspaceRecords/WorkspaceRecords.node';
 import { ADA_RECORD, byId, PEOPLE } from '../../../harness/fixtures';
+import { restartMemory } from '../../../harness/memory';
 import type { RunOptions } from '../../../harness/runNode';
 import { runNode } from '../../../harness/runNode';
 import { useSandbox } from '../../../harness/sandbox';
 import { productTime, useVirtualClock } from '../../../harness/virtualClock';
-import { ledger } from '../../../../nodes/shared/memory';
 
 // The sandbox keeps the nodes' time: real, or the virtual clock of the tests that set one.
 const env = useSandbox({ clock: productTime });
@@ -312,11 +312,11 @@ test('Retry On Fail does not send again a write whose outcome is unknown: the it
 });
 
 describe('Retry On Fail when the memory of writes is too small to keep the answers', () => {
-	afterEach(() => ledger.limitForTests());
+	afterEach(() => restartMemory());
 
 	test('a write whose answer was let go is not sent again: its item says so', async () => {
 		// Room for the bookkeeping of 20 writes, not for their answers.
-		ledger.limitForTests(20 * 200 + 100);
+		restartMemory(20 * 200 + 100);
 		refuseFifthCreate();
 		const { items, error } = await createPeople(20, {
 			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
@@ -333,7 +333,7 @@ describe('Retry On Fail when the memory of writes is too small to keep the answe
 
 	test('a run whose writes outgrew the memory sends none of them again', async () => {
 		// Room for five writes: the first fifteen are let go whole, and the run is marked.
-		ledger.limitForTests(5 * 200);
+		restartMemory(5 * 200);
 		refuseFifthCreate();
 		const { error } = await createPeople(20, {
 			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
