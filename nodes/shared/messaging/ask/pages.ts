@@ -43,15 +43,18 @@ export interface QuestionView {
 const choiceForm = ({ label, approved }: Choice) =>
 	`<form method="post"><input type="hidden" name="approved" value="${String(approved)}"><button type="submit"${approved ? '' : ' class="secondary"'}>${htmlOf(label)}</button></form>`;
 
+/** A form's post is multipart, as n8n's own forms post: n8n 2.41 refuses any other for a custom form. */
+const FORM = '<form method="post" enctype="multipart/form-data">';
+
 const submitButton = (label: string) => `<button type="submit">${htmlOf(label)}</button>`;
 
 function answerForm({ question, choices, post }: QuestionView): string {
 	const button = submitButton(question.form?.buttonLabel ?? DEFAULT_LABELS.submit);
 	if (question.responseType === 'approval') return choices.map(choiceForm).join('');
 	if (question.responseType === 'customForm')
-		return `<form method="post">${formFieldsHtml(question.fields ?? [], post)}${button}</form>`;
+		return `${FORM}${formFieldsHtml(question.fields ?? [], post)}${button}</form>`;
 	const text = typeof post?.text === 'string' ? escapeHtml(post.text) : '';
-	return `<form method="post"><textarea name="text" required aria-label="Your answer">${text}</textarea><br>${button}</form>`;
+	return `${FORM}<textarea name="text" required aria-label="Your answer">${text}</textarea><br>${button}</form>`;
 }
 
 export function questionPage(view: QuestionView): string {

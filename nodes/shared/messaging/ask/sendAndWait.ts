@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { checkedInput, fromInput } from '../../input';
+import { checkedInput, fromInput, isPlainObject } from '../../input';
 import type { ParameterSource } from '../../locators';
 import { MESSAGING_BASE_URL, requireMessagingHost } from '../host';
 import type { Hints } from '../../transport';
@@ -108,6 +108,8 @@ export async function askAndWait(
 		const spec = fromInput(context, () => askOf(read));
 		const question = fromInput(context, () => questionOf(read));
 		const waitTill = fromInput(context, () => deadline(context));
+		// n8n 1.x checks the links' signature only when asked to (2.x always does).
+		(context as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
 		const links: Links = {
 			page: context.getSignedResumeUrl(),
 			byChoice: {
@@ -165,6 +167,13 @@ function answerOf(
 		: { problem: 'Press one of the buttons.' };
 }
 
+/** A post's fields: n8n gives a multipart post's (a form's) under `data`, its files under `files`. */
+function postedFields(context: IWebhookFunctions): IDataObject {
+	const body = context.getBodyData();
+	const multipart = context.getRequestObject().is?.('multipart/form-data');
+	return multipart && isPlainObject(body.data) ? body.data : body;
+}
+
 /** The page's title: the form's own, else the email's subject, else "Your answer". */
 function titleOf(context: IWebhookFunctions, question: Question): string {
 	// The hidden Send and Wait node may keep a subject its other channels hide.
@@ -195,7 +204,7 @@ export async function receiveAnswer(this: IWebhookFunctions): Promise<IWebhookRe
 			: question.choices;
 	const view = { title: titleOf(this, question), question, choices: offered };
 	if (this.getRequestObject().method !== 'POST') return show(this, 200, questionPage(view));
-	const post = this.getBodyData();
+	const post = postedFields(this);
 	const result = answerOf(question, offered, post);
 	if ('problem' in result) return show(this, 400, questionPage({ ...view, ...result, post }));
 	this.getResponseObject().setHeader('Content-Security-Policy', PAGE_POLICY);

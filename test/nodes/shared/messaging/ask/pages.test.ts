@@ -90,7 +90,7 @@ describe('the page a link opens', () => {
 	test('free text: a required text box and a Submit button', () => {
 		const html = questionPage(view({ title: 'Your answer', message: 'Any notes?', choices: [] }));
 		expect(html).toContain(
-			'<form method="post"><textarea name="text" required aria-label="Your answer"></textarea><br><button type="submit">Submit</button></form>',
+			'<form method="post" enctype="multipart/form-data"><textarea name="text" required aria-label="Your answer"></textarea><br><button type="submit">Submit</button></form>',
 		);
 		expect(html).not.toContain('name="approved"');
 	});
@@ -149,7 +149,7 @@ describe('the page a link opens', () => {
 			choices: [],
 		});
 		expect(html).toMatch(
-			/<form method="post">.*name="field-0".*<button type="submit">Submit<\/button><\/form>/s,
+			/<form method="post" enctype="multipart\/form-data">.*name="field-0".*<button type="submit">Submit<\/button><\/form>/s,
 		);
 		expect(html.match(/<form /g)).toHaveLength(1);
 		expect(html).toContain('type="date"');

@@ -478,7 +478,8 @@ async function openLink(
 		method = 'GET',
 		query = {},
 		body = {},
-	}: { method?: string; query?: IDataObject; body?: IDataObject } = {},
+		multipart = false,
+	}: { method?: string; query?: IDataObject; body?: IDataObject; multipart?: boolean } = {},
 ): Promise<Answered> {
 	const answered: Omit<Answered, 'result'> = { headers: {} };
 	const response = {
@@ -491,8 +492,13 @@ async function openLink(
 		getNode: () => nodeWith(parameters),
 		getNodeParameter: (name: string, fallback?: unknown) =>
 			name in parameters ? parameters[name] : fallback,
-		getRequestObject: () => ({ method, query }),
-		getBodyData: () => body,
+		// A form posts multipart, which n8n hands over as `{ data, files }`.
+		getRequestObject: () => ({
+			method,
+			query,
+			is: (type: string) => multipart && type === 'multipart/form-data',
+		}),
+		getBodyData: () => (multipart ? { data: body, files: {} } : body),
 		getResponseObject: () => response,
 	} as unknown as IWebhookFunctions;
 	const result = await receiveAnswer.call(context);
@@ -657,6 +663,7 @@ describe('webhook: the page, and the answer', () => {
 		expect(missing.html).toContain('Fill in &quot;Day&quot;.');
 		const answered = await openLink(form, {
 			method: 'POST',
+			multipart: true,
 			body: { 'field-0': '2026-12-24', 'field-1': '3', respondedAt: 'forged' },
 		});
 		expect(answered.result.workflowData?.[0][0].json).toEqual({
