@@ -14,10 +14,7 @@ import type { IdParameter } from './notFound';
 import { idParametersOf, notFound } from './notFound';
 import { parseRetryAfter } from './retryAfter';
 
-/**
- * What an answer means: the words a user reads when the service refused or failed
- * (`describeFailure`), and the one way such an answer becomes a node's error (`apiError`).
- */
+/** What an answer means: a refusal or failure in words (`describeFailure`), then an error (`apiError`). */
 
 export interface ApiFailure {
 	message: string;
@@ -34,7 +31,7 @@ export interface Hints {
 	duplicate?: (recordId: string | undefined) => string;
 }
 
-/** Outside a node's operations (dropdowns, schemas, look-ups), and for an operation given none. */
+/** Outside a node's operations: dropdowns, schemas, look-ups, and requests given no hints. */
 export const DEFAULT_HINTS: Hints = {
 	credential: RECORDS_KEY_HINT,
 	rejected: 'Check the values given to this node.',
@@ -176,7 +173,7 @@ export function apiError(
 	return error;
 }
 
-/** The postReceive every operation starts with: refusals explained in its node's words. */
+/** The postReceive every operation starts with (`operation`): refusals explained in its node's words. */
 export function checkAnswer(hints: Hints) {
 	return async function checkApiResponse(
 		this: IExecuteSingleFunctions,
@@ -194,6 +191,3 @@ export function checkAnswer(hints: Hints) {
 		return items;
 	};
 }
-
-/** What an operation checks with until its node gives its own hints (`operationSelector`). */
-export const checkApiResponse = checkAnswer(DEFAULT_HINTS);

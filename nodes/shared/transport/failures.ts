@@ -4,10 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { Failure } from './policy';
 import { classify, codesOf, httpStatusOf } from './policy';
 
-/**
- * The door's own failures, in words: a request that never reached the service, gave up, was
- * cancelled, or a write left in doubt. Nothing of the request but its `labelOf`.
- */
+/** The door's own failures in words: not reached, gave up, cancelled, in doubt; the request by `labelOf`. */
 
 /** Words, not codes: n8n replaces a message that names a code (ECONNRESET) with its own. */
 const TRANSPORT_WORDS: Record<string, string> = {

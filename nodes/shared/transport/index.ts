@@ -26,7 +26,6 @@ export type { ApiFailure, Hints } from './answers';
 export {
 	apiError,
 	checkAnswer,
-	checkApiResponse,
 	DEFAULT_HINTS,
 	describeFailure,
 	isDuplicateRefusal,
