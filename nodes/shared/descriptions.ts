@@ -14,13 +14,7 @@ import { filterAndSortFields } from './query/fields';
 import { sendFilterAndSort } from './query/queryBody';
 import { simplifyItems } from './simplify';
 import type { CreatedLookup, Hints, OperationRun, QueryEndpoint } from './transport';
-import {
-	checkAnswer,
-	checkApiResponse,
-	paginateBody,
-	singleRequest,
-	throughDoor,
-} from './transport';
+import { checkAnswer, paginateBody, singleRequest, throughDoor } from './transport';
 
 /**
  * Shows `properties` for one resource and its operation(s). A field several operations take is
@@ -81,28 +75,22 @@ function selector(
 
 export const resourceSelector = (options: INodePropertyOptions[]) => selector('resource', options);
 
-/** A resource's operations, their refusals explained in the node's words (its `hints.ts`). */
+/**
+ * A resource's operations, their refusals explained in the node's words (its `hints.ts`): an
+ * `Operation` becomes an option only here, so none can miss them. Options without a request
+ * (custom operations) are given as they are.
+ */
 export const operationSelector = (
 	resource: string,
-	options: INodePropertyOptions[],
+	options: Array<Operation | INodePropertyOptions>,
 	hints: Hints,
 ): INodeProperties => ({
 	...selector(
 		'operation',
-		options.map((option) => explainedBy(option, hints)),
+		options.map((option) => (typeof option === 'function' ? option(hints) : option)),
 	),
 	displayOptions: { show: { resource: [resource] } },
 });
-
-/** `operation` checks every answer with the default words; the node's selector gives its own. */
-function explainedBy(option: INodePropertyOptions, hints: Hints): INodePropertyOptions {
-	const output = option.routing?.output;
-	if (!output?.postReceive) return option;
-	const postReceive = output.postReceive.map((action) =>
-		action === checkApiResponse ? checkAnswer(hints) : action,
-	);
-	return { ...option, routing: { ...option.routing, output: { ...output, postReceive } } };
-}
 
 /** The `data` of the response envelope: one item for an object, one per element for an array. */
 export const dataRoot: PostReceiveAction = {
@@ -136,10 +124,13 @@ export interface OperationSpec {
 	run?: OperationRun;
 }
 
+/** An operation waiting for its node's hints, which only `operationSelector` gives it. */
+export type Operation = (hints: Hints) => INodePropertyOptions;
+
 /** An Operation option and its request: the error mapper reads every response first. */
-export function operation(spec: OperationSpec): INodePropertyOptions {
+export function operation(spec: OperationSpec): Operation {
 	const { name, value, action, description, method, url, baseURL, paginate, preSend, run } = spec;
-	return {
+	return (hints) => ({
 		name,
 		value,
 		action,
@@ -154,13 +145,13 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 			output: {
 				postReceive: [
 					...(spec.readAnswer ? [spec.readAnswer] : []),
-					checkApiResponse,
+					checkAnswer(hints),
 					...(spec.output ?? [dataRoot]),
 					...(spec.simplify ? [simplifyItems] : []),
 				],
 			},
 		},
-	};
+	});
 }
 
 /** Get Many over a query endpoint: paged, filtered in the endpoint's shape, sorted, simplified. */

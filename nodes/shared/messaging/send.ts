@@ -1,11 +1,6 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodePropertyOptions,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, PostReceiveAction } from 'n8n-workflow';
 
-import type { OperationSpec } from '../descriptions';
+import type { Operation, OperationSpec } from '../descriptions';
 import { operation } from '../descriptions';
 import { fromInput } from '../input';
 import type { ParameterSource } from '../locators';
@@ -66,14 +61,14 @@ interface SendSpec<Input> {
 /**
  * A send: a write (POST, never repeated when its outcome is unknown), whose answer is the item
  * (`{success, message, request_id}` on the messaging host, `{status, message}` on the records
- * host). `success: false` or `status: false` is an error (errors.ts).
+ * host). `success: false` or `status: false` is an error (transport/answers.ts).
  */
 export function sendOperation<Input>({
 	parameters,
 	body,
 	host = 'messaging',
 	...spec
-}: SendSpec<Input>): INodePropertyOptions {
+}: SendSpec<Input>): Operation {
 	const where: Pick<OperationSpec, 'baseURL' | 'preSend'> =
 		host === 'records' ? { baseURL: requestDefaults.baseURL } : { preSend: [checkMessagingHost] };
 	return operation({

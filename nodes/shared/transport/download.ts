@@ -1,6 +1,7 @@
 import type { IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 
-import { apiError, labelOf } from './errors';
+import { apiError } from './answers';
+import { labelOf } from './failures';
 import { Pace } from './pace';
 import { send } from './pipeline';
 

@@ -22,16 +22,15 @@
  */
 
 export { credentialBaseUrl, hostOf } from '../auth';
-export type { ApiFailure, Hints } from './errors';
+export type { ApiFailure, Hints } from './answers';
 export {
 	apiError,
 	checkAnswer,
-	checkApiResponse,
 	DEFAULT_HINTS,
 	describeFailure,
 	isDuplicateRefusal,
-	unreachableReason,
-} from './errors';
+} from './answers';
+export { unreachableReason } from './failures';
 export type { CreatedLookup } from './lostAnswer';
 export { LOST_ANSWER_KEY, SECOND_LOOK_AFTER_MS, SETTLED } from './lostAnswer';
 export { fetchPages, PAGE_SIZE, paginateBody } from './pagination';

@@ -1,8 +1,8 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import { clock } from '../clock';
-import type { Described } from './errors';
-import { cancelled, finalError, gaveUp, notResent, outcomeUnknown, reasonOf } from './errors';
+import type { Described } from './failures';
+import { cancelled, finalError, gaveUp, notResent, outcomeUnknown, reasonOf } from './failures';
 import type { Pace } from './pace';
 import { pause } from './pace';
 import type { Failure } from './policy';

@@ -13,8 +13,10 @@ import type {
 
 import { credentialBaseUrl } from '../auth';
 import { numberIn } from '../input';
-import type { Hints } from './errors';
-import { idParametersOf, labelOf, throwIfFailed } from './errors';
+import type { Hints } from './answers';
+import { throwIfFailed } from './answers';
+import { labelOf } from './failures';
+import { idParametersOf } from './notFound';
 import { Pace } from './pace';
 import { send } from './pipeline';
 import { asRead, DEFAULT_RUN_SETTINGS, isRepeatable } from './policy';
@@ -28,7 +30,7 @@ export const requestDefaults = {
 	headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 	json: true,
 	ignoreHttpStatusErrors: true,
-	// A redirect is reported (errors.ts), never followed: the credential stays with the Base URL.
+	// A redirect is reported (answers.ts), never followed: the credential stays with the Base URL.
 	disableFollowRedirect: true,
 };
 
@@ -88,7 +90,7 @@ export interface ApiRequestOptions {
 	pace?: Pace;
 	/** The host: the records host unless another credential field is named (`credentialBaseUrl`). */
 	baseURL?: string;
-	/** How a refusal is explained: a trigger's own words, else the defaults (errors.ts). */
+	/** How a refusal is explained: a trigger's own words, else the defaults (answers.ts). */
 	hints?: Hints;
 }
 

@@ -7,7 +7,7 @@ import type {
 
 import { checkedInput } from '../input';
 import { idFieldOf, parameterId } from '../locators';
-import { labelOf } from './errors';
+import { labelOf } from './failures';
 import type { CreatedLookup } from './lostAnswer';
 import { settleLostAnswer } from './lostAnswer';
 import { segment } from './paths';

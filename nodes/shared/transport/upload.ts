@@ -5,8 +5,9 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import type { Hints } from './errors';
-import { labelOf, throwIfFailed } from './errors';
+import type { Hints } from './answers';
+import { throwIfFailed } from './answers';
+import { labelOf } from './failures';
 import { send } from './pipeline';
 import { paceOfRun, RECORDS_CREDENTIAL, requestDefaults, runSettingsOf } from './requests';
 import { itemOf, runOf, writeKeyOf } from '../memory';

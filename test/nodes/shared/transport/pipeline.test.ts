@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { optionsField } from '../../../../nodes/shared/descriptions';
-import { parseRetryAfter } from '../../../../nodes/shared/transport/errors';
+import { parseRetryAfter } from '../../../../nodes/shared/transport/retryAfter';
 import { Pace, pause } from '../../../../nodes/shared/transport/pace';
 import type { Request } from '../../../../nodes/shared/transport/pipeline';
 import { send } from '../../../../nodes/shared/transport/pipeline';

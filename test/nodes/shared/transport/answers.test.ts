@@ -1,6 +1,6 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { describeFailure } from '../../../../nodes/shared/transport/errors';
+import { describeFailure } from '../../../../nodes/shared/transport/answers';
 import { EMAIL_HINTS } from '../../../../nodes/WorkspaceEmail/hints';
 import { LISTS_HINTS } from '../../../../nodes/WorkspaceLists/hints';
 import { RECORDS_HINTS } from '../../../../nodes/WorkspaceRecords/hints';
