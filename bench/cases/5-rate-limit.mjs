@@ -97,7 +97,7 @@ export async function rateLimitedCreates(bench) {
 				{ name: `Bench person ${i}` },
 				{ headers, validateStatus: () => true },
 			);
-			// As the node's postReceive (checkApiResponse in errors.ts) hands a failure to the door:
+			// As the node's postReceive (checkAnswer in transport/answers.ts) hands a failure to the door:
 			// a NodeApiError whose context carries the HTTP status and the wait a 429 asks for.
 			door.errors.throwIfFailed(
 				BENCH_NODE,

@@ -15,7 +15,7 @@ export interface ParameterSource {
 	): NodeParameterValueType | object;
 }
 
-/** The ID parameters as the user sees them: errors name them, and a 404 the one it means (errors.ts). */
+/** The ID parameters as the user sees them: errors name them, and a 404 the one it means (transport/notFound.ts). */
 export const ID_FIELDS: Record<string, string> = {
 	collectionId: 'Collection',
 	recordId: 'Record',
