@@ -7,7 +7,12 @@ import { waitFor } from '../rig/processes.mjs';
 import { createSandbox, CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import { eventMemoryCases } from './eventMemory.mjs';
 import { deliveryWaitCases, savedNodeCases } from './deliveryWaits.mjs';
-import { sendAndWaitCases, sendAndWaitRefusals } from './sendAndWait.mjs';
+import {
+	everyAnswerCases,
+	savedAskCases,
+	sendAndWaitCases,
+	sendAndWaitRefusals,
+} from './sendAndWait.mjs';
 import { messageSendCases } from './messageSends.mjs';
 import { rcsAndFileCases } from './rcsAndFiles.mjs';
 import { triggerEventsCases } from './triggerEvents.mjs';
@@ -2306,6 +2311,9 @@ export const cases = [
 	...sendAndWaitRefusals,
 	...triggerEventsCases,
 	...savedNodeCases,
+	// Added after: the ids of the examples above stay.
+	...everyAnswerCases,
+	...savedAskCases,
 ];
 
 const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;

@@ -1,7 +1,9 @@
-// Send and Wait for Response (README "Messages"): the node sends a message with a link that n8n
-// signs, and waits in n8n's waiting state until the person answers on the page the link opens;
-// in the form of cases.mjs (`waits`: run.mjs's runWaitCase). Each case's `during` is the person:
-// it reads the link from what the sandbox was sent, opens it, and presses a button.
+// Send and Wait for Response (README "Messages"): the operation of Workspace SMS, WhatsApp and
+// Email sends a message with a link that n8n signs, and waits in n8n's waiting state until the
+// person answers on the page the link opens; in the form of cases.mjs (`waits`: run.mjs's
+// runWaitCase). Each case's `during` is the person: it reads the link from what the sandbox was
+// sent, opens it, and answers on the page as a browser posts its form. One builder (askCase)
+// makes a case of each channel × answer, the channel's send options included.
 import assert from 'node:assert/strict';
 
 import { openLink, pressOnPage, waitingLinksIn } from '../rig/answerPage.mjs';
@@ -12,35 +14,300 @@ const EMAIL_SEND = '/api/ingest/email/v1/message/send';
 const CONVERSATION_SEND = '/api/v1/campaign/whatsapp/message/send';
 const TEMPLATE_SEND = '/api/ingest/whatsapp/v1/template/send';
 const UK_ACCOUNT = '104898309288725';
+const VARIABLE_KEYS = `/api/data/whatsapp/v1/${UK_ACCOUNT}/variable-keys`;
 
 const QUESTION = 'Hello Ada, may we deliver order 42 tomorrow between 9 and 12?';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-const sendAndWait = (channel, extra = {}) => ({
-	channel,
-	operation: 'sendAndWait',
-	message: QUESTION,
+/**
+ * Each channel as its node asks: the node's own fields, with its Send's options where the
+ * channel has some, and the send the sandbox must get (`sent`: the body but the text that
+ * carries the link, which `split` takes out).
+ */
+const CHANNELS = {
+	sms: {
+		slug: 'sms',
+		title: 'Workspace SMS',
+		by: 'by SMS',
+		node: 'workspaceSms',
+		parameters: {
+			resource: 'sms',
+			operation: 'sendAndWait',
+			recipient: '+91 98765 43210',
+			senderId: 'WRKSPC',
+			route: 'transactional',
+			// India's DLT registration, as Send takes it.
+			additionalFields: {
+				dltEntityId: '1201159965850654321',
+				dltTemplateId: '1207161234567890123',
+			},
+		},
+		requests: [['POST', SMS_SEND]],
+		split: ({ message, ...rest }) => [message, rest],
+		sent: {
+			recipient: '919876543210',
+			sender_id: 'WRKSPC',
+			route: 'transactional',
+			dlt_entity_id: '1201159965850654321',
+			dlt_template_id: '1207161234567890123',
+		},
+		carries: 'text',
+	},
+	whatsApp: {
+		slug: 'whatsapp',
+		title: 'Workspace WhatsApp',
+		by: 'in her WhatsApp conversation',
+		node: 'workspaceWhatsApp',
+		parameters: {
+			resource: 'message',
+			operation: 'sendAndWait',
+			phoneId: fromList(ACCOUNT, 'Acme Support (+1 234 567 8900)'),
+			recipient: '+91 98765 43210',
+			sendAs: 'conversation',
+			additionalFields: { showInInbox: true, source: 'Delivery bot' },
+		},
+		// Ada wrote to the account a minute ago: the conversation is open.
+		setup: (sandbox) => sandbox.openConversation(ACCOUNT, '919876543210', Date.now() - 60_000),
+		requests: [['POST', CONVERSATION_SEND]],
+		split: ({ text: { body, ...text }, ...rest }) => [body, { ...rest, text }],
+		sent: {
+			to: '919876543210',
+			phoneId: ACCOUNT,
+			type: 'text',
+			// No preview: it would fetch the page.
+			text: { preview_url: false },
+			source: 'Delivery bot',
+			linkWithRecord: true,
+		},
+		carries: 'text',
+	},
+	whatsAppTemplate: {
+		slug: 'whatsapp-template',
+		title: 'Workspace WhatsApp',
+		by: 'by a WhatsApp template',
+		node: 'workspaceWhatsApp',
+		parameters: {
+			resource: 'message',
+			operation: 'sendAndWait',
+			phoneId: fromList(UK_ACCOUNT, 'Acme Sales UK (+44 20 7946 0958)'),
+			recipient: '+44 7700 900123',
+			sendAs: 'template',
+			template: fromList('delivery_slot|en_GB', 'delivery_slot (en_GB)'),
+			linkVariable: 'answer_link',
+			variables: {
+				mappingMode: 'defineBelow',
+				value: { first_name: 'Ada' },
+				matchingColumns: [],
+				schema: [variableField('first_name', 'First Name', 'string')],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+		},
+		// The template's variables are read first: the link goes in a text variable.
+		requests: [
+			['GET', VARIABLE_KEYS],
+			['POST', TEMPLATE_SEND],
+		],
+		split: ({ variables: { answer_link: link, ...variables }, ...rest }) => [
+			link,
+			{ ...rest, variables },
+		],
+		sent: {
+			recipient: '447700900123',
+			phone_id: UK_ACCOUNT,
+			template_name: 'delivery_slot',
+			language: 'en_GB',
+			variables: { first_name: 'Ada' },
+		},
+		carries: 'variable',
+	},
+	email: {
+		slug: 'email',
+		title: 'Workspace Email',
+		by: 'by email',
+		node: 'workspaceEmail',
+		parameters: {
+			resource: 'message',
+			operation: 'sendAndWait',
+			recipient: 'ada@example.com',
+			subject: 'Your delivery',
+			additionalFields: {
+				fromName: 'Acme Deliveries',
+				replyToEmail: 'deliveries@example.com',
+				replyToName: 'Acme Delivery Desk',
+				preHeader: 'One question about order 42',
+			},
+		},
+		requests: [['POST', EMAIL_SEND]],
+		split: ({ message, ...rest }) => [message, rest],
+		sent: {
+			recipient: 'ada@example.com',
+			subject: 'Your delivery',
+			from_name: 'Acme Deliveries',
+			reply_to_email: 'deliveries@example.com',
+			reply_to_name: 'Acme Delivery Desk',
+			pre_header: 'One question about order 42',
+		},
+		carries: 'buttons',
+		// The page a button opens is titled by the subject.
+		pageTitle: 'Your delivery',
+	},
+};
+
+const YES_OR_NO = {
 	responseType: 'approval',
 	approvalOptions: {
 		values: { approvalType: 'double', approveLabel: 'Yes', disapproveLabel: 'No' },
 	},
-	waitTimeLimit: 1,
-	waitTimeUnit: 'days',
-	...extra,
-});
-
-const SMS = {
-	recipient: '+91 98765 43210',
-	senderId: 'WRKSPC',
-	route: 'transactional',
 };
 
-/** The one send the sandbox got, on `path`. */
-function theSend(requests, path) {
-	const sends = requests.filter((r) => r.method === 'POST');
-	assert.equal(sends.length, 1, `${sends.length} sends, not 1`);
-	assert.equal(sends[0].path, path);
-	return sends[0].body;
-}
+/** The delivery form: a required text, a number, a required date, a dropdown, checkboxes, a note. */
+const DELIVERY_FORM = {
+	responseType: 'customForm',
+	defineForm: 'fields',
+	formFields: {
+		values: [
+			{
+				fieldLabel: 'Name',
+				fieldType: 'text',
+				requiredField: true,
+				placeholder: 'e.g. Ada Lovelace',
+			},
+			{ fieldLabel: 'Parcels', fieldType: 'number' },
+			{ fieldLabel: 'Delivery day', fieldType: 'date', requiredField: true },
+			{
+				fieldLabel: 'Time slot',
+				fieldType: 'dropdown',
+				fieldOptions: { values: [{ option: '9-12' }, { option: '12-15' }, { option: '15-18' }] },
+			},
+			{
+				fieldLabel: 'Leave at',
+				fieldType: 'checkbox',
+				fieldOptions: {
+					values: [{ option: 'Front door' }, { option: 'Neighbour' }, { option: 'Garage' }],
+				},
+			},
+			{ fieldLabel: 'Notes', fieldType: 'textarea' },
+		],
+	},
+	options: {
+		messageButtonLabel: 'Choose your slot',
+		responseFormTitle: 'Your delivery slot',
+		responseFormDescription: 'Tell us when and where to leave order 42.',
+		responseFormButtonLabel: 'Book it',
+	},
+};
+
+/** The form's post as a browser makes it: `field-<index>`, a key per ticked box, empty inputs sent. */
+const formPost = (name) => [
+	['field-0', name],
+	['field-1', '2'],
+	['field-2', '2026-12-03'],
+	['field-3', '12-15'],
+	['field-4', 'Garage'],
+	['field-4', 'Front door'],
+	['field-5', ''],
+];
+
+/**
+ * Each answer: the question's fields, how the link is announced (`linkWords`, the email's
+ * buttons), the page, a post the page must refuse and ask again, the post that answers, and
+ * what the node returns. `waitMs`: the wait's end, from its Options (7 days without).
+ */
+const ANSWERS = {
+	approval: {
+		slug: 'approval',
+		asks: 'ask Ada to confirm the delivery slot',
+		outcome: 'she approves',
+		parameters: YES_OR_NO,
+		linkWords: 'Yes or No',
+		buttons: ['Yes', 'No'],
+		choice: 'true',
+		refused: { post: { approved: 'maybe' }, says: 'Press one of the buttons.' },
+		post: { approved: 'true' },
+		data: { approved: true },
+		waitMs: 7 * DAY_MS,
+	},
+	decline: {
+		slug: 'decline',
+		asks: 'ask Ada to confirm the delivery slot',
+		outcome: 'she declines',
+		parameters: {
+			...YES_OR_NO,
+			options: {
+				limitWaitTime: {
+					values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' },
+				},
+			},
+		},
+		linkWords: 'Yes or No',
+		buttons: ['Yes', 'No'],
+		choice: 'false',
+		refused: { post: { approved: 'maybe' }, says: 'Press one of the buttons.' },
+		post: { approved: 'false' },
+		data: { approved: false },
+		waitMs: 2 * 60 * 60 * 1000,
+	},
+	freeText: {
+		slug: 'free-text',
+		asks: 'ask Ada for delivery notes',
+		outcome: 'she writes one',
+		parameters: {
+			responseType: 'freeText',
+			options: {
+				messageButtonLabel: 'Add a note',
+				limitWaitTime: {
+					values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'days' },
+				},
+			},
+		},
+		linkWords: 'Add a note',
+		buttons: ['Submit'],
+		pageHas: ['<textarea name="text" required'],
+		refused: { post: { text: '   ' }, says: 'Write your answer, then press the button.' },
+		post: { text: 'Please leave it with the neighbour <Bob>.' },
+		data: { text: 'Please leave it with the neighbour <Bob>.' },
+		waitMs: DAY_MS,
+	},
+	customForm: {
+		slug: 'custom-form',
+		asks: 'ask Ada to fill in a delivery form',
+		outcome: 'she fills it in',
+		parameters: DELIVERY_FORM,
+		linkWords: 'Choose your slot',
+		buttons: ['Book it'],
+		title: 'Your delivery slot',
+		words: 'Tell us when and where to leave order 42.',
+		pageHas: [
+			'<input type="text" id="field-0" name="field-0" placeholder="e.g. Ada Lovelace" required>',
+			'<input type="number" id="field-1" name="field-1" step="any">',
+			'<input type="date" id="field-2" name="field-2" required>',
+			'<select id="field-3" name="field-3">',
+			'<input type="checkbox" name="field-4" value="Garage">',
+			'<textarea id="field-5" name="field-5">',
+		],
+		// Name (required) left empty: asked again, what was filled in kept.
+		refused: {
+			post: formPost(''),
+			says: 'Fill in &quot;Name&quot;.',
+			keeps: [
+				'name="field-1" step="any" value="2"',
+				'<option value="12-15" selected>',
+				'value="Front door" checked',
+			],
+		},
+		post: formPost('  Ada Lovelace '),
+		data: {
+			Name: 'Ada Lovelace',
+			Parcels: 2,
+			'Delivery day': '2026-12-03',
+			'Time slot': '12-15',
+			'Leave at': ['Front door', 'Garage'],
+			Notes: null,
+		},
+		waitMs: 7 * DAY_MS,
+	},
+};
 
 /** The links in what was sent: n8n's waiting address of this execution and node, signed. */
 function linksIn(text) {
@@ -53,16 +320,72 @@ function linksIn(text) {
 	return links;
 }
 
-const sentLinks = (sandbox, path, read) => linksIn(read(theSend(sandbox.requests, path)));
+/** The one send the sandbox got, on `path`. */
+function theSend(requests, path) {
+	const sends = requests.filter((r) => r.method === 'POST');
+	assert.equal(sends.length, 1, `${sends.length} sends, not 1`);
+	assert.equal(sends[0].path, path);
+	return sends[0].body;
+}
 
-/** The page shows the message's words and the buttons, and nothing of the workflow. */
-function assertQuestionPage({ status, html, headers }, words, { title } = {}) {
+/**
+ * The send: the channel's body with its options, and the text that carries the link as the
+ * answer announces it: after the message (SMS, conversation), the whole template variable, or
+ * the email's buttons, one per choice (each its own signed page) or one for a form. The links.
+ */
+function assertSent(channel, answer, body) {
+	const [carrier, rest] = channel.split(body);
+	assert.deepEqual(rest, channel.sent);
+	const links = linksIn(carrier);
+	if (channel.carries === 'text') {
+		assert.equal(links.length, 1);
+		assert.equal(carrier, `${QUESTION}\n\n${answer.linkWords}: ${links[0]}`);
+	} else if (channel.carries === 'variable') {
+		assert.deepEqual([carrier], links);
+	} else {
+		assert.ok(carrier.startsWith(`<p>${QUESTION}</p>\n<p><a href="http`), carrier.slice(0, 200));
+		const labels = [...carrier.matchAll(/>([^<]+)<\/a>/g)].map((match) => match[1]);
+		const choices = answer.choice ? ['true', 'false'] : [null];
+		assert.deepEqual(labels, answer.choice ? answer.buttons : [answer.linkWords]);
+		assert.deepEqual(
+			links.map((link) => new URL(link).searchParams.get('approved')),
+			choices,
+		);
+	}
+	return links;
+}
+
+/** The link the person opens: an email's button of the choice, else the one link. */
+const linkFor = (links, answer) =>
+	links.length > 1
+		? links.find((link) => new URL(link).searchParams.get('approved') === answer.choice)
+		: links[0];
+
+/** The page shows its words and buttons, and nothing of the workflow. */
+function assertQuestionPage(
+	{ status, html, headers },
+	{ words, buttons, title, has = [], hidden },
+) {
 	assert.equal(status, 200);
 	assert.match(headers.get('content-security-policy') ?? '', /default-src 'none'/);
-	assert.ok(html.includes('may we deliver order 42 tomorrow'), 'the message is on the page');
-	for (const word of words) assert.ok(html.includes(`>${word}</button>`), `a ${word} button`);
-	if (title) assert.ok(html.includes(`<title>${title}</title>`), `the title ${title}`);
-	for (const secret of ['Send and Wait', 'Manual Trigger', 'wr0', 'sandbox-key'])
+	assert.ok(html.includes(`<p>${words}</p>`), `the words "${words}" are on the page`);
+	for (const button of buttons)
+		assert.ok(html.includes(`>${button}</button>`), `a ${button} button`);
+	assert.equal(
+		[...html.matchAll(/<\/button>/g)].length,
+		buttons.length,
+		`only the buttons ${buttons}`,
+	);
+	assert.ok(html.includes(`<title>${title}</title>`), `the title ${title}`);
+	for (const part of has) assert.ok(html.includes(part), `the page has ${part}`);
+	for (const secret of [
+		'Send and Wait',
+		'Manual Trigger',
+		'Workspace',
+		'wr0',
+		'sandbox-key',
+		hidden,
+	])
 		assert.ok(!html.includes(secret), `the page shows nothing of the workflow (${secret})`);
 }
 
@@ -84,222 +407,236 @@ function assertAnswer(items, data) {
 	assert.match(respondedAt, /^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
 }
 
-export const sendAndWaitCases = [
-	{
-		file: 'sms-send-and-wait-approval',
+/** When n8n's database says the execution stops waiting (its `waitTill`, stored in UTC), in ms. */
+async function waitTillOf(n8nAt, executionId) {
+	const [row] = await n8nAt.sqlite('SELECT "waitTill" FROM execution_entity WHERE id = ?', [
+		Number(executionId),
+	]);
+	const stored = row?.waitTill;
+	assert.ok(stored, `execution ${executionId} has no waitTill`);
+	return typeof stored === 'number' ? stored : Date.parse(`${stored.replace(' ', 'T')}Z`);
+}
+
+/**
+ * A press of the page's button: `fields` posted as its form posts them, urlencoded unless the
+ * form says multipart/form-data (as n8n 2.41 wants a custom form's post).
+ */
+function submitOnPage(link, html, fields) {
+	if (!/<form method="post"[^>]* enctype="multipart\/form-data"/.test(html))
+		return pressOnPage(link, fields);
+	const body = new FormData();
+	for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields))
+		body.append(name, value);
+	return openLink(link, { method: 'POST', body });
+}
+
+/** The link altered by one character of its signature. */
+const forgedOf = (link) =>
+	link.replace(/signature=(.)/, (_, c) => `signature=${c === 'a' ? 'b' : 'a'}`);
+
+/**
+ * The case of `channel` × `answer`: the question sent with the channel's options; its wait's end
+ * where its Options put it; the page opened (a link preview answers nothing); a forged link
+ * refused by n8n (401); a post the page refuses and asks again (400); the answer (200, "Got
+ * it"); then, the execution over, n8n's own page and its answer to a second press.
+ * `restartFirst`: n8n restarts between the send and the answer. `changes`: another file, title…
+ */
+function askCase(channel, answer, { restartFirst = false, ...changes } = {}) {
+	const restart = restartFirst ? '; n8n restarts before she answers' : '';
+	const title = `${channel.title}: ${answer.asks} ${channel.by}; ${answer.outcome}${restart}`;
+	const nodeName = changes.nodeName ?? title.split(': ')[1].replace(/^./, (c) => c.toUpperCase());
+	return {
+		file: `${channel.slug}-send-and-wait-${answer.slug}`,
 		lines: '2.x',
 		waits: true,
-		title: 'Workspace Send and Wait: ask Ada by SMS to confirm the delivery slot',
-		node: 'workspaceSendAndWait',
-		parameters: sendAndWait('sms', SMS),
-		requests: (requests) => {
-			const body = theSend(requests, SMS_SEND);
+		title,
+		node: channel.node,
+		parameters: { ...channel.parameters, message: QUESTION, ...answer.parameters },
+		...(channel.setup && { setup: channel.setup }),
+		requests(requests) {
 			assert.deepEqual(
-				{ ...body, message: undefined },
-				{
-					recipient: '919876543210',
-					sender_id: 'WRKSPC',
-					route: 'transactional',
-					message: undefined,
-				},
+				requests.map((r) => [r.method, r.path]),
+				channel.requests,
 			);
-			assert.ok(body.message.startsWith(`${QUESTION}\n\nYes or No: http`), body.message);
+			assertSent(channel, answer, theSend(requests, channel.requests.at(-1)[1]));
 		},
-		async during(sandbox) {
-			const [link] = sentLinks(sandbox, SMS_SEND, (body) => body.message);
+		async during(sandbox, n8nAt, executionId) {
+			const waitTill = await waitTillOf(n8nAt, executionId);
+			const links = assertSent(
+				channel,
+				answer,
+				theSend(sandbox.requests, channel.requests.at(-1)[1]),
+			);
+			const link = linkFor(links, answer);
+			if (restartFirst) await n8nAt.restart();
+			const page = {
+				words: answer.words ?? QUESTION,
+				// An email button's page offers its own choice alone.
+				buttons:
+					links.length > 1 ? [answer.buttons[answer.choice === 'true' ? 0 : 1]] : answer.buttons,
+				title: answer.title ?? channel.pageTitle ?? 'Your answer',
+				has: answer.pageHas,
+				hidden: nodeName,
+			};
 			// A link preview, or the person opening it: the page, and nothing is answered.
-			assertQuestionPage(await openLink(link), ['Yes', 'No'], { title: 'Your answer' });
+			const opened = await openLink(link);
+			assertQuestionPage(opened, page);
+			const submit = (to, fields) => submitOnPage(to, opened.html, fields);
 			// A link altered by one character: n8n's refusal, and still nothing answered.
-			const forged = link.replace(/signature=(.)/, (_, c) => `signature=${c === 'a' ? 'b' : 'a'}`);
-			const refused = await pressOnPage(forged, { approved: 'true' });
-			assert.equal(refused.status, 401);
-			assertQuestionPage(await openLink(link), ['Yes', 'No']);
-			// A post without a choice is asked again.
-			const again = await pressOnPage(link, { approved: 'maybe' });
-			assert.equal(again.status, 400);
-			assert.ok(again.html.includes('Press one of the buttons.'));
-			const answered = await pressOnPage(link, { approved: 'true' });
+			const forged = await submit(forgedOf(link), answer.post);
+			assert.equal(forged.status, 401);
+			assertQuestionPage(await openLink(link), page);
+			// A post the page cannot take: asked again, nothing answered.
+			const again = await submit(link, answer.refused.post);
+			assert.equal(again.status, 400, again.html.slice(0, 300));
+			assertQuestionPage({ ...again, status: 200 }, { ...page, has: [] });
+			assert.ok(again.html.includes(`<p class="error">${answer.refused.says}</p>`), again.html);
+			for (const kept of answer.refused.keeps ?? [])
+				assert.ok(again.html.includes(kept), `the post's ${kept} kept`);
+			const answered = await submit(link, answer.post);
 			assert.equal(answered.status, 200);
 			assert.ok(answered.html.includes('Got it, thanks'), answered.html.slice(0, 300));
 			// A second press, once the execution went on: n8n's "no action required".
 			const second = await untilAnswered(link);
-			const late = await pressOnPage(link, { approved: 'false' });
-			return [refused.status, again.status, answered.status, second.status, late.status];
+			const late = await submit(link, answer.post);
+			return {
+				waitTill,
+				statuses: [forged.status, again.status, answered.status, second.status, late.status],
+			};
 		},
-		check(items, sandbox, statuses) {
-			assertAnswer(items, { approved: true });
+		check(items, sandbox, { waitTill, statuses }) {
+			assertAnswer(items, answer.data);
 			assert.equal(sandbox.requests.filter((r) => r.method === 'POST').length, 1);
-			return `forged ${statuses[0]}, no choice ${statuses[1]}, answer ${statuses[2]}, then ${statuses[3]} and ${statuses[4]}`;
+			// Set as the execution began waiting, a few seconds before it was read.
+			const early = waitTill - Date.now() - answer.waitMs;
+			assert.ok(early < 0 && early > -120_000, `waitTill ${new Date(waitTill).toISOString()}`);
+			const [forged, again, answered, second, late] = statuses;
+			return `forged ${forged}, refused post ${again}, answer ${answered}, then ${second} and ${late}`;
 		},
-	},
-	{
-		file: 'whatsapp-send-and-wait-decline',
-		lines: '2.x',
-		waits: true,
-		title: 'Workspace Send and Wait: ask Ada in her WhatsApp conversation; she declines',
-		node: 'workspaceSendAndWait',
-		parameters: sendAndWait('whatsApp', {
-			phoneId: fromList(ACCOUNT, 'Acme Support (+1 234 567 8900)'),
-			recipient: '+91 98765 43210',
+		...changes,
+	};
+}
+
+const CHANNEL_NAMES = Object.keys(CHANNELS);
+const ANSWER_NAMES = Object.keys(ANSWERS);
+/** Every channel × every answer. */
+const everyAsk = CHANNEL_NAMES.flatMap((channel) =>
+	ANSWER_NAMES.map((answer) => ({
+		channel,
+		answer,
+		testCase: askCase(CHANNELS[channel], ANSWERS[answer], {
+			restartFirst: channel === 'email' && answer === 'freeText',
 		}),
-		setup(sandbox) {
-			// Ada wrote to the account a minute ago: the conversation is open.
-			sandbox.openConversation(ACCOUNT, '919876543210', Date.now() - 60_000);
-		},
-		requests: (requests) => {
-			const body = theSend(requests, CONVERSATION_SEND);
-			assert.equal(body.to, '919876543210');
-			assert.equal(body.phoneId, ACCOUNT);
-			assert.equal(body.text.preview_url, false);
-			assert.ok(body.text.body.startsWith(`${QUESTION}\n\nYes or No: http`));
-		},
-		async during(sandbox) {
-			const [link] = sentLinks(sandbox, CONVERSATION_SEND, (body) => body.text.body);
-			assertQuestionPage(await openLink(link), ['Yes', 'No']);
-			return (await pressOnPage(link, { approved: 'false' })).status;
-		},
-		check(items, sandbox, status) {
-			assert.equal(status, 200);
-			assertAnswer(items, { approved: false });
-		},
-	},
-	{
-		file: 'whatsapp-template-send-and-wait-approval',
-		lines: '2.x',
-		waits: true,
-		title: 'Workspace Send and Wait: a WhatsApp template carries the link; Ada approves',
-		node: 'workspaceSendAndWait',
-		parameters: sendAndWait('whatsAppTemplate', {
-			phoneId: fromList(UK_ACCOUNT, 'Acme Sales UK (+44 20 7946 0958)'),
-			recipient: '+44 7700 900123',
-			template: fromList('delivery_slot|en_GB', 'delivery_slot (en_GB)'),
-			linkVariable: 'answer_link',
-			variables: {
-				mappingMode: 'defineBelow',
-				value: { first_name: 'Ada' },
-				matchingColumns: [],
-				schema: [variableField('first_name', 'First Name', 'string')],
-				attemptToConvertTypes: false,
-				convertFieldsToString: false,
-			},
-		}),
-		requests: (requests) => {
-			// The template's variables are read first: the link goes in a text variable.
-			assert.deepEqual(
-				requests.map((r) => [r.method, r.path]),
-				[
-					['GET', `/api/data/whatsapp/v1/${UK_ACCOUNT}/variable-keys`],
-					['POST', TEMPLATE_SEND],
-				],
-			);
-			const body = theSend(requests, TEMPLATE_SEND);
-			assert.deepEqual(
-				{ ...body, variables: { ...body.variables, answer_link: 'link' } },
-				{
-					recipient: '447700900123',
-					phone_id: UK_ACCOUNT,
-					template_name: 'delivery_slot',
-					language: 'en_GB',
-					variables: { first_name: 'Ada', answer_link: 'link' },
-				},
-			);
-			assert.equal(linksIn(body.variables.answer_link).length, 1);
-		},
-		async during(sandbox) {
-			const [link] = sentLinks(sandbox, TEMPLATE_SEND, (body) => body.variables.answer_link);
-			assertQuestionPage(await openLink(link), ['Yes', 'No']);
-			return (await pressOnPage(link, { approved: 'true' })).status;
-		},
-		check(items, sandbox, status) {
-			assert.equal(status, 200);
-			assertAnswer(items, { approved: true });
-		},
-	},
-	{
-		file: 'email-send-and-wait-free-text',
-		lines: '2.x',
-		waits: true,
-		title: 'Workspace Send and Wait: email Ada for delivery notes; n8n restarts before she answers',
-		node: 'workspaceSendAndWait',
-		parameters: sendAndWait('email', {
-			recipient: 'ada@example.com',
-			subject: 'Your delivery',
-			responseType: 'freeText',
-			options: { messageButtonLabel: 'Add a note' },
-		}),
-		requests: (requests) => {
-			const body = theSend(requests, EMAIL_SEND);
-			assert.equal(body.recipient, 'ada@example.com');
-			assert.equal(body.subject, 'Your delivery');
-			assert.match(body.message, /^<p>Hello Ada, may we deliver order 42 tomorrow/);
-			assert.match(body.message, />Add a note<\/a><\/p>$/);
-		},
-		async during(sandbox, n8nAt) {
-			const [link] = sentLinks(sandbox, EMAIL_SEND, (body) => body.message);
-			await n8nAt.restart();
-			const page = await openLink(link);
-			assertQuestionPage(page, ['Send'], { title: 'Your delivery' });
-			assert.ok(page.html.includes('<textarea name="text" required'));
-			assert.equal((await pressOnPage(link, { text: '   ' })).status, 400);
-			return (await pressOnPage(link, { text: 'Please leave it with the neighbour <Bob>.' }))
-				.status;
-		},
-		check(items, sandbox, status) {
-			assert.equal(status, 200);
-			assertAnswer(items, { text: 'Please leave it with the neighbour <Bob>.' });
-		},
-	},
-	{
-		file: 'email-send-and-wait-approve-only',
-		lines: '2.x',
-		waits: true,
-		title: 'Workspace Send and Wait: email Ada one Approve button; nobody answers within 2 seconds',
-		node: 'workspaceSendAndWait',
-		parameters: sendAndWait('email', {
-			recipient: 'ada@example.com',
-			subject: 'Confirm your slot',
-			approvalOptions: { values: { approvalType: 'single' } },
-			waitTimeLimit: 2,
-			waitTimeUnit: 'seconds',
-		}),
-		requests: (requests) => {
-			const body = theSend(requests, EMAIL_SEND);
-			const links = linksIn(body.message);
-			assert.equal(links.length, 1);
-			assert.equal(new URL(links[0]).searchParams.get('approved'), 'true');
-			assert.match(body.message, />Approve<\/a><\/p>$/);
-		},
-		async during(sandbox, n8nAt) {
-			const [link] = sentLinks(sandbox, EMAIL_SEND, (body) => body.message);
-			// The button's own page offers its choice alone; a post of another is refused.
-			assertQuestionPage(await openLink(link), ['Approve'], { title: 'Confirm your slot' });
-			assert.equal((await pressOnPage(link, { approved: 'false' })).status, 400);
-			// n8n looks for waits whose time has come every minute, and at its start.
-			await new Promise((resolve) => setTimeout(resolve, 2500));
-			await n8nAt.restart();
-			return link;
-		},
-		afterEnd: async (link) => (await untilAnswered(link)).status,
-		check(items, sandbox, lateStatus) {
-			// The time limit: the input item goes on as it came, as in n8n's own nodes.
-			assert.deepEqual(
-				items.map((item) => item.json),
-				[{}],
-			);
-			assert.equal(lateStatus, 200);
-		},
-	},
+	})),
+);
+const askOf = (channel, answer) =>
+	everyAsk.find((ask) => ask.channel === channel && ask.answer === answer).testCase;
+
+/** Where the examples of the hidden Send and Wait node were: their files and ids stay. */
+const FIRST_ASKS = [
+	['sms', 'approval'],
+	['whatsApp', 'decline'],
+	['whatsAppTemplate', 'approval'],
+	['email', 'freeText'],
 ];
+
+/**
+ * A limit at a date: Max Date and Time a few seconds ahead, as the workflow's time zone (Asia/
+ * Kolkata, +05:30) writes it, without an offset: read as UTC or the server's zone, the wait would
+ * end hours away, or be refused as passed. Nobody answers; the item goes on as it came.
+ */
+const approveOnlyUntilDate = {
+	file: 'email-send-and-wait-approve-only',
+	lines: '2.x',
+	waits: true,
+	title:
+		'Workspace Email: email Ada one Approve button, until a time a few seconds ahead; nobody answers',
+	node: 'workspaceEmail',
+	timezone: 'Asia/Kolkata',
+	parameters: {
+		...CHANNELS.email.parameters,
+		subject: 'Confirm your slot',
+		message: QUESTION,
+		responseType: 'approval',
+		approvalOptions: { values: { approvalType: 'single' } },
+		options: {
+			limitWaitTime: {
+				values: {
+					limitType: 'atSpecifiedTime',
+					maxDateAndTime: `={{ $now.plus({ seconds: 6 }).toFormat("yyyy-MM-dd'T'HH:mm:ss") }}`,
+				},
+			},
+		},
+	},
+	requests: (requests) => {
+		const body = theSend(requests, EMAIL_SEND);
+		assert.deepEqual(
+			{ ...body, message: undefined },
+			{ ...CHANNELS.email.sent, subject: 'Confirm your slot', message: undefined },
+		);
+		const links = linksIn(body.message);
+		assert.equal(links.length, 1);
+		assert.equal(new URL(links[0]).searchParams.get('approved'), 'true');
+		assert.match(body.message, />Approve<\/a><\/p>$/);
+	},
+	async during(sandbox, n8nAt, executionId) {
+		const waitTill = await waitTillOf(n8nAt, executionId);
+		const ahead = waitTill - Date.now();
+		// Seconds ahead, not 5.5 hours off.
+		assert.ok(ahead > -2000 && ahead < 7000, `the wait ends in ${ahead} ms`);
+		const [link] = linksIn(theSend(sandbox.requests, EMAIL_SEND).message);
+		// The button's own page offers its choice alone; a post of another is refused.
+		const page = {
+			words: QUESTION,
+			buttons: ['Approve'],
+			title: 'Confirm your slot',
+			hidden: 'Email Ada one Approve button',
+		};
+		assertQuestionPage(await openLink(link), page);
+		assert.equal((await pressOnPage(link, { approved: 'false' })).status, 400);
+		// n8n looks for waits whose time has come every minute, and at its start: a restart once
+		// the time has passed stands for that minute.
+		await new Promise((resolve) => setTimeout(resolve, Math.max(0, ahead) + 500));
+		await n8nAt.restart();
+		return { link, ahead };
+	},
+	afterEnd: async ({ link, ahead }) => ({ ahead, late: (await untilAnswered(link)).status }),
+	check(items, sandbox, { ahead, late }) {
+		// The time limit: the input item goes on as it came, as in n8n's own nodes.
+		assert.deepEqual(
+			items.map((item) => item.json),
+			[{}],
+		);
+		assert.equal(late, 200);
+		return `the wait ended ${(ahead / 1000).toFixed(1)} s after it began; the link then: ${late}`;
+	},
+};
+
+/** In the places of the hidden node's examples (their files and ids stay). */
+export const sendAndWaitCases = [
+	...FIRST_ASKS.map(([channel, answer]) => askOf(channel, answer)),
+	approveOnlyUntilDate,
+];
+
+/** The other channel × answer cases, after every other case: the ids of those stay. */
+export const everyAnswerCases = everyAsk
+	.filter(({ channel, answer }) => !FIRST_ASKS.some(([c, a]) => c === channel && a === answer))
+	.map(({ testCase }) => testCase);
+
+const { variables: _, ...TEMPLATE_WITHOUT_VARIABLES } = CHANNELS.whatsAppTemplate.parameters;
 
 /** Bad input, said before anything is sent (cases.mjs's action cases). */
 export const sendAndWaitRefusals = [
 	{
 		file: 'sms-send-and-wait-too-long',
 		lines: '2.x',
-		title:
-			'Workspace Send and Wait: an SMS question too long once the link is added (error example)',
-		node: 'workspaceSendAndWait',
-		parameters: sendAndWait('sms', { ...SMS, message: 'Please confirm. '.repeat(95) }),
+		title: 'Workspace SMS: an SMS question too long once the link is added (error example)',
+		node: 'workspaceSms',
+		parameters: {
+			...CHANNELS.sms.parameters,
+			message: 'Please confirm. '.repeat(95),
+			...YES_OR_NO,
+		},
 		requests: [],
 		error: /^Message: with the link the SMS is 11 segments, more than 10$/,
 	},
@@ -307,26 +644,58 @@ export const sendAndWaitRefusals = [
 		file: 'whatsapp-template-send-and-wait-no-text-variable',
 		lines: '2.x',
 		title:
-			'Workspace Send and Wait: a WhatsApp template with no text variable cannot carry the link (error example)',
-		node: 'workspaceSendAndWait',
-		parameters: sendAndWait('whatsAppTemplate', {
-			phoneId: fromList(UK_ACCOUNT, 'Acme Sales UK (+44 20 7946 0958)'),
-			recipient: '+44 7700 900123',
+			'Workspace WhatsApp: a template with no text variable cannot carry the link (error example)',
+		node: 'workspaceWhatsApp',
+		parameters: {
+			...TEMPLATE_WITHOUT_VARIABLES,
 			template: fromList('delivery_photo|en_GB', 'delivery_photo (en_GB)'),
 			linkVariable: 'photo',
-		}),
+			message: QUESTION,
+			...YES_OR_NO,
+		},
 		// Read, never sent.
-		requests: [['GET', `/api/data/whatsapp/v1/${UK_ACCOUNT}/variable-keys`]],
+		requests: [['GET', VARIABLE_KEYS]],
 		error: /^Link Variable: the template has no text variable to carry the link$/,
 	},
 	{
 		file: 'sms-send-and-wait-two-items',
 		lines: '2.x',
-		title: 'Workspace Send and Wait: two people in one execution (error example)',
-		node: 'workspaceSendAndWait',
+		title: 'Workspace SMS: ask two people in one execution (error example)',
+		node: 'workspaceSms',
 		items: 2,
-		parameters: sendAndWait('sms', SMS),
+		parameters: { ...CHANNELS.sms.parameters, message: QUESTION, ...YES_OR_NO },
 		requests: [],
 		error: /^Send and Wait asks one person per execution, and got 2 items$/,
 	},
+];
+
+/**
+ * Last in cases.mjs, beside the saved Wait for Delivery: a workflow saved with the hidden
+ * Workspace Send and Wait node (Channel, Time Limit), which still sends, as before, and resumes.
+ */
+export const savedAskCases = [
+	askCase(
+		{
+			...CHANNELS.sms,
+			node: 'workspaceSendAndWait',
+			// The hidden node's fields: Channel, no send options, its own Time Limit.
+			parameters: {
+				channel: 'sms',
+				operation: 'sendAndWait',
+				recipient: '+91 98765 43210',
+				senderId: 'WRKSPC',
+				route: 'transactional',
+				waitTimeLimit: 1,
+				waitTimeUnit: 'days',
+			},
+			sent: { recipient: '919876543210', sender_id: 'WRKSPC', route: 'transactional' },
+		},
+		{ ...ANSWERS.approval, waitMs: DAY_MS },
+		{
+			file: 'sms-send-and-wait-saved-node',
+			title:
+				'Workspace Send and Wait: a workflow saved with Workspace Send and Wait (hidden since Send and Wait for Response) still asks by SMS and resumes',
+			nodeName: 'Send and Wait',
+		},
+	),
 ];
