@@ -37,7 +37,7 @@ import {
 import { createSandbox, sandboxCredentials } from '../test/rig/sandbox.mjs';
 import { deliveryStatus, postBackPathOf, postStatus } from '../test/e2e/whatsAppTrigger.mjs';
 import { ACCOUNT } from '../test/e2e/messageSends.mjs';
-import { openLink, pressOnPage, waitingLinksIn } from '../test/rig/answerPage.mjs';
+import { openLink, submitOnPage, waitingLinksIn } from '../test/rig/answerPage.mjs';
 
 const version = process.env.DEMO_N8N_VERSION ?? '2.40.7';
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -191,14 +191,14 @@ function formInputsOf(html) {
 }
 
 /** A form's answer as a JSON object by label (a list for checkboxes), in the page's names. */
-async function formFields(link, answers) {
-	const inputs = formInputsOf((await openLink(link)).html);
-	const fields = new URLSearchParams();
+function formFields(html, answers) {
+	const inputs = formInputsOf(html);
+	const fields = [];
 	for (const [label, value] of Object.entries(answers)) {
 		const name = inputs.get(label);
 		if (!name)
 			throw new Error(`the form has no field "${label}"; it has ${[...inputs.keys()].join(', ')}`);
-		for (const one of [value].flat()) fields.append(name, String(one));
+		for (const one of [value].flat()) fields.push([name, String(one)]);
 	}
 	return fields;
 }
@@ -243,12 +243,10 @@ async function answer(words) {
 	const link =
 		links.find((url) => new URL(url).searchParams.get('approved') === choice) ?? links.at(-1);
 	const form = words.trim().startsWith('{') ? JSON.parse(words) : undefined;
-	const fields = choice
-		? { approved: choice }
-		: form
-			? await formFields(link, form)
-			: { text: words };
-	const response = await pressOnPage(link, fields);
+	// The page first, as the person's browser: its form says how it posts.
+	const { html } = await openLink(link);
+	const fields = choice ? { approved: choice } : form ? formFields(html, form) : { text: words };
+	const response = await submitOnPage(link, html, fields);
 	const ok = response.status >= 200 && response.status < 300;
 	say(
 		ok

@@ -6,7 +6,7 @@
 // makes a case of each channel × answer, the channel's send options included.
 import assert from 'node:assert/strict';
 
-import { openLink, pressOnPage, waitingLinksIn } from '../rig/answerPage.mjs';
+import { openLink, pressOnPage, submitOnPage, waitingLinksIn } from '../rig/answerPage.mjs';
 import { ACCOUNT, fromList, variableField } from './messageSends.mjs';
 
 const SMS_SEND = '/api/ingest/sms/v1/message/send';
@@ -415,19 +415,6 @@ async function waitTillOf(n8nAt, executionId) {
 	const stored = row?.waitTill;
 	assert.ok(stored, `execution ${executionId} has no waitTill`);
 	return typeof stored === 'number' ? stored : Date.parse(`${stored.replace(' ', 'T')}Z`);
-}
-
-/**
- * A press of the page's button: `fields` posted as its form posts them, urlencoded unless the
- * form says multipart/form-data (as n8n 2.41 wants a custom form's post).
- */
-function submitOnPage(link, html, fields) {
-	if (!/<form method="post"[^>]* enctype="multipart\/form-data"/.test(html))
-		return pressOnPage(link, fields);
-	const body = new FormData();
-	for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields))
-		body.append(name, value);
-	return openLink(link, { method: 'POST', body });
 }
 
 /** The link altered by one character of its signature. */

@@ -22,3 +22,16 @@ export const pressOnPage = (link, fields) =>
 		headers: { 'content-type': 'application/x-www-form-urlencoded' },
 		body: new URLSearchParams(fields).toString(),
 	});
+
+/**
+ * A press of the page's button: `fields` posted as its form posts them, urlencoded unless the
+ * form says multipart/form-data (as n8n 2.41 wants a custom form's post).
+ */
+export function submitOnPage(link, html, fields) {
+	if (!/<form method="post"[^>]* enctype="multipart\/form-data"/.test(html))
+		return pressOnPage(link, fields);
+	const body = new FormData();
+	for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields))
+		body.append(name, value);
+	return openLink(link, { method: 'POST', body });
+}
