@@ -27,6 +27,19 @@ export const emailRecipientField: INodeProperties = {
 	description: 'One email address',
 };
 
+/**
+ * An SMS's Message, and what a Send and Wait for Response asks (with its own description, in
+ * ask/fields.ts and the Workspace Send and Wait node, which can spread this in).
+ */
+export const messageField: INodeProperties = {
+	displayName: 'Message',
+	name: 'message',
+	type: 'string',
+	typeOptions: { rows: 4 },
+	required: true,
+	default: '',
+};
+
 /** WhatsApp and RCS both take a text of up to 4,096 characters (each vendor's "text message" page). */
 export const MAX_TEXT_CHARACTERS = 4096;
 
