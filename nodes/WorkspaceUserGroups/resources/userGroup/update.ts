@@ -8,13 +8,12 @@ import { fromInput, InputError, parseJsonObject, sendBody, textIn } from '../../
 import { paths } from '../../../shared/transport';
 import { TOKEN_NOTICE, userGroupIdField, userGroupItem } from './fields';
 
+/** `unchanged`, a whole sentence, says that None leaves the group's value alone. */
 interface PairsOrJson {
-	/** The mode's parameter and label: "Mapping" gives "Mapping (JSON)". */
 	mode: string;
 	label: string;
-	/** A whole sentence: None leaves the group's value alone. */
 	unchanged: string;
-	/** One entry of the pairs: "Property" gives "Property Pairs" and "Add Property". */
+	/** One of the pairs: "Property" gives "Property Pairs" and "Add Property". */
 	entry: string;
 	pairs: string;
 	pairsDescription: string;
@@ -24,37 +23,40 @@ interface PairsOrJson {
 }
 
 /** A mode (None, Key-Value Pairs or JSON), then the pairs or the JSON object it shows. */
-const pairsOrJson = (field: PairsOrJson): INodeProperties[] => [
-	{
-		displayName: field.label,
-		name: field.mode,
-		type: 'options',
-		options: [
-			{ name: 'None', value: 'none', description: field.unchanged },
-			{ name: 'Key-Value Pairs', value: 'pairs', description: 'One field per entry' },
-			{ name: 'JSON', value: 'json', description: 'One JSON object' },
-		],
-		default: 'none',
-	},
-	{
-		displayName: `${field.entry} Pairs`,
-		name: field.pairs,
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: `Add ${field.entry}`,
-		default: {},
-		description: field.pairsDescription,
-		displayOptions: { show: { [field.mode]: ['pairs'] } },
-		options: [{ name: 'pair', displayName: field.entry, values: field.values }],
-	},
-	{
-		displayName: `${field.label} (JSON)`,
-		name: field.json,
-		type: 'json',
-		default: field.example,
-		displayOptions: { show: { [field.mode]: ['json'] } },
-	},
-];
+function pairsOrJson(field: PairsOrJson): INodeProperties[] {
+	const { mode, label, unchanged, entry, pairs, pairsDescription, values, json, example } = field;
+	return [
+		{
+			displayName: label,
+			name: mode,
+			type: 'options',
+			options: [
+				{ name: 'None', value: 'none', description: unchanged },
+				{ name: 'Key-Value Pairs', value: 'pairs', description: 'One field per entry' },
+				{ name: 'JSON', value: 'json', description: 'One JSON object' },
+			],
+			default: 'none',
+		},
+		{
+			displayName: `${entry} Pairs`,
+			name: pairs,
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: `Add ${entry}`,
+			default: {},
+			description: pairsDescription,
+			displayOptions: { show: { [mode]: ['pairs'] } },
+			options: [{ name: 'pair', displayName: entry, values }],
+		},
+		{
+			displayName: `${label} (JSON)`,
+			name: json,
+			type: 'json',
+			default: example,
+			displayOptions: { show: { [mode]: ['json'] } },
+		},
+	];
+}
 
 const textField = (displayName: string, name: string, placeholder: string): INodeProperties => ({
 	displayName,
