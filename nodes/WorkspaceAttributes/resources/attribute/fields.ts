@@ -284,3 +284,12 @@ export const behaviourFields: INodeProperties[] = [
 		description: 'What the workspace checks a value against',
 	},
 ];
+
+/** Every field of a definition, as Update offers them: in n8n's alphabetical order. */
+export const definitionFields: INodeProperties[] = [
+	nameField,
+	attributeKeyField,
+	inputTypeField,
+	...typeSettingFields,
+	...behaviourFields,
+].sort((a, b) => a.displayName.localeCompare(b.displayName));

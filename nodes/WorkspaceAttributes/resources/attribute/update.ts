@@ -10,15 +10,11 @@ import { sendBody } from '../../../shared/input';
 import { updateThenRead } from '../../../shared/transport';
 import { buildDefinitionBody } from './body';
 import {
-	attributeKeyField,
 	attributePath,
-	behaviourFields,
 	customAttributeField,
+	definitionFields,
 	explainDefinitionRefusal,
-	inputTypeField,
-	nameField,
 	refreshSchema,
-	typeSettingFields,
 } from './fields';
 
 export const updateFields = forOperation('attribute', 'update', [
@@ -28,11 +24,7 @@ export const updateFields = forOperation('attribute', 'update', [
 			'The custom attribute to change; system attributes cannot be changed. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		...additionalFieldsCollection(
-			[nameField, attributeKeyField, inputTypeField, ...typeSettingFields, ...behaviourFields].sort(
-				(a, b) => a.displayName.localeCompare(b.displayName),
-			),
-		),
+		...additionalFieldsCollection(definitionFields),
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		description:
