@@ -27,6 +27,33 @@ export const emailRecipientField: INodeProperties = {
 	description: 'One email address',
 };
 
+/**
+ * An SMS's Message, and what a Send and Wait for Response asks (with its own description, in
+ * ask/fields.ts and the Workspace Send and Wait node, which can spread this in).
+ */
+export const messageField: INodeProperties = {
+	displayName: 'Message',
+	name: 'message',
+	type: 'string',
+	typeOptions: { rows: 4 },
+	required: true,
+	default: '',
+};
+
+/** WhatsApp and RCS both take a text of up to 4,096 characters (each vendor's "text message" page). */
+export const MAX_TEXT_CHARACTERS = 4096;
+
+/** The Text of a WhatsApp conversation message or an RCS text. */
+export const textMessageField: INodeProperties = {
+	displayName: 'Text',
+	name: 'text',
+	type: 'string',
+	typeOptions: { rows: 4 },
+	required: true,
+	default: '',
+	description: 'The message, up to 4,096 characters',
+};
+
 /** Postback URL and Data, in the Additional Fields of every send. */
 export const postBackOptions: INodeProperties[] = [
 	{
@@ -149,5 +176,19 @@ export function requiredText(
 ): string {
 	const text = textIn(value, field, kind);
 	if (!text.trim()) throw new InputError(field, 'empty', hint);
+	return text;
+}
+
+/** The Text, given and within 4,096 characters (emoji count as one); `channel` names whose limit it is. */
+export function textWithin4096(value: unknown, channel: string): string {
+	const text = requiredText(value, 'Text', 'Write the message to send.');
+	const length = [...text].length;
+	if (length > MAX_TEXT_CHARACTERS) {
+		throw new InputError(
+			'Text',
+			`${length.toLocaleString('en-US')} characters, more than ${channel}'s 4,096`,
+			'Shorten the text, or send it as two messages.',
+		);
+	}
 	return text;
 }

@@ -1,4 +1,4 @@
-import { forOperation, operation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation, operation } from '../../../shared/descriptions';
 import { paths } from '../../../shared/transport';
 import { sendActivity } from './body';
 import {
@@ -15,14 +15,7 @@ export const createFields = forOperation('activity', 'create', [
 	{ ...scheduleAtField, required: true },
 	timeZoneField,
 	...iconFields,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: optionalActivityFields,
-	},
+	additionalFieldsCollection(optionalActivityFields),
 ]);
 
 export const create = operation({

@@ -1,4 +1,4 @@
-import { forOperation, operation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation, operation } from '../../../shared/descriptions';
 import { updateThenRead } from '../../../shared/transport';
 import { sendActivity } from './body';
 import {
@@ -13,13 +13,7 @@ import {
 
 export const updateFields = forOperation('activity', 'update', [
 	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'Only the fields given are changed',
-		options: [
+		...additionalFieldsCollection([
 			titleField,
 			scheduleAtField,
 			{
@@ -39,7 +33,10 @@ export const updateFields = forOperation('activity', 'update', [
 					'Sent with Icon Type: an interaction (call, meeting …), a messaging app (whatsapp, slack …) or an emoji',
 			},
 			...optionalActivityFields,
-		],
+		]),
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		description: 'Only the fields given are changed',
 	},
 	// Shown once Schedule At is among the fields to update, under them. From the root ('/'):
 	// n8n 1.x looks a rule's parameter up by name and finds none called "updateFields.scheduleAt".

@@ -11,16 +11,18 @@ import {
 import { sendBody } from '../../../shared/input';
 import type { CreatedLookup } from '../../../shared/transport';
 import { apiRequest } from '../../../shared/transport';
+import { buildDefinitionBody } from './body';
 import {
 	attributeKeyField,
 	behaviourFields,
-	buildDefinitionBody,
+	explainDefinitionRefusal,
 	inputTypeField,
 	nameField,
+	refreshSchema,
 	SETTING_TYPES,
+	targetPath,
 	typeSettingFields,
-} from './body';
-import { explainDefinitionRefusal, refreshSchema, targetPath } from './fields';
+} from './fields';
 
 export const createFields = forOperation('attribute', 'create', [
 	{ ...nameField, required: true },

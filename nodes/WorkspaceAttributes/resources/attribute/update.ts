@@ -1,19 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { dataRoot, forOperation, operation } from '../../../shared/descriptions';
+import {
+	additionalFieldsCollection,
+	dataRoot,
+	forOperation,
+	operation,
+} from '../../../shared/descriptions';
 import { sendBody } from '../../../shared/input';
 import { updateThenRead } from '../../../shared/transport';
-import {
-	attributeKeyField,
-	behaviourFields,
-	buildDefinitionBody,
-	inputTypeField,
-	nameField,
-	typeSettingFields,
-} from './body';
+import { buildDefinitionBody } from './body';
 import {
 	attributePath,
 	customAttributeField,
+	definitionFields,
 	explainDefinitionRefusal,
 	refreshSchema,
 } from './fields';
@@ -25,20 +24,11 @@ export const updateFields = forOperation('attribute', 'update', [
 			'The custom attribute to change; system attributes cannot be changed. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
+		...additionalFieldsCollection(definitionFields),
 		displayName: 'Update Fields',
 		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
 		description:
 			"Only the fields given are changed; a type's settings (such as Currency Code) apply to attributes of that type",
-		options: [
-			nameField,
-			attributeKeyField,
-			inputTypeField,
-			...typeSettingFields,
-			...behaviourFields,
-		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 ]);
 

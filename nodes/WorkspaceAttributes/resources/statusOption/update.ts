@@ -1,11 +1,6 @@
-import type {
-	IDataObject,
-	IExecutePaginationFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { forOperation, operation } from '../../../shared/descriptions';
+import { additionalFieldsCollection, forOperation, operation } from '../../../shared/descriptions';
 import { booleanIn, InputError, sendBody, textIn } from '../../../shared/input';
 import { parameterId } from '../../../shared/locators';
 import type { OperationRun } from '../../../shared/transport';
@@ -27,13 +22,7 @@ export const updateFields = forOperation('statusOption', 'update', [
 			'The status option to change. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'Only the fields given are changed',
-		options: [
+		...additionalFieldsCollection([
 			{
 				displayName: 'Archived',
 				name: 'isArchived',
@@ -62,7 +51,10 @@ export const updateFields = forOperation('statusOption', 'update', [
 				default: '',
 				placeholder: 'e.g. Qualified',
 			},
-		] as INodeProperties[],
+		]),
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		description: 'Only the fields given are changed',
 	},
 ]);
 

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../../../shared/descriptions';
 import { recipientField, senderFields } from './fields';
-import { messageField, send, sendOptions } from './send';
+import { send, sendFields, sendOptions } from './send';
 import { sendTemplate, sendTemplateOptions, templateFields } from './sendTemplate';
 import { SMS_HINTS } from '../../hints';
 import { sendAndWaitOption } from '../../../shared/messaging/ask/sendAndWait';
@@ -12,7 +12,7 @@ import { sendAndWaitDescription } from './sendAndWait';
 export const smsDescription: INodeProperties[] = [
 	operationSelector('sms', [send, sendAndWaitOption, sendTemplate], SMS_HINTS),
 	...recipientField,
-	...messageField,
+	...sendFields,
 	...templateFields,
 	...senderFields,
 	...sendOptions,

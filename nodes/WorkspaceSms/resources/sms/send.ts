@@ -4,6 +4,7 @@ import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import type { PostBackInput } from '../../../shared/messaging/fields';
 import {
+	messageField,
 	optionalSwitch,
 	optionalText,
 	postBackBody,
@@ -17,16 +18,7 @@ import type { SmsSender } from '../../../shared/messaging/smsSender';
 import { senderBody } from '../../../shared/messaging/smsSender';
 import { flashOption } from './fields';
 
-export const messageField: INodeProperties[] = forOperation('sms', 'send', [
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-	},
-]);
+export const sendFields: INodeProperties[] = forOperation('sms', 'send', [messageField]);
 
 /** Send's options; a Send and Wait for Response sends with them too. */
 export const sendOptions: INodeProperties[] = forOperation(

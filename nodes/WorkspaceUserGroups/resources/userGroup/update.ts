@@ -8,96 +8,93 @@ import { fromInput, InputError, parseJsonObject, sendBody, textIn } from '../../
 import { paths } from '../../../shared/transport';
 import { TOKEN_NOTICE, userGroupIdField, userGroupItem } from './fields';
 
-/** `unchanged` says, in a whole sentence, that None leaves the group's value alone. */
-const modeField = (name: string, displayName: string, unchanged: string): INodeProperties => ({
+/** `unchanged`, a whole sentence, says that None leaves the group's value alone. */
+interface PairsOrJson {
+	mode: string;
+	label: string;
+	unchanged: string;
+	/** One of the pairs: "Property" gives "Property Pairs" and "Add Property". */
+	entry: string;
+	pairs: string;
+	pairsDescription: string;
+	values: INodeProperties[];
+	json: string;
+	example: string;
+}
+
+/** A mode (None, Key-Value Pairs or JSON), then the pairs or the JSON object it shows. */
+function pairsOrJson(field: PairsOrJson): INodeProperties[] {
+	const { mode, label, unchanged, entry, pairs, pairsDescription, values, json, example } = field;
+	return [
+		{
+			displayName: label,
+			name: mode,
+			type: 'options',
+			options: [
+				{ name: 'None', value: 'none', description: unchanged },
+				{ name: 'Key-Value Pairs', value: 'pairs', description: 'One field per entry' },
+				{ name: 'JSON', value: 'json', description: 'One JSON object' },
+			],
+			default: 'none',
+		},
+		{
+			displayName: `${entry} Pairs`,
+			name: pairs,
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: `Add ${entry}`,
+			default: {},
+			description: pairsDescription,
+			displayOptions: { show: { [mode]: ['pairs'] } },
+			options: [{ name: 'pair', displayName: entry, values }],
+		},
+		{
+			displayName: `${label} (JSON)`,
+			name: json,
+			type: 'json',
+			default: example,
+			displayOptions: { show: { [mode]: ['json'] } },
+		},
+	];
+}
+
+const textField = (displayName: string, name: string, placeholder: string): INodeProperties => ({
 	displayName,
 	name,
-	type: 'options',
-	options: [
-		{ name: 'None', value: 'none', description: unchanged },
-		{ name: 'Key-Value Pairs', value: 'pairs', description: 'One field per entry' },
-		{ name: 'JSON', value: 'json', description: 'One JSON object' },
-	],
-	default: 'none',
+	type: 'string',
+	default: '',
+	placeholder,
 });
 
 /** Mapping (schema → data source) and Properties (dashboard variables), as pairs or JSON. */
 const mappingAndPropertiesFields: INodeProperties[] = [
-	modeField('mappingMode', 'Mapping', 'Leave the mapping as it is'),
-	{
-		displayName: 'Mapping Pairs',
-		name: 'mappingPairs',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Mapping',
-		default: {},
-		description:
+	...pairsOrJson({
+		mode: 'mappingMode',
+		label: 'Mapping',
+		unchanged: 'Leave the mapping as it is',
+		entry: 'Mapping',
+		pairs: 'mappingPairs',
+		pairsDescription:
 			'Each schema ID mapped to a data source, or to the ID you gave that data source when creating it',
-		displayOptions: { show: { mappingMode: ['pairs'] } },
-		options: [
-			{
-				name: 'pair',
-				displayName: 'Mapping',
-				values: [
-					{
-						displayName: 'Data Source',
-						name: 'value',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. warehouse-eu',
-					},
-					{
-						displayName: 'Schema ID',
-						name: 'key',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. sales_schema',
-					},
-				],
-			},
+		values: [
+			textField('Data Source', 'value', 'e.g. warehouse-eu'),
+			textField('Schema ID', 'key', 'e.g. sales_schema'),
 		],
-	},
-	{
-		displayName: 'Mapping (JSON)',
-		name: 'mappingJson',
-		type: 'json',
-		default: '{\n  "sales_schema": "warehouse-eu"\n}',
-		displayOptions: { show: { mappingMode: ['json'] } },
-	},
-	modeField('propertiesMode', 'Properties', 'Leave the properties as they are'),
-	{
-		displayName: 'Property Pairs',
-		name: 'propertyPairs',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Property',
-		default: {},
-		description: 'Variables available in dashboards and the SQL editor; each value keeps its type',
-		displayOptions: { show: { propertiesMode: ['pairs'] } },
-		options: [
-			{
-				name: 'pair',
-				displayName: 'Property',
-				values: [
-					{
-						displayName: 'Name',
-						name: 'key',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. region',
-					},
-					...typedValueFields,
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Properties (JSON)',
-		name: 'propertiesJson',
-		type: 'json',
-		default: '{\n  "region": "EU"\n}',
-		displayOptions: { show: { propertiesMode: ['json'] } },
-	},
+		json: 'mappingJson',
+		example: '{\n  "sales_schema": "warehouse-eu"\n}',
+	}),
+	...pairsOrJson({
+		mode: 'propertiesMode',
+		label: 'Properties',
+		unchanged: 'Leave the properties as they are',
+		entry: 'Property',
+		pairs: 'propertyPairs',
+		pairsDescription:
+			'Variables available in dashboards and the SQL editor; each value keeps its type',
+		values: [textField('Name', 'key', 'e.g. region'), ...typedValueFields],
+		json: 'propertiesJson',
+		example: '{\n  "region": "EU"\n}',
+	}),
 ];
 
 export const updateFields = forOperation('userGroup', 'update', [

@@ -4,16 +4,19 @@ import { additionalFieldsCollection, forOperation } from '../../../shared/descri
 import { InputError } from '../../../shared/input';
 import type { CampaignOptions } from '../../../shared/messaging/campaign';
 import { campaignOptions, campaignOptionsBody } from '../../../shared/messaging/campaign';
-import { optionalSwitch, optionalText, requiredText } from '../../../shared/messaging/fields';
+import {
+	optionalSwitch,
+	optionalText,
+	requiredText,
+	textMessageField,
+	textWithin4096,
+} from '../../../shared/messaging/fields';
 import { toCoordinate, toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import type { PickedId } from '../../../shared/locators';
 import { requireAccount } from '../../../shared/messaging/whatsAppAccount';
 import { explainConversationRefusal } from './conversationRefusal';
-
-/** The vendor's limit on `text.body` (main-host "text message" page). */
-export const MAX_TEXT_CHARACTERS = 4096;
 
 const show = (messageType: string) => ({ show: { messageType: [messageType] } });
 
@@ -34,16 +37,7 @@ export const sendInConversationFields: INodeProperties[] = forOperation(
 			],
 			default: 'text',
 		},
-		{
-			displayName: 'Text',
-			name: 'text',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			required: true,
-			default: '',
-			description: 'The message, up to 4,096 characters',
-			displayOptions: show('text'),
-		},
+		{ ...textMessageField, displayOptions: show('text') },
 		{
 			displayName: 'Link Preview',
 			name: 'previewUrl',
@@ -127,19 +121,10 @@ export interface ConversationMessageInput {
 	additionalFields?: CampaignOptions;
 }
 
-const characters = (text: string) => [...text].length;
 const trimmed = (text: string) => text.trim();
 
 function textMessage(input: ConversationMessageInput): IDataObject {
-	const body = requiredText(input.text, 'Text', 'Write the message to send.');
-	const length = characters(body);
-	if (length > MAX_TEXT_CHARACTERS) {
-		throw new InputError(
-			'Text',
-			`${length.toLocaleString('en-US')} characters, more than WhatsApp's 4,096`,
-			'Shorten the text, or send it as two messages.',
-		);
-	}
+	const body = textWithin4096(input.text, 'WhatsApp');
 	return { body, ...optionalSwitch('preview_url', input.previewUrl) };
 }
 
