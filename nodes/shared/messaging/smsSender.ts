@@ -60,6 +60,11 @@ export interface SmsSender {
 /** What every SMS send starts with (docs/api.md §4.9). */
 export const senderBody = (input: SmsSender): IDataObject => ({
 	recipient: toPhoneNumber(input.recipient),
-	sender_id: requiredText(input.senderId, 'Sender ID', 'Give your registered sender name.', 'name'),
+	sender_id: requiredText(
+		input.senderId,
+		'Sender ID',
+		'Give your registered sender name.',
+		'name',
+	).trim(),
 	route: toRoute(input.route),
 });

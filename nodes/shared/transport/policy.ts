@@ -40,7 +40,9 @@ export function codesOf(error: unknown): string[] {
 
 /** Set by the error mapper (`throwIfFailed`) when there was an answer. */
 export const httpStatusOf = (error: unknown) =>
-	(error as { context?: { httpStatus?: unknown } }).context?.httpStatus as number | undefined;
+	(error as { context?: { httpStatus?: unknown } } | undefined)?.context?.httpStatus as
+		| number
+		| undefined;
 
 export function classify(error: unknown): Failure {
 	const status = httpStatusOf(error);
