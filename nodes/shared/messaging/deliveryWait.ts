@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, isPlainObject, textIn } from '../input';
 import { MESSAGING_BASE_URL } from './host';
+import { clock } from '../clock';
 import { apiRequest, paths } from '../transport';
 import { timeLimitField, timeLimitUnitField, toTimeLimitMs, warnIfLocal } from '../waiting';
 
@@ -34,16 +35,25 @@ import { timeLimitField, timeLimitUnitField, toTimeLimitMs, warnIfLocal } from '
  * kept: with several items, a status that completes one item asks the vendor's delivery report
  * (by request id) for the others, and resumes once every one has a chosen status.
  *
- * A status posted before the wait begins meets n8n's 409 ("is running already"), and the vendor
- * documents no retry of post-backs: so the wait reads each message's delivery report as it
- * begins, and does not wait at all when every message already has a chosen status. Nothing of
- * this node runs when the time limit passes (n8n runs it as disabled), so that is the last look.
+ * A status posted before the wait begins meets n8n's refusal (409 "is running already", or 500
+ * before n8n stored the execution), and the vendor documents no retry of post-backs: so the wait
+ * reads each message's delivery report as it begins, and again after 1 and 3 s while a status
+ * is missing (the seconds n8n may take to store it as waiting), and does not wait at all when
+ * every message has a chosen status by then. Nothing of this node runs when the time limit
+ * passes (n8n runs it as disabled), so a status posted in the instant between the last look
+ * and n8n storing the wait is still lost.
  */
 
 const DEFAULT_STATUSES = 'delivered, read, failed';
 
-/** The most the look at a message's report may take, retries included, as the wait begins. */
-const REPORT_AT_START_MS = 3_000;
+/**
+ * The looks again at a report still without a chosen status, after these pauses, before the
+ * execution waits: a status posted while this execution still runs is refused by n8n (409 or
+ * 500) and never posted again, and under load n8n takes seconds to store it as waiting. All the
+ * looks together take LOOKS_MS at most: meanwhile the execution runs, refusing post-backs.
+ */
+const LOOKS_AGAIN_AFTER_MS = [1_000, 2_000];
+const LOOKS_MS = 5_000;
 
 /** The node's fields: which message each item is about, and what ends the wait. */
 export const deliveryWaitFields: INodeProperties[] = [
@@ -227,17 +237,15 @@ function checkSendBefore(context: IExecuteFunctions): void {
 export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getExecuteData().data.main[0] ?? [];
 	checkSendBefore(this);
-	let waitUntil = 0;
+	const began = clock.now();
+	const waiting: Array<{ item: INodeExecutionData; pending: DeliveryOutcome; ends: number }> = [];
 	for (const [itemIndex, item] of items.entries()) {
 		item.pairedItem = { item: itemIndex };
 		try {
 			const plan = planOf(this, itemIndex);
 			const pending = pendingOutcome(requestIdOf(this, itemIndex), plan);
-			// A report that cannot be read at once leaves the wait to the post-backs, as before:
-			// retrying it longer would hold the execution running, refusing them meanwhile.
-			const settled = await fromReport(this, pending, REPORT_AT_START_MS).catch(() => undefined);
-			item.json = settled ?? pending;
-			if (!settled) waitUntil = Math.max(waitUntil, Date.now() + plan.timeLimitMs);
+			item.json = pending;
+			waiting.push({ item, pending, ends: began + plan.timeLimitMs });
 		} catch (error) {
 			// Continue On Fail: the item says why and is waited for by nobody; it goes on as it is.
 			if (!this.continueOnFail())
@@ -245,6 +253,25 @@ export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeE
 			item.json = { error: (error as Error).message };
 		}
 	}
+	// Each report read now, then again after each pause while a status is missing.
+	for (const pause of [0, ...LOOKS_AGAIN_AFTER_MS]) {
+		const unsettled = waiting.filter(({ item }) => isPending(item.json));
+		const left = began + LOOKS_MS - clock.now() - pause;
+		if (!unsettled.length || left <= 0) break;
+		if (pause) await clock.sleep(pause);
+		await Promise.all(
+			unsettled.map(async ({ item, pending }) => {
+				// A report that cannot be read leaves the wait to the post-backs: retrying it longer
+				// would hold the execution running, refusing them meanwhile.
+				const settled = await fromReport(this, pending, left).catch(() => undefined);
+				if (settled) item.json = settled;
+			}),
+		);
+	}
+	const waitUntil = Math.max(
+		0,
+		...waiting.filter(({ item }) => isPending(item.json)).map(({ ends }) => ends),
+	);
 	if (!waitUntil) return [items];
 	warnIfLocal(this, String(this.evaluateExpression('{{ $execution.resumeUrl }}', 0)), 'the host');
 	await this.putExecutionToWait(new Date(waitUntil));
@@ -264,6 +291,8 @@ export const deliveryWaitWebhook: IWebhookDescription = {
 
 const isOutcome = (value: unknown): value is DeliveryOutcome =>
 	isPlainObject(value) && typeof value.request_id === 'string' && Array.isArray(value.resume_on);
+
+const isPending = (value: unknown) => isOutcome(value) && value.outcome === 'noFinalStatus';
 
 const seenOf = (report: IDataObject, atKey: 'status_at' | 'statusAt'): SeenStatus => ({
 	status: String(report.status ?? ''),
