@@ -223,6 +223,17 @@ export const additionalFieldsCollection = (options: INodeProperties[]): INodePro
 	options,
 });
 
+/** What an Update changes: only the fields added, each from the "Add Field" list. */
+export const updateFieldsCollection = (
+	options: INodeProperties[],
+	description = 'Only the fields given are changed',
+): INodeProperties => ({
+	...additionalFieldsCollection(options),
+	displayName: 'Update Fields',
+	name: 'updateFields',
+	description,
+});
+
 /** Options: the knobs of the door, at the bottom of every action node, as n8n's own nodes keep such settings. */
 export const optionsField: INodeProperties = {
 	displayName: 'Options',

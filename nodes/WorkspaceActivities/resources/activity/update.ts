@@ -1,4 +1,4 @@
-import { additionalFieldsCollection, forOperation, operation } from '../../../shared/descriptions';
+import { forOperation, operation, updateFieldsCollection } from '../../../shared/descriptions';
 import { updateThenRead } from '../../../shared/transport';
 import { sendActivity } from './body';
 import {
@@ -12,32 +12,27 @@ import {
 } from './fields';
 
 export const updateFields = forOperation('activity', 'update', [
-	{
-		...additionalFieldsCollection([
-			titleField,
-			scheduleAtField,
-			{
-				displayName: 'Icon Type',
-				name: 'iconType',
-				type: 'options',
-				options: ICON_TYPES,
-				default: 'interaction',
-			},
-			{
-				displayName: 'Icon Value',
-				name: 'iconValue',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. call, whatsapp or 📞',
-				description:
-					'Sent with Icon Type: an interaction (call, meeting …), a messaging app (whatsapp, slack …) or an emoji',
-			},
-			...optionalActivityFields,
-		]),
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		description: 'Only the fields given are changed',
-	},
+	updateFieldsCollection([
+		titleField,
+		scheduleAtField,
+		{
+			displayName: 'Icon Type',
+			name: 'iconType',
+			type: 'options',
+			options: ICON_TYPES,
+			default: 'interaction',
+		},
+		{
+			displayName: 'Icon Value',
+			name: 'iconValue',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. call, whatsapp or 📞',
+			description:
+				'Sent with Icon Type: an interaction (call, meeting …), a messaging app (whatsapp, slack …) or an emoji',
+		},
+		...optionalActivityFields,
+	]),
 	// Shown once Schedule At is among the fields to update, under them. From the root ('/'):
 	// n8n 1.x looks a rule's parameter up by name and finds none called "updateFields.scheduleAt".
 	{

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	additionalFieldsCollection,
 	dataRoot,
 	forOperation,
 	operation,
+	updateFieldsCollection,
 } from '../../../shared/descriptions';
 import { sendBody } from '../../../shared/input';
 import { updateThenRead } from '../../../shared/transport';
@@ -23,13 +23,10 @@ export const updateFields = forOperation('attribute', 'update', [
 		description:
 			'The custom attribute to change; system attributes cannot be changed. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	{
-		...additionalFieldsCollection(definitionFields),
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		description:
-			"Only the fields given are changed; a type's settings (such as Currency Code) apply to attributes of that type",
-	},
+	updateFieldsCollection(
+		definitionFields,
+		"Only the fields given are changed; a type's settings (such as Currency Code) apply to attributes of that type",
+	),
 ]);
 
 export const update = operation({

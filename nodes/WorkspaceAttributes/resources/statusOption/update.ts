@@ -1,6 +1,6 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { additionalFieldsCollection, forOperation, operation } from '../../../shared/descriptions';
+import { forOperation, operation, updateFieldsCollection } from '../../../shared/descriptions';
 import { booleanIn, InputError, sendBody, textIn } from '../../../shared/input';
 import { parameterId } from '../../../shared/locators';
 import type { OperationRun } from '../../../shared/transport';
@@ -21,41 +21,36 @@ export const updateFields = forOperation('statusOption', 'update', [
 		description:
 			'The status option to change. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	{
-		...additionalFieldsCollection([
-			{
-				displayName: 'Archived',
-				name: 'isArchived',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the option is archived: hidden from new choices',
-			},
-			{
-				displayName: 'Celebration',
-				name: 'celebrationEnabled',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the workspace celebrates a record reaching this stage',
-			},
-			{
-				displayName: 'Color',
-				name: 'color',
-				type: 'color',
-				default: '#3b82f6',
-				description: 'The color of the option, as a hex code such as #22c55e',
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Qualified',
-			},
-		]),
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		description: 'Only the fields given are changed',
-	},
+	updateFieldsCollection([
+		{
+			displayName: 'Archived',
+			name: 'isArchived',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the option is archived: hidden from new choices',
+		},
+		{
+			displayName: 'Celebration',
+			name: 'celebrationEnabled',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the workspace celebrates a record reaching this stage',
+		},
+		{
+			displayName: 'Color',
+			name: 'color',
+			type: 'color',
+			default: '#3b82f6',
+			description: 'The color of the option, as a hex code such as #22c55e',
+		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Qualified',
+		},
+	]),
 ]);
 
 export interface StatusOptionInput {
