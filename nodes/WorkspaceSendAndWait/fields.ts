@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { answerLinkNotice, approvalOptionsField } from '../shared/messaging/ask/fields';
-import { emailRecipientField, phoneRecipientField } from '../shared/messaging/fields';
+import { emailRecipientField, messageField, phoneRecipientField } from '../shared/messaging/fields';
 import { smsSenderProperties } from '../shared/messaging/smsSender';
 import { accountAndRecipientFields } from '../shared/messaging/whatsAppAccount';
 import { templateField } from '../shared/messaging/whatsAppTemplate';
@@ -76,12 +76,7 @@ export const sendAndWaitFields: INodeProperties[] = [
 		],
 	),
 	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
+		...messageField,
 		description:
 			'What the person reads, as plain text; the link to answer is added after it, and the page it opens shows these words again. A WhatsApp template sends its own text: these words are shown on the page.',
 	},

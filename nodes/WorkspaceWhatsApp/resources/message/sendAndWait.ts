@@ -14,7 +14,6 @@ import { sendAndWaitFields } from '../../../shared/messaging/ask/fields';
 import type { Links, Question } from '../../../shared/messaging/ask/question';
 import { whatsAppText } from '../../../shared/messaging/ask/question';
 import type { AskSpec } from '../../../shared/messaging/ask/sendAndWait';
-import { postBackOptions } from '../../../shared/messaging/fields';
 import { readInput } from '../../../shared/messaging/send';
 import { takesText, templateVariableKeys } from '../../../shared/messaging/whatsApp';
 import type { WhatsAppTemplateInput } from '../../../shared/messaging/whatsAppTemplate';
@@ -27,6 +26,7 @@ import { paths } from '../../../shared/transport';
 import { WHATSAPP_HINTS } from '../../hints';
 import type { ConversationMessageInput } from './sendInConversation';
 import { buildConversationMessageBody } from './sendInConversation';
+import { templateOptionsField } from './sendTemplate';
 
 /**
  * Send and Wait for Response on WhatsApp: as a text in the open conversation (within 24 hours of
@@ -94,21 +94,7 @@ export const sendAndWaitDescription: INodeProperties[] = sendAndWaitFields(
 			...field,
 			displayOptions: onSendAs('template'),
 		})),
-		{
-			...additionalFieldsCollection([
-				{
-					displayName: 'Language',
-					name: 'language',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. en_US',
-					description:
-						'The language code of the template to send. By default the language chosen with the template.',
-				},
-				...postBackOptions,
-			]),
-			displayOptions: onSendAs('template'),
-		},
+		{ ...templateOptionsField, displayOptions: onSendAs('template') },
 		{ ...additionalFieldsCollection(campaignOptions), displayOptions: onSendAs('conversation') },
 	],
 	'What the person reads, as plain text; in a conversation the link to answer is added after it. A template sends its own text: these words are shown on the page the link opens.',

@@ -10,22 +10,25 @@ import {
 } from '../../../shared/messaging/whatsAppTemplate';
 import { paths } from '../../../shared/transport';
 
+/** Send Template's options, which its Send and Wait for Response sends with too. */
+export const templateOptionsField = additionalFieldsCollection([
+	{
+		displayName: 'Language',
+		name: 'language',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. en_US',
+		description:
+			'The language code of the template to send. By default the language chosen with the template.',
+	},
+	...postBackOptions,
+]);
+
 /** After Account and Recipient (shared/messaging/whatsAppAccount.ts), which the conversation's send shares. */
 export const sendTemplateFields: INodeProperties[] = forOperation('message', 'sendTemplate', [
 	templateField,
 	templateVariablesField,
-	additionalFieldsCollection([
-		{
-			displayName: 'Language',
-			name: 'language',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. en_US',
-			description:
-				'The language code of the template to send. By default the language chosen with the template.',
-		},
-		...postBackOptions,
-	]),
+	templateOptionsField,
 ]);
 
 export const sendTemplate = sendOperation({

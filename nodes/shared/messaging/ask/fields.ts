@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { forOperation } from '../../descriptions';
+import { messageField } from '../fields';
 import { customFormProperties } from './form';
 import { limitWaitTimeOption } from './limit';
 
@@ -147,15 +148,7 @@ export function sendAndWaitFields(
 	return forOperation(resource, SEND_AND_WAIT_OPERATION, [
 		answerLinkNotice,
 		...channelFields,
-		{
-			displayName: 'Message',
-			name: 'message',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			required: true,
-			default: '',
-			description: messageDescription,
-		},
+		{ ...messageField, description: messageDescription },
 		responseTypeField,
 		...customFormProperties.map((property) => ({
 			...property,
