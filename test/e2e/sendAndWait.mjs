@@ -13,6 +13,7 @@ const SMS_SEND = '/api/ingest/sms/v1/message/send';
 const EMAIL_SEND = '/api/ingest/email/v1/message/send';
 const CONVERSATION_SEND = '/api/v1/campaign/whatsapp/message/send';
 const TEMPLATE_SEND = '/api/ingest/whatsapp/v1/template/send';
+const RCS_TEXT = '/api/v1/campaign/rcs/message/text';
 const UK_ACCOUNT = '104898309288725';
 const VARIABLE_KEYS = `/api/data/whatsapp/v1/${UK_ACCOUNT}/variable-keys`;
 
@@ -151,6 +152,29 @@ const CHANNELS = {
 		carries: 'buttons',
 		// The page a button opens is titled by the subject.
 		pageTitle: 'Your delivery',
+	},
+	rcs: {
+		slug: 'rcs',
+		title: 'Workspace RCS',
+		by: 'by RCS',
+		node: 'workspaceRcs',
+		parameters: {
+			resource: 'message',
+			operation: 'sendAndWait',
+			botId: 'sandbox_bot',
+			recipient: '+91 98765 43210',
+			additionalFields: { showInInbox: true },
+		},
+		requests: [['POST', RCS_TEXT]],
+		// The message alone; the links are its buttons, Open URL suggestions.
+		split: ({ text, suggestions, ...rest }) => {
+			assert.equal(text, QUESTION);
+			for (const suggestion of suggestions) assert.equal(suggestion.type, 'open-url');
+			const buttons = suggestions.map(({ text: label, url }) => `<a href="${url}">${label}</a>`);
+			return [`<p>${text}</p>\n<p>${buttons.join('\n')}</p>`, rest];
+		},
+		sent: { to: '919876543210', botId: 'sandbox_bot', source: 'API', linkWithRecord: true },
+		carries: 'buttons',
 	},
 };
 
