@@ -1,6 +1,6 @@
 // An AI Agent whose tool waits for a person's approval (docs/ai-agents.md, "Human review"):
-// n8n 2.x derives a human-review tool from Workspace Send and Wait
-// (`workspaceSendAndWaitHitlTool`, tool-generation/hitl-tools.js), which an agent's tool is
+// n8n 2.x derives a human-review tool from each node with Send and Wait for Response: Workspace
+// SMS's here (`workspaceSmsHitlTool`, tool-generation/hitl-tools.js), which an agent's tool is
 // plugged into. Proven here end to end without a language model: n8n's OpenAI Chat Model
 // talks to a scripted stand-in (fakeChatModel.mjs) that calls the gated tool, then answers
 // with what the tool gave back. The person is the test: it reads the SMS the sandbox got,
@@ -79,11 +79,10 @@ function agentWorkflow(modelCredential, review = {}) {
 			),
 			node(
 				REVIEW,
-				'n8n-nodes-workspace-records.workspaceSendAndWaitHitlTool',
+				'n8n-nodes-workspace-records.workspaceSmsHitlTool',
 				1,
 				[400, 240],
 				{
-					channel: 'sms',
 					recipient: '+91 98765 43210',
 					senderId: 'WRKSPC',
 					route: 'transactional',
@@ -193,14 +192,20 @@ const runs = [
 		approved: false,
 		check: assertRefused,
 	},
-	// Nobody answers within the review's Time Limit: n8n passes the tool's input on with no
-	// approval, which it reads as a refusal. n8n looks for waits whose time has come every
-	// minute, and at its start: the run restarts n8n once the time has passed.
+	// Nobody answers within the review's Limit Wait Time (0.04 minutes: 2.4 s): n8n passes the
+	// tool's input on with no approval, which it reads as a refusal. n8n looks for waits whose
+	// time has come every minute, and at its start: the run restarts n8n once the time has passed.
 	{
 		name: `${AGENT_REVIEW}-time-limit`,
-		review: { waitTimeLimit: 2, waitTimeUnit: 'seconds' },
+		review: {
+			options: {
+				limitWaitTime: {
+					values: { limitType: 'afterTimeInterval', resumeAmount: 0.04, resumeUnit: 'minutes' },
+				},
+			},
+		},
 		async instead(n8n) {
-			await new Promise((resolve) => setTimeout(resolve, 2500));
+			await new Promise((resolve) => setTimeout(resolve, 3000));
 			await n8n.restart();
 		},
 		check: assertRefused,

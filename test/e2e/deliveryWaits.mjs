@@ -440,3 +440,118 @@ export const savedNodeCases = [
 		then: savedWaitForDelivery(),
 	}),
 ];
+
+/** How many executions the burst starts at once, and the statuses their messages get in turn. */
+const BURST = 30;
+const BURST_STATUSES = ['delivered', 'failed', 'read'];
+/** When the host posts a message's one status after its send. */
+const POST_AFTER_MS = 100;
+
+/**
+ * The host as a busy day meets it: each message's status comes once, `POST_AFTER_MS` after its
+ * send, and its delivery report shows it from then on (queued before); a refusal (n8n's 409 while
+ * the send's execution still runs) is not posted again. The statuses go in turn: delivered,
+ * failed, read. `stop()` resolves, once every post has had its answer, to the statuses posted by
+ * request id: { status, remark, sentAt, postedAt, answer }.
+ */
+function postEachOnce(sandbox) {
+	// The report shows "queued" until the status comes; the plan posts nothing itself.
+	sandbox.config.deliveryPlan = [{ status: 'queued', afterMs: Number.MAX_SAFE_INTEGER }];
+	const posted = new Map();
+	const posts = [];
+	const watch = setInterval(() => {
+		for (const message of sandbox.state.messages.values()) {
+			if (!message.sent?.post_back_url || posted.has(message.request_id)) continue;
+			const index = posted.size;
+			const step = {
+				status: BURST_STATUSES[index % BURST_STATUSES.length],
+				remark: `Status of message ${index + 1}`,
+			};
+			const entry = { ...step, sentAt: Date.parse(message.statusAt) };
+			posted.set(message.request_id, entry);
+			posts.push(
+				new Promise((resolve) =>
+					setTimeout(resolve, Math.max(0, entry.sentAt + POST_AFTER_MS - Date.now())),
+				).then(async () => {
+					entry.postedAt = Date.now();
+					// Its retries wait on the sandbox's clock (runDue), which nothing runs here.
+					const delivery = await sandbox.postStatus(message.request_id, step);
+					entry.answer = delivery.tries[0]?.status ?? delivery.tries[0]?.error;
+				}),
+			);
+		}
+	}, 5);
+	return {
+		async stop() {
+			clearInterval(watch);
+			await Promise.all(posts);
+			return posted;
+		},
+	};
+}
+
+/** What became of the status of an execution that did not end with it: when its report was read, when the status came, n8n's answer. */
+function lostStatus(run, sandbox, posted) {
+	const message = [...sandbox.state.messages.values()].find((m) =>
+		m.sent?.post_back_url?.includes(`/webhook-waiting/${run.id}?`),
+	);
+	const entry = message && posted.get(message.request_id);
+	if (!entry) return `no message sent for it${run.error ? ` (${run.error})` : ''}`;
+	const reads = sandbox.requests
+		.filter((r) => r.method === 'GET' && r.query?.request_id === message.request_id)
+		.map((r) => `+${r.at - entry.sentAt} ms`);
+	return `its report read at ${reads.join(', ') || 'no time'}, its status "${entry.status}" posted at +${entry.postedAt - entry.sentAt} ms answered ${entry.answer}${run.error ? `; error ${run.error}` : ''}`;
+}
+
+/** The burst's case: cases.mjs lists these after savedNodeCases (the examples' ids follow the order). */
+export const burstWaitCases = [
+	{
+		file: 'sms-wait-thirty-at-once',
+		lines: '2.x',
+		together: BURST,
+		withinSeconds: 90,
+		title: `Workspace SMS: ${BURST} executions send and wait at once; each status comes once, ${POST_AFTER_MS} ms after its send: each execution ends with its own`,
+		node: 'workspaceSms',
+		parameters: smsParameters(),
+		then: waitForStatus('workspaceSms'),
+		alongside: postEachOnce,
+		// One send per execution, each posting back to its own; the waits read the reports.
+		requests(requests) {
+			sentToThisExecution('/api/ingest/sms/v1/message/send', BURST)(requests);
+			const addresses = requests
+				.filter((r) => r.method === 'POST')
+				.map((r) => new URL(r.body.post_back_url).pathname);
+			assert.equal(new Set(addresses).size, BURST, 'two sends post back to one execution');
+			const others = requests.filter(
+				(r) => r.method === 'GET' && r.path !== '/api/data/messages/v1/delivery-report',
+			);
+			assert.deepEqual(others, [], 'requests besides the sends and the reports');
+		},
+		check(runs, sandbox, posted) {
+			const problems = [];
+			const seen = new Set();
+			for (const run of runs) {
+				const json = run.items[0]?.json;
+				const own = json && posted.get(json.request_id);
+				if (!own) {
+					problems.push(`execution ${run.id} ${run.status}: ${lostStatus(run, sandbox, posted)}`);
+					continue;
+				}
+				if (seen.has(json.request_id)) problems.push(`two executions output ${json.request_id}`);
+				seen.add(json.request_id);
+				try {
+					assert.equal(run.status, 'success');
+					assertReached(json, own.status, { remark: own.remark });
+				} catch (error) {
+					problems.push(`execution ${run.id}: ${error.message.split('\n')[0]}`);
+				}
+			}
+			assert.equal(runs.length, BURST);
+			assert.deepEqual(problems, [], `${problems.length} of ${BURST}:\n${problems.join('\n')}`);
+			const answers = new Map();
+			for (const { answer } of posted.values()) answers.set(answer, (answers.get(answer) ?? 0) + 1);
+			const lateBy = [...posted.values()].map((p) => p.postedAt - p.sentAt);
+			return `${BURST} executions, each with its own status (${BURST_STATUSES.join(', ')} in turn); the posts answered ${[...answers].map(([answer, n]) => `${n}× ${answer}`).join(', ')} (a 409 read from the report instead); posted ${Math.min(...lateBy)}–${Math.max(...lateBy)} ms after the send`;
+		},
+	},
+];

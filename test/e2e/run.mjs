@@ -222,11 +222,13 @@ async function runLane(runtime, version, lane, imported) {
 				(await runAgentReview(n8n, version, sandbox, lane.agentReview, helpers)) && allPassed;
 		}
 		for (const testCase of lane.cases) {
-			const passed = testCase.trigger
-				? await runTriggerCase(n8n, version, testCase, sandbox, lane)
-				: testCase.waits
-					? await runWaitCase(n8n, version, testCase, sandbox)
-					: await runActionCase(n8n, version, testCase, sandbox, elsewhere);
+			const passed = testCase.together
+				? await runTogetherCase(n8n, version, testCase, sandbox)
+				: testCase.trigger
+					? await runTriggerCase(n8n, version, testCase, sandbox, lane)
+					: testCase.waits
+						? await runWaitCase(n8n, version, testCase, sandbox)
+						: await runActionCase(n8n, version, testCase, sandbox, elsewhere);
 			allPassed = passed && allPassed;
 		}
 	} finally {
@@ -340,6 +342,68 @@ async function runWaitCase(n8n, version, testCase, sandbox) {
 	});
 }
 
+/**
+ * `together`: that many manual runs of the case's workflow started at once, as a burst of sends
+ * meets a busy n8n; each may wait or not. `alongside(sandbox)` is the host while they run (its
+ * post-backs): its `stop()`, once every run has ended or `withinSeconds` passed, says what it
+ * did. `check(runs, sandbox, outcome)` gets every run: { id, status, items (the `then` node's
+ * output), error }; a run still going then is stopped, and checked as it was (`waiting`).
+ */
+async function runTogetherCase(n8n, version, testCase, sandbox) {
+	sandbox.reset();
+	testCase.setup?.(sandbox);
+	const started = Date.now();
+	const workflow = readExample(testCase.file);
+	const thenName = testCase.then?.name ?? workflow.nodes[1].name;
+	const host = testCase.alongside(sandbox);
+	const runs = [];
+	let outcome;
+	let failure;
+	try {
+		const ids = await Promise.all(
+			Array.from({ length: testCase.together }, () =>
+				n8n.rest.startManualRun(workflow.id, workflow.nodes[0].name),
+			),
+		);
+		const ended = (status) => ['success', 'error', 'crashed', 'canceled'].includes(status);
+		let statuses = new Map();
+		for (
+			const deadlineAt = Date.now() + (testCase.withinSeconds ?? 90) * 1000;
+			Date.now() < deadlineAt;
+			await sleep(500)
+		) {
+			statuses = new Map(
+				(await n8n.rest.executions(workflow.id))
+					.filter((e) => ids.includes(e.id))
+					.map((e) => [e.id, e.status]),
+			);
+			if (ids.every((id) => ended(statuses.get(id)))) break;
+		}
+		for (const id of ids) {
+			const status = statuses.get(id);
+			if (!ended(status))
+				await n8n.rest.call('POST', `/rest/executions/${id}/stop`).catch(() => {});
+			const resultData = ended(status) ? await n8n.rest.runData(id) : undefined;
+			runs.push({
+				id,
+				status,
+				items: resultData?.runData?.[thenName]?.at(-1)?.data?.main?.[0] ?? [],
+				error: resultData?.error?.message,
+			});
+		}
+	} catch (error) {
+		failure = error;
+	} finally {
+		outcome = await host.stop();
+		delete sandbox.config.deliveryPlan;
+	}
+	return report(version, testCase, started, n8n.output, () => {
+		if (failure) throw failure;
+		checkRequests(testCase, sandbox.requests, sandbox.config);
+		return testCase.check(runs, sandbox, outcome);
+	});
+}
+
 /** Until n8n holds the execution waiting (its status `waiting`), at most 30 s. */
 async function untilWaiting(rest, executionId) {
 	for (const startedAt = Date.now(); Date.now() - startedAt < 30_000; await sleep(250)) {
@@ -375,10 +439,20 @@ function report(version, testCase, started, output, check) {
 /** The name E2E_CASES selects the human-review tool's check by. */
 const HUMAN_REVIEW_TOOL = 'send-and-wait-hitl-tool';
 
+/** The human-review tools n8n must derive: each node with Send and Wait for Response, and its resource. */
+const HUMAN_REVIEW_TOOLS = [
+	['workspaceSms', 'Workspace SMS', 'sms'],
+	['workspaceWhatsApp', 'Workspace WhatsApp', 'message'],
+	['workspaceEmail', 'Workspace Email', 'message'],
+];
+/** The old node (hidden, kept for saved workflows): its tool, if n8n derives one, must be hidden too. */
+const OLD_SEND_AND_WAIT = 'n8n-nodes-workspace-records.workspaceSendAndWaitHitlTool';
+
 /**
  * n8n 2.x makes a human-review tool of every loaded node type with webhooks and an operation
- * `sendAndWait` (tool-generation/hitl-tools.js): Workspace Send and Wait's, as the editor loads
- * it, for an AI Agent's tools to wait on a person's approval.
+ * `sendAndWait` (tool-generation/hitl-tools.js): Workspace SMS's, WhatsApp's and Email's, as the
+ * editor loads them, for an AI Agent's tools to wait on a person's approval; each on its node's
+ * Send and Wait for Response (the resource and operation fixed, the answer an approval).
  */
 async function checkHumanReviewTool(n8n, version) {
 	const started = Date.now();
@@ -392,24 +466,47 @@ async function checkHumanReviewTool(n8n, version) {
 	return report(version, { file: HUMAN_REVIEW_TOOL }, started, n8n.output, () => {
 		if (failure) throw failure;
 		const list = Array.isArray(types) ? types : (types?.data ?? []);
-		const tool = list.find(
-			(type) => type.name === 'n8n-nodes-workspace-records.workspaceSendAndWaitHitlTool',
-		);
-		if (!tool) throw new Error('n8n offers no human-review tool of Workspace Send and Wait');
-		const property = (name) => tool.properties.find((p) => p.name === name);
-		const checks = [
-			[tool.displayName, 'Workspace Send and Wait'],
-			[tool.outputs?.[0]?.type, 'ai_tool'],
-			[tool.inputs?.[0]?.type, 'ai_tool'],
-			[property('operation')?.default, 'sendAndWait'],
-			[property('responseType')?.default, 'approval'],
-			[property('responseType')?.type, 'hidden'],
-			[String(property('message')?.default).includes('$tool'), true],
-			[property('channel')?.type, 'options'],
-		];
-		for (const [got, wanted] of checks)
-			if (got !== wanted) throw new Error(`the tool's description has ${got}, not ${wanted}`);
-		return `${tool.name}: ${tool.properties.length} fields, output to ${tool.outputs[0].filter?.nodes?.join(', ')}`;
+		const said = [];
+		for (const [node, displayName, resource] of HUMAN_REVIEW_TOOLS) {
+			const name = `n8n-nodes-workspace-records.${node}HitlTool`;
+			const tool = list.find((type) => type.name === name);
+			if (!tool) throw new Error(`n8n offers no human-review tool of ${displayName} (${name})`);
+			const property = (key) => tool.properties.find((p) => p.name === key);
+			const checks = [
+				['displayName', tool.displayName, displayName],
+				['hidden', Boolean(tool.hidden), false],
+				['output', tool.outputs?.[0]?.type, 'ai_tool'],
+				['input', tool.inputs?.[0]?.type, 'ai_tool'],
+				[
+					'resource',
+					`${property('resource')?.type} ${property('resource')?.default}`,
+					`hidden ${resource}`,
+				],
+				[
+					'operation',
+					`${property('operation')?.type} ${property('operation')?.default}`,
+					'hidden sendAndWait',
+				],
+				[
+					'responseType',
+					`${property('responseType')?.type} ${property('responseType')?.default}`,
+					'hidden approval',
+				],
+				[
+					"message's default names $tool",
+					String(property('message')?.default).includes('$tool'),
+					true,
+				],
+				['recipient', property('recipient')?.type, 'string'],
+			];
+			for (const [what, got, wanted] of checks)
+				if (got !== wanted) throw new Error(`${name}: ${what} is ${got}, not ${wanted}`);
+			said.push(`${node}HitlTool: ${tool.properties.length} fields`);
+		}
+		const old = list.find((type) => type.name === OLD_SEND_AND_WAIT);
+		if (old && !old.hidden) throw new Error(`${OLD_SEND_AND_WAIT} is offered, not hidden`);
+		const output = list.find((type) => type.name.endsWith('workspaceSmsHitlTool')).outputs[0];
+		return `${said.join('; ')}; output to ${output.filter?.nodes?.join(', ')}; ${old ? 'workspaceSendAndWaitHitlTool derived, hidden' : 'no workspaceSendAndWaitHitlTool'}`;
 	});
 }
 

@@ -7,7 +7,8 @@
 //      and an execution started while no worker runs waits in Redis and runs when one is back;
 //   3. the WhatsApp trigger at n8n's webhook process: messages and a delivery status, each
 //      emitted once, also when the workspace delivers them again after that process restarted;
-//   4. Wait for Delivery and Send and Wait (waits.mjs): the send on a worker, the post-back or
+//   4. Wait for Delivery and Send and Wait for Response (waits.mjs; Workspace SMS's operation and
+//      the old Workspace Send and Wait): the send on a worker, the post-back or
 //      the answer taken by the webhook process or main, the rest of the run on a worker, once;
 //      ten executions waiting at once; the time limit ended by main's wait tracker;
 //   5. a worker stopped in the middle of a batch (SIGKILL, then another with SIGTERM): what n8n

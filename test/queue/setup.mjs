@@ -33,7 +33,12 @@ import {
 	WHATSAPP_WORKFLOW,
 	workflows,
 } from './cluster.mjs';
-import { APPROVAL_WORKFLOW, DELIVERY_WORKFLOW, waitWorkflows } from './waits.mjs';
+import {
+	APPROVAL_WORKFLOW,
+	DELIVERY_WORKFLOW,
+	SAVED_APPROVAL_WORKFLOW,
+	waitWorkflows,
+} from './waits.mjs';
 
 /** A temporary folder for everything the run starts; after a failure n8n's logs are kept, since they explain it. */
 function runFolder(reporter) {
@@ -122,6 +127,7 @@ export async function startCluster({ version, reporter, step }) {
 			WHATSAPP_WORKFLOW,
 			DELIVERY_WORKFLOW,
 			APPROVAL_WORKFLOW,
+			SAVED_APPROVAL_WORKFLOW,
 		].map((id) => cluster.cli(['publish:workflow', `--id=${id}`])),
 	);
 

@@ -11,8 +11,11 @@ import { waitFor } from '../rig/processes.mjs';
 
 export const DELIVERY_WORKFLOW = 'queue0004';
 export const APPROVAL_WORKFLOW = 'queue0005';
+/** The same ask with the old Workspace Send and Wait (hidden now), as workflows saved with it. */
+export const SAVED_APPROVAL_WORKFLOW = 'queue0006';
 const DELIVERY_PATH = 'workspace-records-queue-delivery';
 const APPROVAL_PATH = 'workspace-records-queue-approval';
+const SAVED_APPROVAL_PATH = 'workspace-records-queue-approval-saved-node';
 const SMS_SEND = '/api/ingest/sms/v1/message/send';
 const WAIT = 'Wait for Delivery';
 const AFTER_WAIT = 'After the wait';
@@ -107,45 +110,77 @@ export function waitWorkflows() {
 			],
 			connections: chain('Webhook', 'Send the order notice', WAIT, AFTER_WAIT),
 		},
-		{
+		approvalWorkflow({
 			id: APPROVAL_WORKFLOW,
 			name: 'Queue test: ask by SMS for an approval',
-			active: false,
-			settings: { executionOrder: 'v1' },
-			nodes: [
-				webhookNode(
-					'queue-approval-webhook',
-					'4d1b6a8c-3e5f-4a71-8c9d-1e2f3a4b5c63',
-					APPROVAL_PATH,
-				),
-				{
-					id: 'queue-approval-ask',
-					name: ASK,
-					type: 'n8n-nodes-workspace-records.workspaceSendAndWait',
-					typeVersion: 1,
-					position: [260, 0],
-					credentials,
-					webhookId: '5e2c7b9d-4f60-4b82-9d0e-2f3a4b5c6d74',
-					parameters: {
-						channel: 'sms',
-						operation: 'sendAndWait',
-						message: 'Hello Ada, may we deliver order 42 tomorrow between 9 and 12?',
-						responseType: 'approval',
-						approvalOptions: {
-							values: { approvalType: 'double', approveLabel: 'Yes', disapproveLabel: 'No' },
+			path: APPROVAL_PATH,
+			webhookIds: ['4d1b6a8c-3e5f-4a71-8c9d-1e2f3a4b5c63', '5e2c7b9d-4f60-4b82-9d0e-2f3a4b5c6d74'],
+			// Workspace SMS's Send and Wait for Response, with n8n's Limit Wait Time.
+			ask: {
+				type: 'n8n-nodes-workspace-records.workspaceSms',
+				parameters: {
+					resource: 'sms',
+					operation: 'sendAndWait',
+					options: {
+						limitWaitTime: {
+							values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'days' },
 						},
-						waitTimeLimit: 1,
-						waitTimeUnit: 'days',
-						recipient: '+91 98765 43210',
-						senderId: 'WRKSPC',
-						route: 'transactional',
 					},
 				},
-				noOp('queue-approval-after', AFTER_ANSWER),
-			],
-			connections: chain('Webhook', ASK, AFTER_ANSWER),
-		},
+			},
+		}),
+		approvalWorkflow({
+			id: SAVED_APPROVAL_WORKFLOW,
+			name: 'Queue test: ask by SMS for an approval, with the old Workspace Send and Wait',
+			path: SAVED_APPROVAL_PATH,
+			webhookIds: ['6f3d8c0e-5a71-4c93-8e1f-3a4b5c6d7e85', '7a4e9d1f-6b82-4da4-9f2a-4b5c6d7e8f96'],
+			ask: {
+				type: 'n8n-nodes-workspace-records.workspaceSendAndWait',
+				parameters: {
+					channel: 'sms',
+					operation: 'sendAndWait',
+					waitTimeLimit: 1,
+					waitTimeUnit: 'days',
+				},
+			},
+		}),
 	];
+}
+
+/** A webhook call that asks for an approval by SMS with `ask` (its node type and own fields), then one more node. */
+function approvalWorkflow({ id, name, path, webhookIds: [triggerId, askId], ask }) {
+	const prefix = id === APPROVAL_WORKFLOW ? 'queue-approval' : 'queue-approval-saved';
+	return {
+		id,
+		name,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			webhookNode(`${prefix}-webhook`, triggerId, path),
+			{
+				id: `${prefix}-ask`,
+				name: ASK,
+				type: ask.type,
+				typeVersion: 1,
+				position: [260, 0],
+				credentials,
+				webhookId: askId,
+				parameters: {
+					...ask.parameters,
+					message: 'Hello Ada, may we deliver order 42 tomorrow between 9 and 12?',
+					responseType: 'approval',
+					approvalOptions: {
+						values: { approvalType: 'double', approveLabel: 'Yes', disapproveLabel: 'No' },
+					},
+					recipient: '+91 98765 43210',
+					senderId: 'WRKSPC',
+					route: 'transactional',
+				},
+			},
+			noOp(`${prefix}-after`, AFTER_ANSWER),
+		],
+		connections: chain('Webhook', ASK, AFTER_ANSWER),
+	};
 }
 
 // ---------- the runs ----------
@@ -246,9 +281,10 @@ const describe = (id, { problems, starts }) =>
 // ---------- the checks ----------
 
 /**
- * Wait for Delivery and Send and Wait in queue mode: a time limit (checked last: main's wait
- * tracker takes up to a minute), one send resumed by its delivered status, ten at once each
- * resumed by its own status posted to both processes, and an approval pressed on its page.
+ * Wait for Delivery and Send and Wait for Response in queue mode: a time limit (checked last:
+ * main's wait tracker takes up to a minute), one send resumed by its delivered status, ten at
+ * once each resumed by its own status posted to both processes, and an approval pressed on its
+ * page, asked by Workspace SMS and by the old Workspace Send and Wait.
  */
 export async function waitChecks(context, { step, check, note }) {
 	const { sandbox } = context;
@@ -261,7 +297,7 @@ export async function waitChecks(context, { step, check, note }) {
 		]);
 		await deliveredCheck(context, { step, check });
 		await manyAtOnceCheck(context, { step, check, note });
-		await approvalCheck(context, { step, check });
+		for (const ask of ASKS) await approvalCheck(context, { step, check }, ask);
 		await timeLimitCheck(context, { step, check }, limited);
 	} finally {
 		delete sandbox.config.deliveryPlan;
@@ -362,14 +398,28 @@ async function manyAtOnceCheck(context, { step, check, note }) {
 	);
 }
 
+/** The asks checked: Workspace SMS's operation, and the old node of saved workflows. */
+const ASKS = [
+	{
+		what: 'Send and Wait for Response (Workspace SMS)',
+		workflow: APPROVAL_WORKFLOW,
+		path: APPROVAL_PATH,
+	},
+	{
+		what: 'the old Workspace Send and Wait (saved workflows)',
+		workflow: SAVED_APPROVAL_WORKFLOW,
+		path: SAVED_APPROVAL_PATH,
+	},
+];
+
 /**
- * Send and Wait: the question's page opened at main, the choice pressed at the webhook process
+ * An ask by SMS: the question's page opened at main, the choice pressed at the webhook process
  * (a load balancer may send the two anywhere); a late press gets n8n's "no action required".
  */
-async function approvalCheck(context, { step, check }) {
+async function approvalCheck(context, { step, check }, { what, workflow, path }) {
 	const { cluster, sandbox, db } = context;
-	step('Send and Wait: the link opened at main, Yes pressed at the webhook process');
-	const [id] = await startWaiting(context, APPROVAL_WORKFLOW, APPROVAL_PATH, [{}]);
+	step(`${what}: the link opened at main, Yes pressed at the webhook process`);
+	const [id] = await startWaiting(context, workflow, path, [{}]);
 	const send = sandbox.requests.find(
 		(r) => r.method === 'POST' && r.path === SMS_SEND && linksTo(r.body ?? {}, id),
 	);
@@ -377,14 +427,14 @@ async function approvalCheck(context, { step, check }) {
 	if (!link) throw new Error(`no link to execution ${id} in the SMS sent: ${send?.body.message}`);
 	const page = await openLink(atMain(cluster, link));
 	const pressed = await pressOnPage(link, { approved: 'true' });
-	const [execution] = await untilEnded(db, APPROVAL_WORKFLOW, [id]);
+	const [execution] = await untilEnded(db, workflow, [id]);
 	const late = await pressOnPage(link, { approved: 'false' });
 	const outputs = await db.outputs([id]);
 	const [json = {}] = outputs.get(id)?.nodes[ASK] ?? [];
 	const resumed = resumedOnce(cluster, outputs, execution, AFTER_ANSWER);
 	const sends = sendsOf(sandbox, id, linksTo);
 	check(
-		'Send and Wait in queue mode: the page at main, the answer at the webhook process, resumed once on a worker',
+		`${what} in queue mode: the page at main, the answer at the webhook process, resumed once on a worker`,
 		new URL(link).origin === cluster.webhookBase &&
 			page.status === 200 &&
 			page.html.includes('>Yes</button>') &&

@@ -18,9 +18,10 @@
 //   8. runs Get Many with a condition leadScore Equals a number, Compare Value As left as it is;
 //   9. Workspace WhatsApp's pickers, template variables and an unknown Request ID (messaging.mjs);
 //      Wait for Status's fields (a Delivery Report operation), and one wait executed from the editor (deliveryWait.mjs);
-//      Send and Wait's fields per channel, and one wait executed from the editor and answered in
-//      the browser from the SMS's link (sendAndWait.mjs); Send and Wait listed under the node
-//      panel's Human review, added from there on its Send and Wait operation (humanReview.mjs);
+//      Send and Wait for Response's fields on Workspace SMS and WhatsApp, and one ask executed
+//      from the editor and answered in the browser from the SMS's link (sendAndWait.mjs);
+//      Workspace SMS, WhatsApp and Email listed under the node panel's Human review, each added
+//      from there on Send and Wait for Response (humanReview.mjs);
 //  10. opens the WhatsApp trigger: its Production URL, the setup steps, Events, a hidden secret
 //      with its hint; none of the setup for Delivery Status alone; its events in the node panel;
 //      the test URL's answer; published from the editor without its secret, refused where the

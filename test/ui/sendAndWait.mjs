@@ -1,11 +1,14 @@
-// Workspace Send and Wait in the editor (`npm run test:ui`, listed by run.mjs):
-//   1. its fields as the user sees them: the setup notice, Channel and each channel's own fields
-//      (the WhatsApp Template's Link Variable listing the template's text variables, and the
-//      variables mapper without the one that gets the link), Response Type's own options, Time
-//      Limit's default; no issue shown with a filled-in SMS setup;
-//   2. one executed wait: Manual Trigger -> Send and Wait (SMS, approval), run with the editor's
-//      Execute Workflow button; the person reads the link in the SMS the sandbox received, opens
-//      it in the browser, presses Approve; the node's output shows data.approved true.
+// Send and Wait for Response, the operation of Workspace SMS and Workspace WhatsApp, in the
+// editor (`npm run test:ui`, listed by run.mjs):
+//   1. its fields on Workspace SMS as the user sees them: the link notice, Recipient, Sender ID,
+//      Route, Message, Response Type's options, the Options collection offering Limit Wait Time;
+//      Custom Form's Form Elements; no issue shown with a filled-in SMS setup; on Workspace
+//      WhatsApp, Send As, and with Template its Template, the Link Variable listing the
+//      template's text variables, and the variables mapper without the one that gets the link;
+//   2. one executed wait: Manual Trigger -> Workspace SMS (Send and Wait for Response, approval),
+//      run with the editor's Execute Workflow button; the person reads the link in the SMS the
+//      sandbox received, opens it in the browser, presses Approve; the node's output shows
+//      data.approved true.
 import { isDeepStrictEqual } from 'node:util';
 
 import { waitingLinksIn } from '../rig/answerPage.mjs';
@@ -26,31 +29,24 @@ import {
 	waitForText,
 } from './editor.mjs';
 
-const NODE = 'Send and Wait';
+const NODE = 'Ask by SMS';
 const SMS_SEND = '/api/ingest/sms/v1/message/send';
 const SETUP_NOTICE = 'The link opens a page of this n8n';
-const ACCOUNTS = ['Acme Support (+1 234 567 8900)', 'Acme Sales UK (+44 20 7946 0958)'];
-const UK_ACCOUNT = ACCOUNTS[1];
+const UK_ACCOUNT = 'Acme Sales UK (+44 20 7946 0958)';
 const MESSAGE = 'Hello Ada, may we deliver order 42 tomorrow?';
+const OPERATION = 'Send and Wait for Response';
 
-/** The fields each Channel shows between Operation and Message (labels as the panel shows them). */
-const CHANNEL_FIELDS = {
-	SMS: ['Recipient', 'Sender ID', 'Route'],
-	WhatsApp: ['Account', 'Recipient'],
-	'WhatsApp Template': ['Account', 'Recipient', 'Template', 'Link Variable'],
-	Email: ['Recipient', 'Subject'],
-};
-/** The parameter that appears when a Channel is chosen: once shown, the channel has switched. */
-const FIRST_OWN_FIELD = {
-	SMS: 'senderId',
-	WhatsApp: 'phoneId',
-	'WhatsApp Template': 'linkVariable',
-	Email: 'subject',
-};
-const ALL_CHANNEL_FIELDS = new Set(Object.values(CHANNEL_FIELDS).flat());
+/** The fields of the operation on Workspace SMS, in the panel's order (labels as it shows them). */
+const SMS_FIELDS = ['Recipient', 'Sender ID', 'Route', 'Message', 'Response Type'];
+/** The fields Custom Form adds; those Approval shows instead. */
+const FORM_FIELDS = ['Define Form', 'Form Elements'];
+const APPROVAL_FIELDS = ['Approval Options', 'Options'];
+/** The node's own request knobs (Max Concurrent Requests…): hidden on this operation. */
+const NODE_OPTIONS = 'Max Concurrent Requests';
 
 const SMS_SETUP = {
-	channel: 'sms',
+	resource: 'sms',
+	operation: 'sendAndWait',
 	recipient: '+91 98765 43210',
 	senderId: 'WRKSPC',
 	route: 'transactional',
@@ -58,32 +54,26 @@ const SMS_SETUP = {
 	responseType: 'approval',
 };
 
-const workflowWith = (parameters) => {
-	const node = {
-		id: 'saw1',
-		name: NODE,
-		type: `${PACKAGE}.workspaceSendAndWait`,
-		typeVersion: 1,
-		position: [440, 0],
-		webhookId: '3c9a1f0e-5b7d-4e2a-9c61-8d4f2b7e1a55',
-		parameters: { operation: 'sendAndWait', ...parameters },
-		credentials: { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi },
-	};
-	return {
-		nodes: [MANUAL_TRIGGER, node],
-		connections: {
-			[MANUAL_TRIGGER.name]: { main: [[{ node: NODE, type: 'main', index: 0 }]] },
+/** Manual Trigger -> `node` (the operation's node: Workspace SMS unless said), as the editor saves it. */
+const workflowWith = (parameters, { node = 'workspaceSms', name = NODE } = {}) => ({
+	nodes: [
+		MANUAL_TRIGGER,
+		{
+			id: 'saw1',
+			name,
+			type: `${PACKAGE}.${node}`,
+			typeVersion: 1,
+			position: [440, 0],
+			webhookId: '3c9a1f0e-5b7d-4e2a-9c61-8d4f2b7e1a55',
+			parameters,
+			credentials: { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi },
 		},
-		settings: { executionOrder: 'v1' },
-	};
-};
-
-/** The items an open resource locator dropdown lists, once it lists any. */
-async function locatorItems(page) {
-	const items = page.locator(`${sel.locatorItem}:visible`);
-	await items.first().waitFor();
-	return (await items.allInnerTexts()).map((text) => squash(text).split(' UTILITY')[0]);
-}
+	],
+	connections: {
+		[MANUAL_TRIGGER.name]: { main: [[{ node: name, type: 'main', index: 0 }]] },
+	},
+	settings: { executionOrder: 'v1' },
+});
 
 /** Labels of the panel's top-level fields, without n8n's "Name or ID" ending of a dynamic list. */
 const labelsIn = async (ndv) =>
@@ -92,102 +82,82 @@ const labelsIn = async (ndv) =>
 export function sendAndWaitChecks() {
 	return [
 		[
-			"Send and Wait: the setup notice; each Channel's own fields (SMS, WhatsApp's accounts, WhatsApp Template's Link Variable from the template's text variables and the variables without it, Email); Approval Options, Free Text's Link Label; Time Limit 1 day; no issue with a filled-in SMS setup",
+			`Send and Wait for Response on Workspace SMS: the link notice, Recipient, Sender ID, Route, Message, Response Type (Approval, Custom Form, Free Text), Options offering Limit Wait Time, not the node's ${NODE_OPTIONS}; Custom Form's Form Elements; no issue with a filled-in SMS setup`,
 			async ({ page, env, shot }) => {
 				const id = await env.api.createWorkflow({
-					name: 'UI test: Send and Wait fields',
-					...workflowWith({}),
+					name: 'UI test: Send and Wait for Response fields',
+					...workflowWith({ resource: 'sms', operation: 'sendAndWait' }),
 				});
 				await openNode(page, env.n8n.base, id, NODE);
 				const ndv = page.locator(sel.ndv);
-				const channel = ndv.locator(sel.parameter('channel'));
-				await channel.waitFor();
+				const responseType = ndv.locator(sel.parameter('responseType'));
+				await responseType.waitFor();
+				const operation = await shownValue(ndv.locator(sel.parameter('operation')));
+				if (operation !== OPERATION) fail(`Operation shows "${operation}", not ${OPERATION}`);
 				const text = squash(await ndv.locator(sel.nodeParameters).innerText());
 				if (!text.includes(SETUP_NOTICE) || !text.includes('WEBHOOK_URL'))
-					fail(`the setup notice is not shown: "${text.slice(0, 300)}"`);
-				const seen = {};
-				let channelNames;
-				for (const name of Object.keys(CHANNEL_FIELDS)) {
-					const channels = await openLoadedSelect(page, channel);
-					channelNames ??= channels.map((c) => c.split(/ (?=In an|An approved)/)[0]);
-					if (!isDeepStrictEqual(channelNames, ['Email', 'SMS', 'WhatsApp', 'WhatsApp Template']))
-						fail(`Channel offers ${json(channels)}`);
-					await pickOption(page, name);
-					await ndv.locator(sel.parameterItem(FIRST_OWN_FIELD[name])).waitFor();
-					seen[name] = (await labelsIn(ndv)).filter((label) => ALL_CHANNEL_FIELDS.has(label));
-					await shot(`s1-channel-${name.toLowerCase().replace(/ /g, '-')}`);
-					if (!isDeepStrictEqual(seen[name], CHANNEL_FIELDS[name]))
-						fail(`${name} shows ${json(seen[name])}, expected ${json(CHANNEL_FIELDS[name])}`);
+					fail(`the link notice is not shown: "${text.slice(0, 300)}"`);
+				if (text.includes(NODE_OPTIONS)) fail(`the node's ${NODE_OPTIONS} is shown`);
+				const labels = await labelsIn(ndv);
+				await shot('s1-sms-approval');
+				const fields = labels.filter((label) => SMS_FIELDS.includes(label));
+				if (!isDeepStrictEqual(fields, SMS_FIELDS))
+					fail(`the panel shows ${json(labels)}, expected ${json(SMS_FIELDS)} in this order`);
+				if (!APPROVAL_FIELDS.every((label) => labels.includes(label)))
+					fail(`Approval shows ${json(labels)}, without ${json(APPROVAL_FIELDS)}`);
 
-					if (name === 'WhatsApp') {
-						await ndv.locator(`${sel.locator('phoneId')} ${sel.locatorInput}`).click();
-						seen.accounts = await locatorItems(page);
-						await shot('s1-whatsapp-accounts');
-						if (!isDeepStrictEqual(seen.accounts, ACCOUNTS))
-							fail(`the account picker lists ${json(seen.accounts)}, expected ${json(ACCOUNTS)}`);
-						await page.keyboard.press('Escape');
-					}
-					if (name === 'WhatsApp Template') {
-						await ndv.locator(`${sel.locator('phoneId')} ${sel.locatorInput}`).click();
-						await page.locator(sel.locatorItem, { hasText: UK_ACCOUNT }).first().click();
-						await ndv.locator(`${sel.locator('template')} ${sel.locatorInput}`).click();
-						await page
-							.locator(sel.locatorItem, { hasText: /^\s*delivery_slot \(en_GB\)/ })
-							.first()
-							.click();
-						const linkVariable = ndv.locator(sel.parameter('linkVariable'));
-						seen.linkVariables = await openLoadedSelect(page, linkVariable);
-						await shot('s1-template-link-variables');
-						if (!isDeepStrictEqual(seen.linkVariables, ['First Name', 'Answer Link']))
-							fail(`Link Variable offers ${json(seen.linkVariables)}`);
-						await pickOption(page, 'Answer Link');
-						const mapper = ndv.locator(sel.mapper);
-						await mapper.locator(sel.parameter('first_name')).waitFor();
-						seen.variables = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
-							.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
-							.filter((t) => t !== 'Template Variables');
-						await shot('s1-template-variables');
-						if (!isDeepStrictEqual(seen.variables, ['First Name']))
-							fail(`with Answer Link as the link, the variables are ${json(seen.variables)}`);
-					}
-				}
-
-				// Response Type: Approval's options; Free Text's Link Label under Options.
-				const responseType = ndv.locator(sel.parameter('responseType'));
-				await openLoadedSelect(page, responseType);
-				await pickOption(page, 'Approval');
-				await ndv.locator(sel.fixedCollection('approvalOptions')).waitFor();
-				const approvalLabels = await labelsIn(ndv);
-				await shot('s1-approval');
-				if (!approvalLabels.includes('Approval Options'))
-					fail(`Approval shows ${json(approvalLabels)}`);
-				await openLoadedSelect(page, responseType);
-				await pickOption(page, 'Free Text');
-				await ndv.locator(sel.fixedCollection('approvalOptions')).waitFor({ state: 'detached' });
+				// Options, on Approval: Limit Wait Time, n8n's own option, alone. A version adds the
+				// one option at once; one that lists it offers it.
 				const options = ndv.locator(sel.parameterItem('options'));
 				await options.locator(sel.collectionAdd).click();
-				// Link Label is the one option Free Text shows: n8n adds it at once, with no list to
-				// choose from (a list, where a version shows one, offers it).
-				const offered = page.locator(sel.openOption).filter({ hasText: 'Link Label' });
-				if (await offered.count()) await offered.first().click();
-				const linkLabel = ndv.locator(sel.parameter('messageButtonLabel'));
-				await linkLabel
+				const offeredList = page.locator(sel.openOption);
+				let offered = ['Limit Wait Time'];
+				if (
+					await offeredList
+						.first()
+						.waitFor({ timeout: 3_000 })
+						.then(() => true)
+						.catch(() => false)
+				) {
+					offered = (await offeredList.allInnerTexts()).map(squash);
+					await pickOption(page, 'Limit Wait Time');
+				}
+				if (!isDeepStrictEqual(offered, ['Limit Wait Time']))
+					fail(`Options offers ${json(offered)}, expected Limit Wait Time alone`);
+				const limit = ndv.locator(sel.parameter('limitType'));
+				await limit
 					.waitFor({ timeout: 10_000 })
-					.catch(() => fail("Free Text's Options added no Link Label"));
-				const linkLabelValue = await linkLabel.locator('input, textarea').first().inputValue();
-				await shot('s1-free-text-options');
-				if (linkLabelValue !== 'Respond') fail(`Link Label shows "${linkLabelValue}", not Respond`);
-				const limit = await ndv
-					.locator(`${sel.parameter('waitTimeLimit')} input`)
+					.catch(() => fail('Options → Limit Wait Time shows no Limit Type'));
+				const limitType = await shownValue(limit);
+				const amount = await ndv
+					.locator(`${sel.parameter('resumeAmount')} input`)
 					.first()
 					.inputValue();
-				const unit = await shownValue(ndv.locator(sel.parameter('waitTimeUnit')));
-				if (limit !== '1' || !/Days/.test(unit)) fail(`Time Limit shows ${limit} ${unit}`);
+				const unit = await shownValue(ndv.locator(sel.parameter('resumeUnit')));
+				const limitText = `${limitType}: ${amount} ${unit}`;
+				await shot('s1-limit-wait-time');
+				if (limitType !== 'After Time Interval' || !amount || !unit)
+					fail(`Limit Wait Time shows "${limitText}"`);
+
+				// Response Type's options, and Custom Form's fields.
+				const responseTypes = (await openLoadedSelect(page, responseType)).map(
+					(option) => option.split(/ The person/)[0],
+				);
+				if (!isDeepStrictEqual(responseTypes, ['Approval', 'Custom Form', 'Free Text']))
+					fail(`Response Type offers ${json(responseTypes)}`);
+				await pickOption(page, 'Custom Form');
+				await ndv.locator(sel.fixedCollection('formFields')).waitFor();
+				const formLabels = await labelsIn(ndv);
+				await shot('s1-custom-form');
+				if (!FORM_FIELDS.every((label) => formLabels.includes(label)))
+					fail(`Custom Form shows ${json(formLabels)}, without ${json(FORM_FIELDS)}`);
+				if (formLabels.includes('Approval Options'))
+					fail(`Custom Form still shows Approval Options: ${json(formLabels)}`);
 				await page.locator(sel.ndvClose).click();
 
 				// A filled-in SMS setup, as saved: no field marked as missing or wrong.
 				const filled = await env.api.createWorkflow({
-					name: 'UI test: Send and Wait SMS setup',
+					name: 'UI test: Send and Wait for Response, SMS filled in',
 					...workflowWith(SMS_SETUP),
 				});
 				await openNode(page, env.n8n.base, filled, NODE);
@@ -196,21 +166,78 @@ export function sendAndWaitChecks() {
 				await shot('s1-sms-filled');
 				if (issues) fail(`${issues} parameter issue(s) shown with a filled-in SMS setup`);
 				return (
-					`notice: "${SETUP_NOTICE}…"; Channel offers ${json(channelNames)}\n` +
-					Object.keys(CHANNEL_FIELDS)
-						.map((name) => `${name}: ${seen[name].join(', ')}`)
-						.join('; ') +
-					`\naccounts ${json(seen.accounts)}; delivery_slot (en_GB): Link Variable offers ${json(seen.linkVariables)}, variables beside Answer Link ${json(seen.variables)}\n` +
-					`Approval: Approval Options shown; Free Text: Options → Link Label "${linkLabelValue}"; Time Limit ${limit} ${unit}; issues with SMS filled in: ${issues}`
+					`notice: "${SETUP_NOTICE}…"; fields ${json(labels)}\n` +
+					`Options offers ${json(offered)}: Limit Wait Time "${limitText}"; Response Type offers ${json(responseTypes)}; Custom Form shows ${json(formLabels.filter((l) => !labels.includes(l)))}\n` +
+					`issues with SMS filled in: ${issues}`
 				);
 			},
 		],
 		[
-			'Send and Wait executed from the editor: SMS approval, the run waits, the link in the SMS opens a page with the words and buttons (nothing of the workflow), Approve says "Got it, thanks", the output shows data.approved true',
+			'Send and Wait for Response on Workspace WhatsApp: Send As; with Template, Template, the Link Variable listing the text variables of the template, and the variables without it',
+			async ({ page, env, shot }) => {
+				const name = 'Ask by WhatsApp';
+				const id = await env.api.createWorkflow({
+					name: 'UI test: Send and Wait for Response on WhatsApp',
+					...workflowWith(
+						{ resource: 'message', operation: 'sendAndWait' },
+						{
+							node: 'workspaceWhatsApp',
+							name,
+						},
+					),
+				});
+				await openNode(page, env.n8n.base, id, name);
+				const ndv = page.locator(sel.ndv);
+				const sendAs = ndv.locator(sel.parameter('sendAs'));
+				await sendAs.waitFor();
+				const conversation = await labelsIn(ndv);
+				const choices = (await openLoadedSelect(page, sendAs)).map(
+					(option) => option.split(/ (?=An approved|In an open)/)[0],
+				);
+				if (!isDeepStrictEqual(choices, ['Template', 'Text in Conversation']))
+					fail(`Send As offers ${json(choices)}`);
+				await pickOption(page, 'Template');
+				await ndv.locator(sel.parameterItem('linkVariable')).waitFor();
+				const template = await labelsIn(ndv);
+				await shot('s1-whatsapp-template');
+				for (const label of ['Account', 'Recipient', 'Send As', 'Template', 'Link Variable'])
+					if (!template.includes(label)) fail(`Send As Template shows ${json(template)}`);
+				if (conversation.includes('Template') || conversation.includes('Link Variable'))
+					fail(`in a conversation the panel shows ${json(conversation)}`);
+
+				await ndv.locator(`${sel.locator('phoneId')} ${sel.locatorInput}`).click();
+				await page.locator(sel.locatorItem, { hasText: UK_ACCOUNT }).first().click();
+				await ndv.locator(`${sel.locator('template')} ${sel.locatorInput}`).click();
+				await page
+					.locator(sel.locatorItem, { hasText: /^\s*delivery_slot \(en_GB\)/ })
+					.first()
+					.click();
+				const linkVariable = ndv.locator(sel.parameter('linkVariable'));
+				const linkVariables = await openLoadedSelect(page, linkVariable);
+				await shot('s1-template-link-variables');
+				if (!isDeepStrictEqual(linkVariables, ['First Name', 'Answer Link']))
+					fail(`Link Variable offers ${json(linkVariables)}`);
+				await pickOption(page, 'Answer Link');
+				const mapper = ndv.locator(sel.mapper);
+				await mapper.locator(sel.parameter('first_name')).waitFor();
+				const variables = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
+					.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
+					.filter((t) => t !== 'Variables' && t !== 'Template Variables');
+				await shot('s1-template-variables');
+				if (!isDeepStrictEqual(variables, ['First Name']))
+					fail(`with Answer Link as the link, the variables are ${json(variables)}`);
+				return (
+					`in a conversation: ${json(conversation)}\nSend As offers ${json(choices)}; Template: ${json(template)}\n` +
+					`delivery_slot (en_GB): Link Variable offers ${json(linkVariables)}, variables beside Answer Link ${json(variables)}`
+				);
+			},
+		],
+		[
+			'Send and Wait for Response executed from the editor: Workspace SMS, approval, the run waits, the link in the SMS opens a page with the words and buttons (nothing of the workflow), Approve says "Got it, thanks", the output shows data.approved true',
 			async ({ page, env, shot }) => {
 				const { sandbox, api } = env;
 				const id = await api.createWorkflow({
-					name: 'UI test: Send and Wait run',
+					name: 'UI test: Send and Wait for Response run',
 					...workflowWith(SMS_SETUP),
 				});
 				await page.goto(`${env.n8n.base}/workflow/${id}`);
