@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { waitFor } from '../rig/processes.mjs';
 import { createSandbox, CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import { eventMemoryCases } from './eventMemory.mjs';
-import { deliveryWaitCases, savedNodeCases } from './deliveryWaits.mjs';
+import { burstWaitCases, deliveryWaitCases, savedNodeCases } from './deliveryWaits.mjs';
 import {
 	everyAnswerCases,
 	savedAskCases,
@@ -2314,6 +2314,7 @@ export const cases = [
 	// Added after: the ids of the examples above stay.
 	...everyAnswerCases,
 	...savedAskCases,
+	...burstWaitCases,
 ];
 
 const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;
