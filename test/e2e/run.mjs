@@ -443,6 +443,7 @@ const HUMAN_REVIEW_TOOL = 'send-and-wait-hitl-tool';
 const HUMAN_REVIEW_TOOLS = [
 	['workspaceSms', 'Workspace SMS', 'sms'],
 	['workspaceWhatsApp', 'Workspace WhatsApp', 'message'],
+	['workspaceRcs', 'Workspace RCS', 'message'],
 	['workspaceEmail', 'Workspace Email', 'message'],
 ];
 /** The old node (hidden, kept for saved workflows): its tool, if n8n derives one, must be hidden too. */
@@ -450,7 +451,7 @@ const OLD_SEND_AND_WAIT = 'n8n-nodes-workspace-records.workspaceSendAndWaitHitlT
 
 /**
  * n8n 2.x makes a human-review tool of every loaded node type with webhooks and an operation
- * `sendAndWait` (tool-generation/hitl-tools.js): Workspace SMS's, WhatsApp's and Email's, as the
+ * `sendAndWait` (tool-generation/hitl-tools.js): Workspace SMS's, WhatsApp's, RCS's and Email's, as the
  * editor loads them, for an AI Agent's tools to wait on a person's approval; each on its node's
  * Send and Wait for Response (the resource and operation fixed, the answer an approval).
  */

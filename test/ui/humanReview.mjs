@@ -3,7 +3,7 @@
 // `getSendAndWaitNodes`, `NodesMode.vue`) that lists the nodes whose codex (`.node.json`) has the
 // category HITL and the subcategory "Human in the Loop", each with its `sendAndWait` action, and
 // adds the node already on that action; n8n takes a package's codex as it is. Send and Wait for
-// Response is an operation of Workspace SMS, WhatsApp and Email: each is listed there, beside
+// Response is an operation of Workspace SMS, WhatsApp, RCS and Email: each is listed there, beside
 // n8n's Slack, Gmail, WhatsApp and the others; the old Workspace Send and Wait (hidden, kept for
 // saved workflows) is not.
 import { isDeepStrictEqual } from 'node:util';
@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { fail, json, newWorkflow, sel, shownValue, squash } from './editor.mjs';
 
 /** The nodes Human review must list, each added from its action there on the operation below. */
-const NODES = ['Workspace SMS', 'Workspace WhatsApp', 'Workspace Email'];
+const NODES = ['Workspace SMS', 'Workspace WhatsApp', 'Workspace RCS', 'Workspace Email'];
 const HIDDEN = 'Workspace Send and Wait';
 const ACTION = 'Send message and wait for response';
 const CATEGORY = 'Human review';
