@@ -19,15 +19,17 @@ const sendOptions = emailOptions.flatMap((option) =>
 	option.name === 'attachments' ? [option, attachmentsField] : [option],
 );
 
+export const subjectField: INodeProperties = {
+	displayName: 'Subject',
+	name: 'subject',
+	type: 'string',
+	required: true,
+	default: '',
+};
+
 export const sendFields: INodeProperties[] = forOperation('message', 'send', [
 	emailRecipientField,
-	{
-		displayName: 'Subject',
-		name: 'subject',
-		type: 'string',
-		required: true,
-		default: '',
-	},
+	subjectField,
 	{
 		displayName: 'Message',
 		name: 'message',

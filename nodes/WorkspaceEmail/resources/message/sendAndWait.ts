@@ -10,7 +10,7 @@ import { paths } from '../../../shared/transport';
 import { EMAIL_HINTS } from '../../hints';
 import { emailOptions } from './fields';
 import type { EmailInput } from './send';
-import { buildEmailBody } from './send';
+import { buildEmailBody, subjectField } from './send';
 
 /** Recipient, Subject and Send's options (From, Reply-To, attachments by URL) before the question. */
 export const sendAndWaitDescription: INodeProperties[] = sendAndWaitFields(
@@ -18,11 +18,7 @@ export const sendAndWaitDescription: INodeProperties[] = sendAndWaitFields(
 	[
 		emailRecipientField,
 		{
-			displayName: 'Subject',
-			name: 'subject',
-			type: 'string',
-			required: true,
-			default: '',
+			...subjectField,
 			placeholder: 'e.g. Approval required',
 			description: 'The subject line of the email, and the title of the page its buttons open',
 		},
