@@ -99,11 +99,10 @@ export async function rateLimitedCreates(bench) {
 			);
 			// As the node's postReceive (checkAnswer in transport/answers.ts) hands a failure to the door:
 			// a NodeApiError whose context carries the HTTP status and the wait a 429 asks for.
-			door.errors.throwIfFailed(
+			door.answers.throwIfFailed(
 				BENCH_NODE,
 				{ statusCode: response.status, headers: response.headers, body: response.data },
-				[],
-				i,
+				{ itemIndex: i },
 			);
 			return response.data;
 		};

@@ -31,7 +31,7 @@ const DOOR_MODULES = {
 	pace: 'dist/nodes/shared/transport/pace.js',
 	pipeline: 'dist/nodes/shared/transport/pipeline.js',
 	policy: 'dist/nodes/shared/transport/policy.js',
-	errors: 'dist/nodes/shared/transport/errors.js',
+	answers: 'dist/nodes/shared/transport/answers.js',
 };
 /** Preloaded into every n8n run: counts the expressions n8n evaluates (scripts/count-expressions.cjs). */
 const EXPRESSION_COUNTER = join(root, 'scripts', 'count-expressions.cjs');
