@@ -1,7 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { ID_FIELDS } from '../locators';
-import type { ApiFailure } from './answers';
 
 /** Which ID a 404 means: the one the service's message names or quotes, else the only one given. */
 
@@ -28,7 +27,7 @@ export function notFound(
 	said: string | undefined,
 	idParameters: IdParameter[],
 	httpCode: string,
-): ApiFailure {
+): { message: string; description: string; httpCode: string } {
 	// With one ID given there is no other it can mean.
 	const named =
 		missingParameter(said, idParameters) ??
