@@ -859,7 +859,7 @@ function checkPollFailure(runtime, version) {
 	const script = `
 		const { createRequire } = require('node:module');
 		const { pollFailureFromError } = createRequire(process.env.N8N_BIN)(process.env.POLICY);
-		const { throwIfFailed } = require(process.env.DIST + '/nodes/shared/transport/errors.js');
+		const { throwIfFailed } = require(process.env.DIST + '/nodes/shared/transport/answers.js');
 		const { send } = require(process.env.DIST + '/nodes/shared/transport/pipeline.js');
 		const { Pace } = require(process.env.DIST + '/nodes/shared/transport/pace.js');
 		const node = { id: 't', name: 'Trigger', type: 'n8n-nodes-workspace-records.workspaceRecordsTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
