@@ -20,7 +20,7 @@
 //      Wait for Status's fields (a Delivery Report operation), and one wait executed from the editor (deliveryWait.mjs);
 //      Send and Wait for Response's fields on Workspace SMS and WhatsApp, and one ask executed
 //      from the editor and answered in the browser from the SMS's link (sendAndWait.mjs);
-//      Workspace SMS, WhatsApp and Email listed under the node panel's Human review, each added
+//      Workspace SMS, WhatsApp, RCS and Email listed under the node panel's Human review, each added
 //      from there on Send and Wait for Response (humanReview.mjs);
 //  10. opens the WhatsApp trigger: its Production URL, the setup steps, Events, a hidden secret
 //      with its hint; none of the setup for Delivery Status alone; its events in the node panel;
