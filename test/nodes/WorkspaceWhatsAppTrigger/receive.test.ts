@@ -13,33 +13,10 @@ import { WorkspaceWhatsAppTrigger } from '../../../nodes/WorkspaceWhatsAppTrigge
 import { restartMemory } from '../../harness/memory';
 import type { Delivery } from './fakeWebhook';
 import { fakeWebhookHost } from './fakeWebhook';
+import { CALLBACK_TEXT, rcs, whatsApp } from './vendorEvents';
 
 const SECRET = { 'X-Webhook-Secret': 's3cret-value' };
 const ALL_EVENTS = ['incoming.whatsapp.message', 'incoming.rcs.message', 'delivery_status'];
-
-/** The vendor's documented payloads ("Event with Data"), one per message type it shows. */
-const whatsApp = (eventId: string, message: IDataObject): IDataObject => ({
-	event: 'incoming.whatsapp.message',
-	eventId,
-	timestamp: 1744346001738,
-	phoneId: '104898309288724',
-	wabaId: '102290129340398',
-	messageId: `wamid.${eventId}`,
-	sender: { name: 'John Doe', number: '919999999999' },
-	message,
-});
-const rcs = (eventId: string, message: IDataObject): IDataObject => ({
-	event: 'incoming.rcs.message',
-	eventId,
-	timestamp: 1744346001738,
-	botId: 'bot_79',
-	messageId: 'MxUMzTyF6kRBe7q5cPpwDufg',
-	sender: { number: '919999999999' },
-	message,
-});
-/** A delivery callback as the vendor's example, with its message_id beyond a double's precision. */
-const CALLBACK_TEXT =
-	'{"workspace_id": "69614209f51dfafb2231a6fe", "type": "delivery_status", "message_id": 604132581490819123, "request_id": "65ca1d21-8854-4d39-a0bd-64f1cd7b8db1", "channel": "whatsapp", "recipient": "919090909090", "status": "delivered", "remark": "", "status_at": "2026-01-28T17:17:59.254174911Z", "post_back_data": "somedata"}';
 
 const realNow = clock.now;
 let now = 1_800_000_000_000;
