@@ -5,12 +5,6 @@ import type { TextKind } from '../../../shared/input';
 import { fromInput, InputError, sendBody, textIn } from '../../../shared/input';
 import { idIn } from '../../../shared/locators';
 
-const ICON_VALUE_PARAMETER: Record<string, string> = {
-	interaction: 'interactionIcon',
-	messaging_app: 'messagingAppIcon',
-	emoji: 'emojiIcon',
-};
-
 export interface ActivityInput {
 	name?: unknown;
 	scheduleAt?: unknown;
@@ -64,7 +58,7 @@ export function buildActivityBody(
 }
 
 /** The activity's fields as the API names them: the associated record is the picker's value; its collection only served the picker. */
-function activityInput(fields: IDataObject): ActivityInput {
+export function activityInput(fields: IDataObject): ActivityInput {
 	const input = { ...fields };
 	delete input.associatedCollection;
 	if (input.associatedRecord !== undefined)
@@ -73,34 +67,16 @@ function activityInput(fields: IDataObject): ActivityInput {
 	return input as ActivityInput;
 }
 
-/** Create reads the top-level fields; Update reads its Update Fields collection. */
-export const sendActivity = (mode: 'create' | 'update'): PreSendAction =>
+/** How an operation reads its input from the item's parameters (Create its fields, Update its collection). */
+export type ReadActivity = (read: (name: string, fallback?: unknown) => unknown) => ActivityInput;
+
+/** A preSend sending the activity an operation reads; an update (`partial`) only what was given. */
+export const sendActivity = (readInput: ReadActivity, partial: boolean): PreSendAction =>
 	sendBody((context) => {
 		const read = (name: string, fallback?: unknown) => context.getNodeParameter(name, fallback);
-		const timeZone = () => timeZoneOf(read('timeZone', ''), context.getTimezone());
 		return fromInput(context, () => {
-			if (mode === 'update') {
-				const fields = read('updateFields', {}) as IDataObject;
-				const { iconType, iconValue, ...rest } = fields;
-				return buildActivityBody(
-					{
-						...activityInput(rest),
-						...(iconType ? { iconType, iconValue } : {}),
-					},
-					{ partial: true, timeZone: timeZone() },
-				);
-			}
-			const iconType = read('iconType') as string;
-			const extra = activityInput(read('additionalFields', {}) as IDataObject);
-			return buildActivityBody(
-				{
-					...extra,
-					name: read('name'),
-					scheduleAt: read('scheduleAt'),
-					iconType,
-					iconValue: read(ICON_VALUE_PARAMETER[iconType]),
-				},
-				{ partial: false, timeZone: timeZone() },
-			);
+			const input = readInput(read);
+			const timeZone = timeZoneOf(read('timeZone', ''), context.getTimezone());
+			return buildActivityBody(input, { partial, timeZone });
 		});
 	});

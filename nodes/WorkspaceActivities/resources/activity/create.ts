@@ -1,6 +1,9 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { additionalFieldsCollection, forOperation, operation } from '../../../shared/descriptions';
 import { paths } from '../../../shared/transport';
-import { sendActivity } from './body';
+import type { ReadActivity } from './body';
+import { activityInput, sendActivity } from './body';
 import {
 	activities,
 	iconFields,
@@ -18,6 +21,25 @@ export const createFields = forOperation('activity', 'create', [
 	additionalFieldsCollection(optionalActivityFields),
 ]);
 
+/** The icon's field, by Icon Type: each type has its own picker. */
+const ICON_VALUE_PARAMETER: Record<string, string> = {
+	interaction: 'interactionIcon',
+	messaging_app: 'messagingAppIcon',
+	emoji: 'emojiIcon',
+};
+
+/** Create reads its own fields, and the optional ones from Additional Fields. */
+const readCreate: ReadActivity = (read) => {
+	const iconType = read('iconType') as string;
+	return {
+		...activityInput(read('additionalFields', {}) as IDataObject),
+		name: read('name'),
+		scheduleAt: read('scheduleAt'),
+		iconType,
+		iconValue: read(ICON_VALUE_PARAMETER[iconType]),
+	};
+};
+
 export const create = operation({
 	name: 'Create',
 	value: 'create',
@@ -25,6 +47,6 @@ export const create = operation({
 	description: 'Create a task, such as a call or a meeting, optionally tied to a record',
 	method: 'POST',
 	url: paths.activities,
-	preSend: [sendActivity('create')],
+	preSend: [sendActivity(readCreate, false)],
 	output: activities,
 });

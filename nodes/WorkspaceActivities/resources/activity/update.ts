@@ -1,6 +1,9 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { forOperation, operation, updateFieldsCollection } from '../../../shared/descriptions';
 import { updateThenRead } from '../../../shared/transport';
-import { sendActivity } from './body';
+import type { ReadActivity } from './body';
+import { activityInput, sendActivity } from './body';
 import {
 	activities,
 	ICON_TYPES,
@@ -41,6 +44,12 @@ export const updateFields = forOperation('activity', 'update', [
 	},
 ]);
 
+/** Update reads its Update Fields collection: only what was added is sent. */
+const readUpdate: ReadActivity = (read) => {
+	const { iconType, iconValue, ...rest } = read('updateFields', {}) as IDataObject;
+	return { ...activityInput(rest), ...(iconType ? { iconType, iconValue } : {}) };
+};
+
 export const update = operation({
 	name: 'Update',
 	value: 'update',
@@ -48,7 +57,7 @@ export const update = operation({
 	description: 'Change the fields given; the others stay as they are',
 	method: 'PATCH',
 	url: oneActivity,
-	preSend: [sendActivity('update')],
+	preSend: [sendActivity(readUpdate, true)],
 	output: activities,
 	run: updateThenRead,
 });
