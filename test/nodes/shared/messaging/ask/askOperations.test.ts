@@ -10,6 +10,14 @@ describe("Send and Wait for Response in the messaging nodes: each send's own bod
 		responseType: 'approval',
 		approvalOptions: { values: { approveLabel: 'Yes', disapproveLabel: 'No' } },
 	};
+	const CONVERSATION = {
+		...ASK,
+		resource: 'message',
+		sendAs: 'conversation',
+		phoneId: 'acct-1',
+		recipient: '919876543210',
+	};
+	const RCS = { ...ASK, resource: 'message', botId: 'bot-1', recipient: '919876543210' };
 	const sentBody = (host: ReturnType<typeof fakeRun>) =>
 		(host.httpRequestWithAuthentication.mock.calls[0] as unknown as [string, IDataObject])[1];
 	const waitedTill = (host: ReturnType<typeof fakeRun>) =>
@@ -74,14 +82,7 @@ describe("Send and Wait for Response in the messaging nodes: each send's own bod
 
 	test("WhatsApp in the conversation: the records host's send, the link last, no preview", async () => {
 		const host = fakeRun(
-			{
-				...ASK,
-				resource: 'message',
-				sendAs: 'conversation',
-				phoneId: 'acct-1',
-				recipient: '919876543210',
-				additionalFields: { showInInbox: true },
-			},
+			{ ...CONVERSATION, additionalFields: { showInInbox: true } },
 			{ runs: 'whatsApp', answers: [{ status: true, message: 'sent' }] },
 		);
 		await host.run();
@@ -101,16 +102,10 @@ describe("Send and Wait for Response in the messaging nodes: each send's own bod
 	});
 
 	test('WhatsApp: a closed conversation is refused with the way out, Send As Template', async () => {
-		const host = fakeRun(
-			{
-				...ASK,
-				resource: 'message',
-				sendAs: 'conversation',
-				phoneId: 'acct-1',
-				recipient: '919876543210',
-			},
-			{ runs: 'whatsApp', answers: [{ status: false, message: 'User session is not active' }] },
-		);
+		const host = fakeRun(CONVERSATION, {
+			runs: 'whatsApp',
+			answers: [{ status: false, message: 'User session is not active' }],
+		});
 		const refused = await host.run().catch((error: NodeOperationError) => error);
 		expect(refused).toMatchObject({
 			message: expect.stringContaining('User session is not active'),
@@ -120,10 +115,11 @@ describe("Send and Wait for Response in the messaging nodes: each send's own bod
 	});
 
 	test('RCS: the message alone, each answer an Open URL button to its own signed page', async () => {
-		const host = fakeRun(
-			{ ...ASK, resource: 'message', botId: 'bot-1', recipient: '919876543210' },
-			{ runs: 'rcs', executionId: 'r1', answers: [{ status: true, message: 'sent' }] },
-		);
+		const host = fakeRun(RCS, {
+			runs: 'rcs',
+			executionId: 'r1',
+			answers: [{ status: true, message: 'sent' }],
+		});
 		await host.run();
 		const signed = (approved: string) =>
 			`https://n8n.example.com/webhook-waiting/r1/n1?approved=${approved}&signature=${SIGNATURE}`;
@@ -144,14 +140,7 @@ describe("Send and Wait for Response in the messaging nodes: each send's own bod
 
 	test('RCS free text: one button, to the page', async () => {
 		const host = fakeRun(
-			{
-				...ASK,
-				responseType: 'freeText',
-				options: { messageButtonLabel: 'Answer' },
-				resource: 'message',
-				botId: 'bot-1',
-				recipient: '919876543210',
-			},
+			{ ...RCS, responseType: 'freeText', options: { messageButtonLabel: 'Answer' } },
 			{ runs: 'rcs', executionId: 'r2', answers: [{ status: true, message: 'sent' }] },
 		);
 		await host.run();
