@@ -10,12 +10,12 @@ function fakeContext() {
 
 describe('the hint when the address is on this machine', () => {
 	test.each([
-		['http://localhost:5678/webhook-waiting/7/n1?signature=x', 'localhost'],
-		['http://LOCALHOST:5678/webhook-waiting/7', 'localhost'],
-		['http://127.0.0.1:5678/webhook-waiting/7', '127.0.0.1'],
+		['http://localhost/webhook-waiting/7/n1?signature=x', 'localhost'],
+		['http://LOCALHOST/webhook-waiting/7', 'localhost'],
+		['http://127.0.0.1/webhook-waiting/7', '127.0.0.1'],
 		['http://127.1.2.3/webhook-waiting/7', '127.1.2.3'],
-		['http://[::1]:5678/webhook-waiting/7', '[::1]'],
-		['http://0.0.0.0:5678/webhook-waiting/7', '0.0.0.0'],
+		['http://[::1]/webhook-waiting/7', '[::1]'],
+		['http://0.0.0.0/webhook-waiting/7', '0.0.0.0'],
 	])('%s: a warning in the output pane that names the host and WEBHOOK_URL', (address, host) => {
 		const { context, addExecutionHints } = fakeContext();
 		warnIfLocal(context, address, "the person's phone or mail app");
@@ -29,7 +29,7 @@ describe('the hint when the address is on this machine', () => {
 
 	test.each([
 		'https://n8n.example.com/webhook-waiting/7/n1?signature=x',
-		'http://10.0.0.5:5678/webhook-waiting/7',
+		'http://10.0.0.5/webhook-waiting/7',
 		'https://localhost.example.com/webhook-waiting/7',
 		'https://127.0.0.1.nip.io/webhook-waiting/7',
 	])('%s: no hint', (address) => {
