@@ -46,7 +46,7 @@ describe('execute: the send, then the wait', () => {
 	});
 
 	test('links on localhost: sent, and the output pane says to set WEBHOOK_URL', async () => {
-		const host = fakeRun(SMS_QUESTION, { webhookUrl: 'http://localhost:5678' });
+		const host = fakeRun(SMS_QUESTION, { webhookUrl: 'http://localhost' });
 		await host.run();
 		expect(host.addExecutionHints).toHaveBeenCalledWith(
 			expect.objectContaining({
