@@ -147,10 +147,13 @@ function conversationAsk(read: ParameterSource, question: Question, links: Links
  */
 async function checkLinkVariable(context: IExecuteFunctions, read: ParameterSource): Promise<void> {
 	const link = linkVariableOf(read);
+	const { language } = read.getNodeParameter('additionalFields', {}) as { language?: string };
 	const keys = await templateVariableKeys(
 		context,
 		pickedId(read, 'phoneId').id,
 		String(read.getNodeParameter('template', '', { extractValue: true })),
+		// The language sent (the send's Language, else the template's): its variables.
+		typeof language === 'string' ? language : '',
 	);
 	const texts = keys.filter(takesText).map((key) => key.keyName);
 	if (texts.includes(link)) return;

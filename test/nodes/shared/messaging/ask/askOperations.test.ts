@@ -101,6 +101,75 @@ describe("Send and Wait for Response in the messaging nodes: each send's own bod
 		});
 	});
 
+	const TEMPLATE = {
+		...ASK,
+		resource: 'message',
+		sendAs: 'template',
+		phoneId: 'acct-1',
+		recipient: '919876543210',
+		template: 'delivery_slot|en_GB',
+		linkVariable: 'answer_link',
+		variables: {
+			schema: [{ id: 'first_name', displayName: 'First Name', type: 'string' }],
+			value: { first_name: 'Ada' },
+		},
+	};
+	/** The host's answer to the template's variable keys, as it nests them. */
+	const KEYS = {
+		success: true,
+		data: {
+			data: [
+				{ keyName: 'first_name', label: 'First Name', type: 'TEXT' },
+				{ keyName: 'answer_link', label: 'Answer Link', type: 'TEXT' },
+			],
+		},
+	};
+
+	test("WhatsApp by template: its text variables read first (in the send's language), then the template with the link in its variable", async () => {
+		const host = fakeRun(
+			{ ...TEMPLATE, additionalFields: { language: 'en_US' } },
+			{
+				runs: 'whatsApp',
+				executionId: 't1',
+				answers: [KEYS, { success: true, request_id: 'r-9' }],
+			},
+		);
+		await host.run();
+		const [keys, send] = host.httpRequestWithAuthentication.mock.calls.map(
+			(call) => (call as unknown as [string, IDataObject])[1],
+		);
+		expect(keys).toMatchObject({
+			method: 'GET',
+			url: '/api/data/whatsapp/v1/acct-1/variable-keys?template_name=delivery_slot&language=en_US',
+		});
+		expect(send).toMatchObject({
+			method: 'POST',
+			url: '/api/ingest/whatsapp/v1/template/send',
+			body: {
+				recipient: '919876543210',
+				phone_id: 'acct-1',
+				template_name: 'delivery_slot',
+				language: 'en_US',
+				variables: {
+					first_name: 'Ada',
+					answer_link: `https://n8n.example.com/webhook-waiting/t1/n1?signature=${SIGNATURE}`,
+				},
+			},
+		});
+	});
+
+	test('WhatsApp by template: a link variable that is not one of its text variables is refused before sending', async () => {
+		const host = fakeRun(
+			{ ...TEMPLATE, linkVariable: 'first_nam' },
+			{ runs: 'whatsApp', answers: [KEYS] },
+		);
+		await expect(host.run()).rejects.toThrow(
+			'Link Variable: "first_nam" is not a text variable of the template',
+		);
+		expect(host.httpRequestWithAuthentication).toHaveBeenCalledTimes(1);
+		expect(host.putExecutionToWait).not.toHaveBeenCalled();
+	});
+
 	test('WhatsApp: a closed conversation is refused with the way out, Send As Template', async () => {
 		const host = fakeRun(CONVERSATION, {
 			runs: 'whatsApp',
