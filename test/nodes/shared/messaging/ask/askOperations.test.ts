@@ -170,6 +170,21 @@ describe("Send and Wait for Response in the messaging nodes: each send's own bod
 		expect(host.putExecutionToWait).not.toHaveBeenCalled();
 	});
 
+	test('a 500 after the host may have sent the question: not sent again, nothing waits, the item says so', async () => {
+		const host = fakeRun(
+			{ ...ASK, resource: 'sms', recipient: '919876543210', senderId: 'WRKSPC', route: 'otp' },
+			{ runs: 'sms' },
+		);
+		host.httpRequestWithAuthentication.mockResolvedValue({
+			statusCode: 500,
+			headers: {},
+			body: { success: false, message: 'Internal error' },
+		} as never);
+		await expect(host.run()).rejects.toThrow(/may or may not have happened/);
+		expect(host.httpRequestWithAuthentication).toHaveBeenCalledTimes(1);
+		expect(host.putExecutionToWait).not.toHaveBeenCalled();
+	});
+
 	test('WhatsApp: a closed conversation is refused with the way out, Send As Template', async () => {
 		const host = fakeRun(CONVERSATION, {
 			runs: 'whatsApp',
