@@ -249,6 +249,37 @@ export async function executeStep(page, expected) {
 	);
 }
 
+/** n8n's own notice in Map Automatically (resourceMapper.autoMappingNotice), its start. */
+export const N8N_AUTOMAP_NOTICE =
+	'In this mode, make sure the incoming data fields are named the same';
+
+/** The texts of the notices the open panel shows (n8n's N8nNotice), squashed. */
+export const noticesIn = async (ndv) =>
+	(await ndv.locator(`${sel.nodeParameters} .notice-content`).allInnerTexts())
+		.map(squash)
+		.filter(Boolean);
+
+/** The cells of the output panel's table, by column: { header: [cell of item 1, cell of item 2, …] }. */
+export async function outputTable(page) {
+	const output = page.locator(sel.output);
+	await output.locator('[data-test-id="radio-button-table"]').click();
+	const data = page.locator(sel.outputData);
+	await data.locator('thead th').first().waitFor();
+	const headers = (await data.locator('thead th').allInnerTexts()).map(squash);
+	const rows = await data
+		.locator('tbody tr')
+		.evaluateAll((trs) =>
+			trs.map((tr) =>
+				[...tr.querySelectorAll(':scope > td')].map((td) =>
+					td.innerText.replace(/\s+/g, ' ').trim(),
+				),
+			),
+		);
+	return Object.fromEntries(
+		headers.map((header, column) => [header, rows.map((row) => row[column])]),
+	);
+}
+
 /** Polls `read` until it returns something, or fails naming `what` (a condition, never a fixed sleep). */
 export async function pollFor(read, what, timeout = TIMEOUT) {
 	const end = Date.now() + timeout;

@@ -61,11 +61,14 @@ import {
 	inputValueIn,
 	json,
 	MANUAL_TRIGGER,
+	N8N_AUTOMAP_NOTICE,
 	newWorkflow,
+	noticesIn,
 	openLoadedSelect,
 	openNode,
 	openOptions,
 	openSelect,
+	outputTable,
 	pickOption,
 	searchNodeCreator,
 	sel,
@@ -77,6 +80,7 @@ import {
 	waitForText,
 } from './editor.mjs';
 import * as pickers from './pickers.mjs';
+import { chain, PEOPLE_LOCATOR, recordsNode } from './workflows.mjs';
 import { wordsChecks } from './words.mjs';
 
 const require = createRequire(import.meta.url);
@@ -154,45 +158,8 @@ function expectedPanelEntries() {
 	return { entries: [...entries.values()], merged };
 }
 
-const peopleLocator = {
-	__rl: true,
-	mode: 'list',
-	value: PEOPLE,
-	cachedResultName: 'People (people)',
-};
-const recordsNode = (name, parameters) => ({
-	id: name.replace(/\W/g, ''),
-	name,
-	type: `${PACKAGE}.workspaceRecords`,
-	typeVersion: 1,
-	position: [440, 0],
-	parameters,
-	credentials: { workspaceRecordsApi: CREDENTIAL },
-});
-const chain = (...nodes) => ({
-	nodes,
-	connections: Object.fromEntries(
-		nodes
-			.slice(0, -1)
-			.map((node, i) => [
-				node.name,
-				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
-			]),
-	),
-	settings: { executionOrder: 'v1' },
-});
-
 /** What Secret Header Value says below itself (nodes/WorkspaceWhatsAppTrigger/fields.ts). */
 const SECRET_HINT = 'Required: the trigger listens for test events only once it is set';
-
-/** n8n's own notice in Map Automatically (resourceMapper.autoMappingNotice), its start. */
-const N8N_AUTOMAP_NOTICE = 'In this mode, make sure the incoming data fields are named the same';
-
-/** The texts of the notices the open panel shows (n8n's N8nNotice), squashed. */
-const noticesIn = async (ndv) =>
-	(await ndv.locator(`${sel.nodeParameters} .notice-content`).allInnerTexts())
-		.map(squash)
-		.filter(Boolean);
 
 /** Whether `test()` holds within `timeout` ms, looked at every 250 ms. */
 async function waitUntil(test, timeout) {
@@ -202,27 +169,6 @@ async function waitUntil(test, timeout) {
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 	return true;
-}
-
-/** The cells of the output panel's table, by column: { header: [cell of item 1, cell of item 2, …] }. */
-async function outputTable(page) {
-	const output = page.locator(sel.output);
-	await output.locator('[data-test-id="radio-button-table"]').click();
-	const data = page.locator(sel.outputData);
-	await data.locator('thead th').first().waitFor();
-	const headers = (await data.locator('thead th').allInnerTexts()).map(squash);
-	const rows = await data
-		.locator('tbody tr')
-		.evaluateAll((trs) =>
-			trs.map((tr) =>
-				[...tr.querySelectorAll(':scope > td')].map((td) =>
-					td.innerText.replace(/\s+/g, ' ').trim(),
-				),
-			),
-		);
-	return Object.fromEntries(
-		headers.map((header, column) => [header, rows.map((row) => row[column])]),
-	);
 }
 
 /** The checks, in order: each gets the page, the environment and a screenshot function. */
@@ -439,7 +385,7 @@ function checks() {
 				const create = recordsNode('Create person', {
 					resource: 'record',
 					operation: 'create',
-					collectionId: peopleLocator,
+					collectionId: PEOPLE_LOCATOR,
 					columns: { mappingMode: 'defineBelow', value: null },
 				});
 				const id = await env.api.createWorkflow({
@@ -506,7 +452,7 @@ function checks() {
 				const create = recordsNode('Create a person', {
 					resource: 'record',
 					operation: 'create',
-					collectionId: peopleLocator,
+					collectionId: PEOPLE_LOCATOR,
 					useJson: true,
 					attributesJson: json({ name: 'Twice', emails: [email] }),
 				});
@@ -548,7 +494,7 @@ function checks() {
 				const getMany = recordsNode('Get people', {
 					resource: 'record',
 					operation: 'getAll',
-					collectionId: peopleLocator,
+					collectionId: PEOPLE_LOCATOR,
 					limit: 2,
 				});
 				const id = await env.api.createWorkflow({
@@ -821,7 +767,7 @@ function checks() {
 				const getMany = recordsNode('Find by lead score', {
 					resource: 'record',
 					operation: 'getAll',
-					collectionId: peopleLocator,
+					collectionId: PEOPLE_LOCATOR,
 					filterMode: 'conditions',
 				});
 				const id = await env.api.createWorkflow({
