@@ -1,12 +1,14 @@
 // The Workspace WhatsApp node in the editor (`npm run test:ui`, listed by run.mjs): Send
-// Template's account and template pickers and the template's variables as fields of their own.
+// Template's account and template pickers and the template's variables as fields of their own,
+// a Delivery Report's unknown Request ID, Send in Conversation's fields.
 //   1. before an account is chosen, the Template picker says to choose one first, and neither it
 //      nor the variables show an error;
 //   2. the account picker lists verified name and number; the template picker the account's
 //      approved templates with their language, searchable;
 //   3. the chosen template's variables come as required fields, labelled with what they take;
 //      values typed by hand are sent by key, and the answer carries a request ID;
-//   4. Send in Conversation shows each Message Type's own fields, and one executed text reply
+//   4. Delivery Report Get with an unknown Request ID: the error names the one ID field;
+//   5. Send in Conversation shows each Message Type's own fields, and one executed text reply
 //      reaches the records host's campaign path.
 import { isDeepStrictEqual } from 'node:util';
 
