@@ -14,10 +14,12 @@ import {
 	fail,
 	inputValueIn,
 	json,
+	mapperLabels,
 	N8N_AUTOMAP_NOTICE,
 	noticesIn,
 	openOptions,
 	openSelect,
+	pickFromList,
 	pickOption,
 	sel,
 	shownParameters,
@@ -56,8 +58,7 @@ export function addedFromPanelChecks() {
 				await shot('5-create-before-collection');
 				seen.freshCreate = { before, shot: '5-create-before-collection.png' };
 
-				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
-				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
+				await pickFromList(page, 'collectionId', 'People', ndv);
 				await mapper.locator(sel.parameter('name')).waitFor();
 				// Map Automatically: one notice, n8n's own, and none of the node's above the mapper
 				// (issue 39, item 6; by mode in words.mjs).
@@ -106,17 +107,14 @@ export function addedFromPanelChecks() {
 			"Record Create, added from the panel, People chosen: one mapping choice (no Input Mode), labels saying what Emails and Company take, Use JSON Instead below the mapper; switched on, the JSON takes the mapper's place",
 			async ({ page, env, shot }) => {
 				const ndv = await addRecordsAction(page, env.n8n.base, 'Create a record');
-				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
-				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
+				await pickFromList(page, 'collectionId', 'People', ndv);
 				const mapper = ndv.locator(sel.mapper);
 				await mapper.locator(sel.parameter('company')).waitFor();
 				const shown = await shownParameters(ndv);
 				const labels = shown.map((p) => p.label);
 				if (labels.includes('Input Mode'))
 					fail(`an Input Mode is shown; the parameters: ${labels.join(' | ')}`);
-				const fieldLabels = (
-					await mapper.locator('[data-test-id="input-label"]').allInnerTexts()
-				).map((t) => squash(t).replace(/ Fixed Expression$/, ''));
+				const fieldLabels = await mapperLabels(mapper);
 				for (const label of [EMAILS_LABEL, COMPANY_LABEL])
 					if (!fieldLabels.includes(label))
 						fail(`no attribute field "${label}"; fields: ${fieldLabels.join(', ')}`);
@@ -160,8 +158,7 @@ export function addedFromPanelChecks() {
 			'Record Create or Update, added from the panel, People chosen: Emails preselected as the Attribute to Match On and shown among the values with Name; only text, email, phone, domain and number attributes offered',
 			async ({ page, env, shot }) => {
 				const ndv = await addRecordsAction(page, env.n8n.base, 'Create or update a record');
-				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
-				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
+				await pickFromList(page, 'collectionId', 'People', ndv);
 				const match = ndv.locator(`${sel.mapper} ${sel.matchingColumn}`);
 				await match.waitFor();
 				const label = squash(

@@ -2,7 +2,7 @@
 //  11. saved with a wrong API key, the test message names the fields to check. The credential
 //      stays wrong from then on: no check may come after this one.
 import { CREDENTIALS } from '../rig/sandbox.mjs';
-import { fail, json, sel, waitForText } from './editor.mjs';
+import { fail, json, openCredential, sel, waitForText } from './editor.mjs';
 
 const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
 
@@ -10,19 +10,10 @@ const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
 export const wrongApiKey = [
 	'Credential: saved with a wrong API Key, the test message names the fields to check (API Key and Workspace ID)',
 	async ({ page, env, shot }) => {
-		await page.goto(`${env.n8n.base}/home/credentials`);
-		await page.getByText(CREDENTIAL.name, { exact: true }).first().click();
-		const modal = page.locator(sel.credentialModal);
-		await modal.waitFor();
-		await waitForText(
-			modal.locator(sel.credentialMessage),
-			(t) => t.includes('Connection tested successfully'),
-			'the test of the imported credential',
-		);
+		const { modal, message } = await openCredential(page, env.n8n.base, CREDENTIAL.name);
 		env.sandbox.clearRequests();
 		await modal.locator(`${sel.parameter('apiKey')} input`).fill('wrong-key-for-the-ui-test');
 		await modal.locator(sel.credentialSave).click();
-		const message = modal.locator(sel.credentialMessage);
 		await waitForText(
 			message,
 			(t) => /Couldn.t connect with these settings/.test(t),

@@ -10,10 +10,10 @@ import {
 	fail,
 	json,
 	MANUAL_TRIGGER,
+	pollFor,
 	sel,
 	shownParameters,
 	squash,
-	pollFor,
 	waitForText,
 } from './editor.mjs';
 

@@ -128,6 +128,22 @@ export async function addRecordsAction(page, base, action) {
 }
 
 /**
+ * Opens the picker (resource locator) `name` inside `scope` and picks the first entry of its list
+ * whose text has `entry` (a string or a RegExp), as a person picks "From list".
+ */
+export async function pickFromList(page, name, entry, scope = page) {
+	await scope.locator(`${sel.locator(name)} ${sel.locatorInput}`).click();
+	await page.locator(sel.locatorItem, { hasText: entry }).first().click();
+}
+
+/** The labels of the mapper's fields as shown, without the Fixed / Expression switch beside each. */
+export async function mapperLabels(mapper) {
+	return (await mapper.locator('[data-test-id="input-label"]').allInnerTexts()).map((t) =>
+		squash(t).replace(/ Fixed Expression$/, ''),
+	);
+}
+
+/**
  * The parameters the open panel's Parameters tab shows, top level only, in order:
  * { name, label } (the name from the label's `for`, '' where it has none).
  */
@@ -237,6 +253,24 @@ export async function waitForText(locator, test, what, timeout = TIMEOUT) {
 			);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
+}
+
+/**
+ * Opens the credential `name` from n8n's Credentials page and waits until the test n8n runs on
+ * opening it has passed. Returns its modal and the message the test shows.
+ */
+export async function openCredential(page, base, name) {
+	await page.goto(`${base}/home/credentials`);
+	await page.getByText(name, { exact: true }).first().click();
+	const modal = page.locator(sel.credentialModal);
+	await modal.waitFor();
+	const message = modal.locator(sel.credentialMessage);
+	await waitForText(
+		message,
+		(t) => t.includes('Connection tested successfully'),
+		'the test of the imported credential',
+	);
+	return { modal, message };
 }
 
 /** Runs the open node with "Execute step" and waits until its output shows `expected`. */

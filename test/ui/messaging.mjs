@@ -19,8 +19,10 @@ import {
 	fail,
 	json,
 	MANUAL_TRIGGER,
+	mapperLabels,
 	openLoadedSelect,
 	openNode,
+	pickFromList,
 	pickOption,
 	sel,
 	shownParameters,
@@ -211,16 +213,10 @@ export function messagingChecks() {
 				});
 				await openNode(page, env.n8n.base, id, 'Send welcome');
 				const ndv = page.locator(sel.ndv);
-				await ndv.locator(`${sel.locator('template')} ${sel.locatorInput}`).click();
-				await page
-					.locator(sel.locatorItem, { hasText: /^\s*welcome_message \(en\)/ })
-					.first()
-					.click();
+				await pickFromList(page, 'template', /^\s*welcome_message \(en\)/, ndv);
 				const mapper = ndv.locator(sel.mapper);
 				await mapper.locator(sel.parameter('product_image')).waitFor();
-				const labels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
-					.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
-					.filter((t) => t !== 'Template Variables');
+				const labels = (await mapperLabels(mapper)).filter((t) => t !== 'Template Variables');
 				// Empty, each shows n8n's issue icon beside its label: the label must fit beside it.
 				const cutWelcome = await cutLabels(page, mapper, ['customer_name', 'product_image']);
 				await pointAt(page, mapper.locator(sel.parameter('product_image')));
@@ -256,15 +252,9 @@ export function messagingChecks() {
 					fail(`the sandbox got ${json(sends.map((r) => [r.path, r.body]))}`);
 
 				// The longest label of the seed: a document URL whose label does not say "document".
-				await ndv.locator(`${sel.locator('template')} ${sel.locatorInput}`).click();
-				await page
-					.locator(sel.locatorItem, { hasText: /^\s*order_update \(en_US\)/ })
-					.first()
-					.click();
+				await pickFromList(page, 'template', /^\s*order_update \(en_US\)/, ndv);
 				await mapper.locator(sel.parameter('invoice')).waitFor();
-				const orderLabels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
-					.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
-					.filter((t) => t !== 'Template Variables');
+				const orderLabels = (await mapperLabels(mapper)).filter((t) => t !== 'Template Variables');
 				const cutOrder = await cutLabels(page, mapper, ['order_id', 'invoice']);
 				await pointAt(page, mapper.locator(sel.parameter('invoice')));
 				await shot('m2-variable-fields-order-update');

@@ -89,16 +89,22 @@ export function nodePanelChecks() {
 							`${view}: the panel lists\n      ${got.join('\n      ')}\n    expected\n      ${expected.join('\n      ')}`,
 						);
 				};
+				// Searches the open panel for "Workspace", judges what it lists, then opens the
+				// Workspace Records entry, a screenshot of each; returns what it listed.
+				const readView = async (view, picture) => {
+					const shown = await searchNodeCreator(page, 'Workspace', 'Workspace Records');
+					await shot(picture);
+					compare(view, shown);
+					await clickCreatorEntry(page, 'Workspace Records');
+					await page.locator(sel.creatorCategory).first().waitFor();
+					await shot(`${picture}-workspace-records`);
+					return shown;
+				};
 
 				// An empty workflow: "Add first step" opens the trigger view.
 				await newWorkflow(page, env.n8n.base);
 				await page.locator(sel.addFirstStep).click();
-				const triggerView = await searchNodeCreator(page, 'Workspace', 'Workspace Records');
-				await shot('1-node-panel-trigger-view');
-				compare('trigger view', triggerView);
-				await clickCreatorEntry(page, 'Workspace Records');
-				await page.locator(sel.creatorCategory).first().waitFor();
-				await shot('1-node-panel-trigger-view-workspace-records');
+				const triggerView = await readView('trigger view', '1-node-panel-trigger-view');
 
 				// With a trigger on the canvas, the "+" opens the action view ("What happens next?").
 				await page.keyboard.press('Escape');
@@ -109,12 +115,7 @@ export function nodePanelChecks() {
 				await page.goto(`${env.n8n.base}/workflow/${id}`);
 				await page.locator(sel.canvasNode).first().waitFor();
 				await page.locator(sel.canvasPlus).click();
-				const actionView = await searchNodeCreator(page, 'Workspace', 'Workspace Records');
-				await shot('1-node-panel-action-view');
-				compare('action view', actionView);
-				await clickCreatorEntry(page, 'Workspace Records');
-				await page.locator(sel.creatorCategory).first().waitFor();
-				await shot('1-node-panel-action-view-workspace-records');
+				const actionView = await readView('action view', '1-node-panel-action-view');
 				await page.keyboard.press('Escape');
 
 				seen.panel = { triggerView: ours(triggerView), actionView: ours(actionView), merged };

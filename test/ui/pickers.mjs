@@ -12,6 +12,7 @@ import {
 	MANUAL_TRIGGER,
 	openLoadedSelect,
 	openNode,
+	pickFromList,
 	sel,
 	shownValue,
 	squash,
@@ -160,8 +161,7 @@ export async function statusDropdowns({ page, env, shot }) {
 		await closeSelect(page);
 	}
 
-	await page.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
-	await page.locator(sel.locatorItem, { hasText: 'Deals' }).first().click();
+	await pickFromList(page, 'collectionId', 'Deals');
 	const attribute = page.locator(sel.parameter('statusAttribute'));
 	await waitForText(attribute, (t) => !t.includes('Loading'), 'Status Attribute after Deals');
 	const attributes = await openLoadedSelect(page, attribute);

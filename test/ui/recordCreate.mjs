@@ -8,20 +8,20 @@ import { isDeepStrictEqual } from 'node:util';
 
 import { CREDENTIALS, SEED_IDS } from '../rig/sandbox.mjs';
 import {
-	clickCreatorEntry,
+	addRecordsAction,
 	executeStep,
 	fail,
 	json,
 	MANUAL_TRIGGER,
+	mapperLabels,
 	N8N_AUTOMAP_NOTICE,
-	newWorkflow,
 	noticesIn,
 	openNode,
 	openOptions,
 	openSelect,
 	outputTable,
+	pickFromList,
 	pickOption,
-	searchNodeCreator,
 	sel,
 	shownValue,
 	squash,
@@ -48,36 +48,18 @@ export function recordCreateChecks() {
 		[
 			'Record Create: People from the list, typed attribute fields (Name required, Lifecycle a dropdown), values by hand, the typed body sent, an untouched Newsletter switch left out',
 			async ({ page, env, shot }) => {
-				await newWorkflow(page, env.n8n.base);
-				await page.locator(sel.addFirstStep).click();
-				await searchNodeCreator(page, 'Workspace Records', 'Workspace Records');
-				await clickCreatorEntry(page, 'Workspace Records');
-				const actions = page.locator(sel.creatorCategory, { hasText: /^Actions/ });
-				await actions.waitFor();
-				const createAction = page.locator(sel.creatorEntryName, {
-					hasText: /^Create a record in a collection\b/,
-				});
-				if (!(await createAction.isVisible())) await actions.click();
-				await createAction.click();
-
-				// n8n adds a Manual Trigger before the action and opens the action's panel.
-				const ndv = page.locator(sel.ndv);
-				await ndv.waitFor();
-				const credential = ndv.locator(sel.credentialSelect);
-				await credential.waitFor();
-				const credentialShown = await shownValue(credential);
+				// From the node panel: n8n adds a Manual Trigger before the action and opens its panel.
+				const ndv = await addRecordsAction(page, env.n8n.base, 'Create a record in a collection');
+				const credentialShown = await shownValue(ndv.locator(sel.credentialSelect));
 				if (!credentialShown.includes(CREDENTIAL.name))
 					fail(
 						`the new node's credential shows "${credentialShown}", expected "${CREDENTIAL.name}" chosen by itself`,
 					);
 
-				await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
-				await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
+				await pickFromList(page, 'collectionId', 'People', ndv);
 				const mapper = ndv.locator(sel.mapper);
 				await mapper.locator(sel.parameter('lifecycle')).waitFor();
-				const labels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts()).map(
-					(t) => squash(t).replace(/ Fixed Expression$/, ''),
-				);
+				const labels = await mapperLabels(mapper);
 				// A label is the attribute's name, which Map Automatically matches the input's fields on too.
 				for (const label of ['Name', 'Lead Score', 'Lifecycle'])
 					if (!labels.includes(label))

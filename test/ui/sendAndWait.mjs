@@ -18,14 +18,16 @@ import {
 	fail,
 	json,
 	MANUAL_TRIGGER,
+	mapperLabels,
 	openLoadedSelect,
 	openNode,
+	pickFromList,
 	pickOption,
+	pollFor,
 	sel,
 	shownParameters,
 	shownValue,
 	squash,
-	pollFor,
 	waitForText,
 } from './editor.mjs';
 
@@ -205,13 +207,8 @@ export function sendAndWaitChecks() {
 				if (conversation.includes('Template') || conversation.includes('Link Variable'))
 					fail(`in a conversation the panel shows ${json(conversation)}`);
 
-				await ndv.locator(`${sel.locator('phoneId')} ${sel.locatorInput}`).click();
-				await page.locator(sel.locatorItem, { hasText: UK_ACCOUNT }).first().click();
-				await ndv.locator(`${sel.locator('template')} ${sel.locatorInput}`).click();
-				await page
-					.locator(sel.locatorItem, { hasText: /^\s*delivery_slot \(en_GB\)/ })
-					.first()
-					.click();
+				await pickFromList(page, 'phoneId', UK_ACCOUNT, ndv);
+				await pickFromList(page, 'template', /^\s*delivery_slot \(en_GB\)/, ndv);
 				const linkVariable = ndv.locator(sel.parameter('linkVariable'));
 				const linkVariables = await openLoadedSelect(page, linkVariable);
 				await shot('s1-template-link-variables');
@@ -220,9 +217,9 @@ export function sendAndWaitChecks() {
 				await pickOption(page, 'Answer Link');
 				const mapper = ndv.locator(sel.mapper);
 				await mapper.locator(sel.parameter('first_name')).waitFor();
-				const variables = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
-					.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
-					.filter((t) => t !== 'Variables' && t !== 'Template Variables');
+				const variables = (await mapperLabels(mapper)).filter(
+					(t) => t !== 'Variables' && t !== 'Template Variables',
+				);
 				await shot('s1-template-variables');
 				if (!isDeepStrictEqual(variables, ['First Name']))
 					fail(`with Answer Link as the link, the variables are ${json(variables)}`);

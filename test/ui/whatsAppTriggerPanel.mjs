@@ -5,8 +5,7 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 
-import { PACKAGE } from '../rig/n8n.mjs';
-import { whatsAppTriggerNode } from '../e2e/whatsAppTrigger.mjs';
+import { whatsAppTriggerNode as trigger } from '../e2e/whatsAppTrigger.mjs';
 import {
 	clickCreatorEntry,
 	fail,
@@ -37,17 +36,7 @@ export function whatsAppTriggerPanelChecks() {
 				const webhookId = '5d0c5c1e-7a43-4c55-9a8e-0f2b7c9a1e02';
 				const id = await env.api.createWorkflow({
 					name: 'UI test: WhatsApp trigger',
-					nodes: [
-						{
-							id: 'wa-trigger',
-							name: 'Incoming WhatsApp',
-							type: `${PACKAGE}.workspaceWhatsAppTrigger`,
-							typeVersion: 1,
-							position: [0, 0],
-							webhookId,
-							parameters: { headerValue: UI_TRIGGER_SECRET },
-						},
-					],
+					nodes: [trigger('Incoming WhatsApp', webhookId, { headerValue: UI_TRIGGER_SECRET })],
 					connections: {},
 				});
 				await openNode(page, env.n8n.base, id, 'Incoming WhatsApp');
@@ -113,7 +102,6 @@ export function whatsAppTriggerPanelChecks() {
 		[
 			'WhatsApp Trigger: no workspace-webhook setup nor Secret Header Name when only Delivery Status is chosen, a notice to publish first and paste the Postback URL; the node panel says "On incoming WhatsApp message"; the test URL answers {"message":"Workflow was started"}',
 			async ({ page, env, shot }) => {
-				const trigger = whatsAppTriggerNode;
 				const deliveryOnly = await env.api.createWorkflow({
 					name: 'UI test: WhatsApp trigger, delivery statuses',
 					nodes: [

@@ -12,10 +12,11 @@ import {
 	fail,
 	json,
 	MANUAL_TRIGGER,
+	openCredential,
 	openLoadedSelect,
 	openNode,
-	openOptions,
 	openSelect,
+	pickFromList,
 	pickOption,
 	sel,
 	squash,
@@ -91,8 +92,7 @@ async function mapperNoticeByMode({ page, env, shot }) {
 	await mapper.locator(sel.mappingMode).waitFor();
 	const before = await noticesIn(ndv);
 	await shot('words-2-create-before-collection');
-	await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
-	await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
+	await pickFromList(page, 'collectionId', 'People', ndv);
 	await mapper.locator(sel.parameter('name')).waitFor();
 	const manual = await noticesIn(ndv);
 	await shot('words-2-create-map-each-column-manually');
@@ -221,12 +221,7 @@ async function scheduleAtTimeZone({ page, env, shot }) {
 
 async function deadSmsHost({ page, env, shot }) {
 	const deadUrl = `http://127.0.0.1:${await freePort()}`;
-	await page.goto(`${env.n8n.base}/home/credentials`);
-	await page.getByText(CREDENTIAL.name, { exact: true }).first().click();
-	const modal = page.locator(sel.credentialModal);
-	await modal.waitFor();
-	const message = modal.locator(sel.credentialMessage);
-	await waitForText(message, (t) => t.includes('Connection tested successfully'), 'the first test');
+	const { modal, message } = await openCredential(page, env.n8n.base, CREDENTIAL.name);
 	const smsField = modal.locator(`${sel.parameter('aiBaseUrl')} input`);
 	await smsField.fill(deadUrl);
 	await modal.locator(sel.credentialSave).click();
