@@ -11,16 +11,6 @@ export const fail = (message) => {
 };
 export const json = (value) => JSON.stringify(value);
 
-/** The Manual Trigger the checks' workflows start from, saved over the REST API as an import would. */
-export const MANUAL_TRIGGER = {
-	id: 't1',
-	name: 'When clicking ‘Execute workflow’',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-
 export const sel = {
 	email: '[data-test-id="emailOrLdapLoginId"] input',
 	password: '[data-test-id="password"] input',

@@ -8,7 +8,6 @@ import {
 	executeStep,
 	fail,
 	json,
-	MANUAL_TRIGGER,
 	openLoadedSelect,
 	openNode,
 	outputTable,
@@ -18,7 +17,7 @@ import {
 	TIMEOUT,
 	waitForText,
 } from './editor.mjs';
-import { chain, PEOPLE_LOCATOR, recordsNode } from './workflows.mjs';
+import { chain, MANUAL_TRIGGER, PEOPLE_LOCATOR, recordsNode } from './workflows.mjs';
 
 const { PEOPLE } = SEED_IDS;
 /** A lead score one seed person has alone: leadScore = (i * 7) % 100 for person i, 98 for person 14. */

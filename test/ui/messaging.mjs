@@ -12,13 +12,10 @@
 //      reaches the records host's campaign path.
 import { isDeepStrictEqual } from 'node:util';
 
-import { PACKAGE } from '../rig/n8n.mjs';
-import { CREDENTIALS } from '../rig/sandbox.mjs';
 import {
 	executeStep,
 	fail,
 	json,
-	MANUAL_TRIGGER,
 	mapperLabels,
 	openLoadedSelect,
 	openNode,
@@ -29,6 +26,7 @@ import {
 	squash,
 	waitForText,
 } from './editor.mjs';
+import { chain, MANUAL_TRIGGER, ourNode } from './workflows.mjs';
 
 const ACCOUNT = '104898309288724';
 const ACCOUNTS = ['Acme Support (+1 234 567 8900)', 'Acme Sales UK (+44 20 7946 0958)'];
@@ -54,23 +52,15 @@ const ALL_FIELDS = new Set(Object.values(CONVERSATION_FIELDS).flat());
 /** The parameter that appears when a Message Type is chosen: once shown, the type has switched. */
 const FIRST_OWN_FIELD = { Text: 'text', Image: 'imageUrl', Location: 'latitude' };
 
-const workflowWith = (parameters) => {
-	const trigger = MANUAL_TRIGGER;
-	const node = {
-		id: 'wa1',
-		name: 'Send welcome',
-		type: `${PACKAGE}.workspaceWhatsApp`,
-		typeVersion: 1,
-		position: [440, 0],
-		parameters: { resource: 'message', operation: 'sendTemplate', ...parameters },
-		credentials: { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi },
-	};
-	return {
-		nodes: [trigger, node],
-		connections: { [trigger.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-};
+const workflowWith = (parameters) =>
+	chain(
+		MANUAL_TRIGGER,
+		ourNode('Send welcome', 'workspaceWhatsApp', {
+			resource: 'message',
+			operation: 'sendTemplate',
+			...parameters,
+		}),
+	);
 
 /** The items a resource locator's open dropdown lists, once it lists any (or says it has none). */
 async function locatorItems(page) {

@@ -7,15 +7,8 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import { root } from '../rig/n8n.mjs';
-import {
-	clickCreatorEntry,
-	fail,
-	MANUAL_TRIGGER,
-	newWorkflow,
-	searchNodeCreator,
-	sel,
-} from './editor.mjs';
-import { chain } from './workflows.mjs';
+import { clickCreatorEntry, fail, newWorkflow, searchNodeCreator, sel } from './editor.mjs';
+import { chain, MANUAL_TRIGGER } from './workflows.mjs';
 
 const require = createRequire(import.meta.url);
 

@@ -3,13 +3,11 @@
 // run.mjs with the page, the environment and a screenshot function; it returns what it saw.
 import { isDeepStrictEqual } from 'node:util';
 
-import { PACKAGE } from '../rig/n8n.mjs';
-import { CREDENTIALS, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
+import { sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import {
 	executeStep,
 	fail,
 	json,
-	MANUAL_TRIGGER,
 	openLoadedSelect,
 	openNode,
 	pickFromList,
@@ -19,32 +17,19 @@ import {
 	TIMEOUT,
 	waitForText,
 } from './editor.mjs';
+import { chain, MANUAL_TRIGGER, ourNode } from './workflows.mjs';
 
 const { PEOPLE, HOT_LEADS, FIRST_COMPANY } = SEED_IDS;
-const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
 
 const emptyPicker = { __rl: true, mode: 'list', value: '' };
 const picked = (value, cachedResultName) => ({ __rl: true, mode: 'list', value, cachedResultName });
 
 /** A saved workflow: the Manual Trigger (unless the node is a trigger) and one node of ours. */
 async function saveWorkflow(env, name, node, parameters, { trigger = false } = {}) {
-	const ours = {
-		id: 'p1',
-		name,
-		type: `${PACKAGE}.${node}`,
-		typeVersion: 1,
-		position: [440, 0],
-		parameters,
-		credentials: { workspaceRecordsApi: CREDENTIAL },
-	};
-	const nodes = trigger ? [ours] : [MANUAL_TRIGGER, ours];
+	const ours = ourNode(name, node, parameters);
 	return await env.api.createWorkflow({
 		name: `UI test: ${name}`,
-		nodes,
-		connections: trigger
-			? {}
-			: { [MANUAL_TRIGGER.name]: { main: [[{ node: name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
+		...(trigger ? chain(ours) : chain(MANUAL_TRIGGER, ours)),
 	});
 }
 

@@ -12,7 +12,6 @@ import {
 	executeStep,
 	fail,
 	json,
-	MANUAL_TRIGGER,
 	mapperLabels,
 	N8N_AUTOMAP_NOTICE,
 	noticesIn,
@@ -27,7 +26,7 @@ import {
 	squash,
 	waitForText,
 } from './editor.mjs';
-import { chain, PEOPLE_LOCATOR, recordsNode } from './workflows.mjs';
+import { chain, MANUAL_TRIGGER, PEOPLE_LOCATOR, recordsNode } from './workflows.mjs';
 
 const { PEOPLE, LIFECYCLE_CUSTOMER: CUSTOMER } = SEED_IDS;
 const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;

@@ -12,12 +12,9 @@
 import { isDeepStrictEqual } from 'node:util';
 
 import { waitingLinksIn } from '../rig/answerPage.mjs';
-import { PACKAGE } from '../rig/n8n.mjs';
-import { CREDENTIALS } from '../rig/sandbox.mjs';
 import {
 	fail,
 	json,
-	MANUAL_TRIGGER,
 	mapperLabels,
 	openLoadedSelect,
 	openNode,
@@ -30,6 +27,7 @@ import {
 	squash,
 	waitForText,
 } from './editor.mjs';
+import { chain, MANUAL_TRIGGER, ourNode } from './workflows.mjs';
 
 const NODE = 'Ask by SMS';
 const SMS_SEND = '/api/ingest/sms/v1/message/send';
@@ -57,25 +55,11 @@ const SMS_SETUP = {
 };
 
 /** Manual Trigger -> `node` (the operation's node: Workspace SMS unless said), as the editor saves it. */
-const workflowWith = (parameters, { node = 'workspaceSms', name = NODE } = {}) => ({
-	nodes: [
+const workflowWith = (parameters, { node = 'workspaceSms', name = NODE } = {}) =>
+	chain(
 		MANUAL_TRIGGER,
-		{
-			id: 'saw1',
-			name,
-			type: `${PACKAGE}.${node}`,
-			typeVersion: 1,
-			position: [440, 0],
-			webhookId: '3c9a1f0e-5b7d-4e2a-9c61-8d4f2b7e1a55',
-			parameters,
-			credentials: { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi },
-		},
-	],
-	connections: {
-		[MANUAL_TRIGGER.name]: { main: [[{ node: name, type: 'main', index: 0 }]] },
-	},
-	settings: { executionOrder: 'v1' },
-});
+		ourNode(name, node, parameters, { webhookId: '3c9a1f0e-5b7d-4e2a-9c61-8d4f2b7e1a55' }),
+	);
 
 /** Labels of the panel's top-level fields, without n8n's "Name or ID" ending of a dynamic list. */
 const labelsIn = async (ndv) =>

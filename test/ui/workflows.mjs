@@ -4,6 +4,16 @@
 import { PACKAGE } from '../rig/n8n.mjs';
 import { CREDENTIALS, SEED_IDS } from '../rig/sandbox.mjs';
 
+/** The Manual Trigger the checks' workflows start from, saved over the REST API as an import would. */
+export const MANUAL_TRIGGER = {
+	id: 't1',
+	name: 'When clicking ‘Execute workflow’',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
 /** People, chosen "From list" in a collection picker, as the editor stores it. */
 export const PEOPLE_LOCATOR = {
 	__rl: true,
