@@ -36,7 +36,7 @@ const COMPANY_LABEL = 'Company';
 /** The attribute types Create or Update may match on (nodes/shared/methods/resourceMapping.ts). */
 const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
 
-/** The checks of this file, in run.mjs's order: [title, check]; the second reads what the first saw. */
+/** The checks of this file, in run.mjs's order; the second reads what the first saw. */
 export function addedFromPanelChecks() {
 	const seen = {};
 	return [

@@ -126,7 +126,7 @@ export async function pickFromList(page, name, entry, scope = page) {
 	await page.locator(sel.locatorItem, { hasText: entry }).first().click();
 }
 
-/** The labels of the mapper's fields as shown, without the Fixed / Expression switch beside each. */
+/** The labels of the mapper's fields as shown, without the Fixed/Expression switch of each. */
 export async function mapperLabels(mapper) {
 	return (await mapper.locator('[data-test-id="input-label"]').allInnerTexts()).map((t) =>
 		squash(t).replace(/ Fixed Expression$/, ''),

@@ -62,7 +62,7 @@ function expectedPanelEntries() {
 	return { entries: [...entries.values()], merged };
 }
 
-/** The checks of this file, in run.mjs's order: [title, check]; the second reads what the first saw. */
+/** The checks of this file, in run.mjs's order; the second reads what the first saw. */
 export function nodePanelChecks() {
 	const seen = {};
 	return [

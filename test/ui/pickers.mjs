@@ -17,7 +17,7 @@ import {
 	TIMEOUT,
 	waitForText,
 } from './editor.mjs';
-import { chain, MANUAL_TRIGGER, ourNode } from './workflows.mjs';
+import { chain, MANUAL_TRIGGER, ourNode, PEOPLE_LOCATOR } from './workflows.mjs';
 
 const { PEOPLE, HOT_LEADS, FIRST_COMPANY } = SEED_IDS;
 
@@ -93,7 +93,7 @@ export async function associatedRecordPicker({ page, env, shot }) {
 	const after = await saveWorkflow(env, 'Plan a call with Grace', 'workspaceActivities', {
 		...base,
 		additionalFields: {
-			associatedCollection: picked(PEOPLE, 'People (people)'),
+			associatedCollection: PEOPLE_LOCATOR,
 			associatedRecord: emptyPicker,
 		},
 	});
@@ -200,7 +200,7 @@ export async function mapperLabelsAndHint({ page, env, shot }) {
 	const id = await saveWorkflow(env, 'Create person', 'workspaceRecords', {
 		resource: 'record',
 		operation: 'create',
-		collectionId: picked(PEOPLE, 'People (people)'),
+		collectionId: PEOPLE_LOCATOR,
 		columns: { mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: [] },
 	});
 	await openNode(page, env.n8n.base, id, 'Create person');

@@ -3,9 +3,10 @@
 // sandbox API behind a credential imported with `n8n import:credentials`, an owner set up over
 // n8n's REST API (env.mjs); then Debian's Chromium (driven by playwright-core) signs in and runs
 // the checks in this order, each file saying at its top what its checks look at:
-//   1. the node panel's "Workspace" entries, in the trigger view and the action view (nodePanel.mjs);
-//   2. a Record Create filled in by hand and run; 3. Map Automatically, and a Create run twice
-//      (recordCreate.mjs);
+//   1. the node panel's "Workspace" entries, in its trigger view and its action view
+//      (nodePanel.mjs);
+//   2. a Record Create filled in by hand and run; 3. Map Automatically, and a Create run
+//      twice (recordCreate.mjs);
 //   4. Get Many with Simplify on and off (getMany.mjs);
 //   5–7. Record Create, Create or Update and Get added fresh from the node panel: the mapper,
 //      the attribute to match on, Options last (addedFromPanel.mjs);
