@@ -54,11 +54,17 @@ const SMS_SETUP = {
 	responseType: 'approval',
 };
 
-/** Manual Trigger -> `node` (the operation's node: Workspace SMS unless said), as the editor saves it. */
+/**
+ * Manual Trigger -> `node` (the operation's node: Workspace SMS unless said), as the editor saves
+ * it. The node's id ends the link the person opens, which the check prints.
+ */
 const workflowWith = (parameters, { node = 'workspaceSms', name = NODE } = {}) =>
 	chain(
 		MANUAL_TRIGGER,
-		ourNode(name, node, parameters, { webhookId: '3c9a1f0e-5b7d-4e2a-9c61-8d4f2b7e1a55' }),
+		ourNode(name, node, parameters, {
+			id: 'saw1',
+			webhookId: '3c9a1f0e-5b7d-4e2a-9c61-8d4f2b7e1a55',
+		}),
 	);
 
 /** Labels of the panel's top-level fields, without n8n's "Name or ID" ending of a dynamic list. */
