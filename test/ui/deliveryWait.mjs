@@ -4,18 +4,8 @@
 //   2. one executed wait: Manual Trigger -> Workspace SMS Send (Postback URL the execution's
 //      resume address) -> Workspace SMS Wait for Status, run with the editor's Execute Workflow button; the
 //      sandbox posts delivered once n8n holds the run waiting, and the editor shows the output.
-import { PACKAGE } from '../rig/n8n.mjs';
-import { CREDENTIALS } from '../rig/sandbox.mjs';
-import {
-	fail,
-	json,
-	MANUAL_TRIGGER,
-	sel,
-	shownParameters,
-	squash,
-	pollFor,
-	waitForText,
-} from './editor.mjs';
+import { fail, json, pollFor, sel, shownParameters, squash, waitForText } from './editor.mjs';
+import { chain, MANUAL_TRIGGER, ourNode } from './workflows.mjs';
 
 const WAIT_NODE = 'Wait for Status';
 const SEND_NODE = 'Send SMS';
@@ -24,14 +14,10 @@ const NOTICE = "Set the send's Postback URL to {{ $execution.resumeUrl }}";
 
 /** The workflow of README "Messages": a send that posts back here, then the wait (its defaults). */
 function sendThenWait() {
-	const credentials = { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi };
-	const send = {
-		id: 'sms1',
-		name: SEND_NODE,
-		type: `${PACKAGE}.workspaceSms`,
-		typeVersion: 1,
-		position: [220, 0],
-		parameters: {
+	const send = ourNode(
+		SEND_NODE,
+		'workspaceSms',
+		{
 			resource: 'sms',
 			operation: 'send',
 			recipient: '+91 98765 43210',
@@ -40,23 +26,13 @@ function sendThenWait() {
 			route: 'transactional',
 			additionalFields: { postBackUrl: '={{ $execution.resumeUrl }}' },
 		},
-		credentials,
-	};
-	const wait = {
-		id: 'wait1',
-		name: WAIT_NODE,
-		type: `${PACKAGE}.workspaceSms`,
-		typeVersion: 1,
-		position: [440, 0],
-		parameters: { resource: 'deliveryReport', operation: 'waitForStatus' },
-		credentials,
-	};
-	const link = (to) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
-	return {
-		nodes: [MANUAL_TRIGGER, send, wait],
-		connections: { [MANUAL_TRIGGER.name]: link(SEND_NODE), [SEND_NODE]: link(WAIT_NODE) },
-		settings: { executionOrder: 'v1' },
-	};
+		{ position: [220, 0] },
+	);
+	const wait = ourNode(WAIT_NODE, 'workspaceSms', {
+		resource: 'deliveryReport',
+		operation: 'waitForStatus',
+	});
+	return chain(MANUAL_TRIGGER, send, wait);
 }
 
 /** Runs the whole workflow from the editor's own button, as a person does. */

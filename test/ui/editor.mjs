@@ -11,16 +11,6 @@ export const fail = (message) => {
 };
 export const json = (value) => JSON.stringify(value);
 
-/** The Manual Trigger the checks' workflows start from, saved over the REST API as an import would. */
-export const MANUAL_TRIGGER = {
-	id: 't1',
-	name: 'When clicking ‘Execute workflow’',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-
 export const sel = {
 	email: '[data-test-id="emailOrLdapLoginId"] input',
 	password: '[data-test-id="password"] input',
@@ -125,6 +115,22 @@ export async function addRecordsAction(page, base, action) {
 	const ndv = page.locator(sel.ndv);
 	await ndv.locator(sel.credentialSelect).waitFor();
 	return ndv;
+}
+
+/**
+ * Opens the picker (resource locator) `name` inside `scope` and picks the first entry of its list
+ * whose text has `entry` (a string or a RegExp), as a person picks "From list".
+ */
+export async function pickFromList(page, name, entry, scope = page) {
+	await scope.locator(`${sel.locator(name)} ${sel.locatorInput}`).click();
+	await page.locator(sel.locatorItem, { hasText: entry }).first().click();
+}
+
+/** The labels of the mapper's fields as shown, without the Fixed/Expression switch of each. */
+export async function mapperLabels(mapper) {
+	return (await mapper.locator('[data-test-id="input-label"]').allInnerTexts()).map((t) =>
+		squash(t).replace(/ Fixed Expression$/, ''),
+	);
 }
 
 /**
@@ -239,6 +245,24 @@ export async function waitForText(locator, test, what, timeout = TIMEOUT) {
 	}
 }
 
+/**
+ * Opens the credential `name` from n8n's Credentials page and waits until the test n8n runs on
+ * opening it has passed. Returns its modal and the message the test shows.
+ */
+export async function openCredential(page, base, name) {
+	await page.goto(`${base}/home/credentials`);
+	await page.getByText(name, { exact: true }).first().click();
+	const modal = page.locator(sel.credentialModal);
+	await modal.waitFor();
+	const message = modal.locator(sel.credentialMessage);
+	await waitForText(
+		message,
+		(t) => t.includes('Connection tested successfully'),
+		'the test of the imported credential',
+	);
+	return { modal, message };
+}
+
 /** Runs the open node with "Execute step" and waits until its output shows `expected`. */
 export async function executeStep(page, expected) {
 	await page.locator(sel.executeStep).click();
@@ -246,6 +270,37 @@ export async function executeStep(page, expected) {
 		page.locator(sel.output),
 		(text) => text.includes(expected),
 		`the output after "Execute step" (waiting for "${expected}")`,
+	);
+}
+
+/** n8n's own notice in Map Automatically (resourceMapper.autoMappingNotice), its start. */
+export const N8N_AUTOMAP_NOTICE =
+	'In this mode, make sure the incoming data fields are named the same';
+
+/** The texts of the notices the open panel shows (n8n's N8nNotice), squashed. */
+export const noticesIn = async (ndv) =>
+	(await ndv.locator(`${sel.nodeParameters} .notice-content`).allInnerTexts())
+		.map(squash)
+		.filter(Boolean);
+
+/** The cells of the output panel's table, by column: { header: [cell of item 1, cell of item 2, …] }. */
+export async function outputTable(page) {
+	const output = page.locator(sel.output);
+	await output.locator('[data-test-id="radio-button-table"]').click();
+	const data = page.locator(sel.outputData);
+	await data.locator('thead th').first().waitFor();
+	const headers = (await data.locator('thead th').allInnerTexts()).map(squash);
+	const rows = await data
+		.locator('tbody tr')
+		.evaluateAll((trs) =>
+			trs.map((tr) =>
+				[...tr.querySelectorAll(':scope > td')].map((td) =>
+					td.innerText.replace(/\s+/g, ' ').trim(),
+				),
+			),
+		);
+	return Object.fromEntries(
+		headers.map((header, column) => [header, rows.map((row) => row[column])]),
 	);
 }
 

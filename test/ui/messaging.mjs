@@ -1,30 +1,32 @@
 // The Workspace WhatsApp node in the editor (`npm run test:ui`, listed by run.mjs): Send
-// Template's account and template pickers and the template's variables as fields of their own.
+// Template's account and template pickers and the template's variables as fields of their own,
+// a Delivery Report's unknown Request ID, Send in Conversation's fields.
 //   1. before an account is chosen, the Template picker says to choose one first, and neither it
 //      nor the variables show an error;
 //   2. the account picker lists verified name and number; the template picker the account's
 //      approved templates with their language, searchable;
 //   3. the chosen template's variables come as required fields, labelled with what they take;
 //      values typed by hand are sent by key, and the answer carries a request ID;
-//   4. Send in Conversation shows each Message Type's own fields, and one executed text reply
+//   4. Delivery Report Get with an unknown Request ID: the error names the one ID field;
+//   5. Send in Conversation shows each Message Type's own fields, and one executed text reply
 //      reaches the records host's campaign path.
 import { isDeepStrictEqual } from 'node:util';
 
-import { PACKAGE } from '../rig/n8n.mjs';
-import { CREDENTIALS } from '../rig/sandbox.mjs';
 import {
 	executeStep,
 	fail,
 	json,
-	MANUAL_TRIGGER,
+	mapperLabels,
 	openLoadedSelect,
 	openNode,
+	pickFromList,
 	pickOption,
 	sel,
 	shownParameters,
 	squash,
 	waitForText,
 } from './editor.mjs';
+import { chain, MANUAL_TRIGGER, ourNode } from './workflows.mjs';
 
 const ACCOUNT = '104898309288724';
 const ACCOUNTS = ['Acme Support (+1 234 567 8900)', 'Acme Sales UK (+44 20 7946 0958)'];
@@ -50,23 +52,15 @@ const ALL_FIELDS = new Set(Object.values(CONVERSATION_FIELDS).flat());
 /** The parameter that appears when a Message Type is chosen: once shown, the type has switched. */
 const FIRST_OWN_FIELD = { Text: 'text', Image: 'imageUrl', Location: 'latitude' };
 
-const workflowWith = (parameters) => {
-	const trigger = MANUAL_TRIGGER;
-	const node = {
-		id: 'wa1',
-		name: 'Send welcome',
-		type: `${PACKAGE}.workspaceWhatsApp`,
-		typeVersion: 1,
-		position: [440, 0],
-		parameters: { resource: 'message', operation: 'sendTemplate', ...parameters },
-		credentials: { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi },
-	};
-	return {
-		nodes: [trigger, node],
-		connections: { [trigger.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-};
+const workflowWith = (parameters) =>
+	chain(
+		MANUAL_TRIGGER,
+		ourNode('Send welcome', 'workspaceWhatsApp', {
+			resource: 'message',
+			operation: 'sendTemplate',
+			...parameters,
+		}),
+	);
 
 /** The items a resource locator's open dropdown lists, once it lists any (or says it has none). */
 async function locatorItems(page) {
@@ -209,16 +203,10 @@ export function messagingChecks() {
 				});
 				await openNode(page, env.n8n.base, id, 'Send welcome');
 				const ndv = page.locator(sel.ndv);
-				await ndv.locator(`${sel.locator('template')} ${sel.locatorInput}`).click();
-				await page
-					.locator(sel.locatorItem, { hasText: /^\s*welcome_message \(en\)/ })
-					.first()
-					.click();
+				await pickFromList(page, 'template', /^\s*welcome_message \(en\)/, ndv);
 				const mapper = ndv.locator(sel.mapper);
 				await mapper.locator(sel.parameter('product_image')).waitFor();
-				const labels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
-					.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
-					.filter((t) => t !== 'Template Variables');
+				const labels = (await mapperLabels(mapper)).filter((t) => t !== 'Template Variables');
 				// Empty, each shows n8n's issue icon beside its label: the label must fit beside it.
 				const cutWelcome = await cutLabels(page, mapper, ['customer_name', 'product_image']);
 				await pointAt(page, mapper.locator(sel.parameter('product_image')));
@@ -254,15 +242,9 @@ export function messagingChecks() {
 					fail(`the sandbox got ${json(sends.map((r) => [r.path, r.body]))}`);
 
 				// The longest label of the seed: a document URL whose label does not say "document".
-				await ndv.locator(`${sel.locator('template')} ${sel.locatorInput}`).click();
-				await page
-					.locator(sel.locatorItem, { hasText: /^\s*order_update \(en_US\)/ })
-					.first()
-					.click();
+				await pickFromList(page, 'template', /^\s*order_update \(en_US\)/, ndv);
 				await mapper.locator(sel.parameter('invoice')).waitFor();
-				const orderLabels = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
-					.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
-					.filter((t) => t !== 'Template Variables');
+				const orderLabels = (await mapperLabels(mapper)).filter((t) => t !== 'Template Variables');
 				const cutOrder = await cutLabels(page, mapper, ['order_id', 'invoice']);
 				await pointAt(page, mapper.locator(sel.parameter('invoice')));
 				await shot('m2-variable-fields-order-update');

@@ -3,47 +3,33 @@
 // run.mjs with the page, the environment and a screenshot function; it returns what it saw.
 import { isDeepStrictEqual } from 'node:util';
 
-import { PACKAGE } from '../rig/n8n.mjs';
-import { CREDENTIALS, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
+import { sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import {
 	executeStep,
 	fail,
 	json,
-	MANUAL_TRIGGER,
 	openLoadedSelect,
 	openNode,
+	pickFromList,
 	sel,
 	shownValue,
 	squash,
 	TIMEOUT,
 	waitForText,
 } from './editor.mjs';
+import { chain, MANUAL_TRIGGER, ourNode, PEOPLE_LOCATOR } from './workflows.mjs';
 
 const { PEOPLE, HOT_LEADS, FIRST_COMPANY } = SEED_IDS;
-const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
 
 const emptyPicker = { __rl: true, mode: 'list', value: '' };
 const picked = (value, cachedResultName) => ({ __rl: true, mode: 'list', value, cachedResultName });
 
 /** A saved workflow: the Manual Trigger (unless the node is a trigger) and one node of ours. */
 async function saveWorkflow(env, name, node, parameters, { trigger = false } = {}) {
-	const ours = {
-		id: 'p1',
-		name,
-		type: `${PACKAGE}.${node}`,
-		typeVersion: 1,
-		position: [440, 0],
-		parameters,
-		credentials: { workspaceRecordsApi: CREDENTIAL },
-	};
-	const nodes = trigger ? [ours] : [MANUAL_TRIGGER, ours];
+	const ours = ourNode(name, node, parameters);
 	return await env.api.createWorkflow({
 		name: `UI test: ${name}`,
-		nodes,
-		connections: trigger
-			? {}
-			: { [MANUAL_TRIGGER.name]: { main: [[{ node: name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
+		...(trigger ? chain(ours) : chain(MANUAL_TRIGGER, ours)),
 	});
 }
 
@@ -107,7 +93,7 @@ export async function associatedRecordPicker({ page, env, shot }) {
 	const after = await saveWorkflow(env, 'Plan a call with Grace', 'workspaceActivities', {
 		...base,
 		additionalFields: {
-			associatedCollection: picked(PEOPLE, 'People (people)'),
+			associatedCollection: PEOPLE_LOCATOR,
 			associatedRecord: emptyPicker,
 		},
 	});
@@ -160,8 +146,7 @@ export async function statusDropdowns({ page, env, shot }) {
 		await closeSelect(page);
 	}
 
-	await page.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
-	await page.locator(sel.locatorItem, { hasText: 'Deals' }).first().click();
+	await pickFromList(page, 'collectionId', 'Deals');
 	const attribute = page.locator(sel.parameter('statusAttribute'));
 	await waitForText(attribute, (t) => !t.includes('Loading'), 'Status Attribute after Deals');
 	const attributes = await openLoadedSelect(page, attribute);
@@ -215,7 +200,7 @@ export async function mapperLabelsAndHint({ page, env, shot }) {
 	const id = await saveWorkflow(env, 'Create person', 'workspaceRecords', {
 		resource: 'record',
 		operation: 'create',
-		collectionId: picked(PEOPLE, 'People (people)'),
+		collectionId: PEOPLE_LOCATOR,
 		columns: { mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: [] },
 	});
 	await openNode(page, env.n8n.base, id, 'Create person');

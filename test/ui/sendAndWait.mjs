@@ -12,22 +12,22 @@
 import { isDeepStrictEqual } from 'node:util';
 
 import { waitingLinksIn } from '../rig/answerPage.mjs';
-import { PACKAGE } from '../rig/n8n.mjs';
-import { CREDENTIALS } from '../rig/sandbox.mjs';
 import {
 	fail,
 	json,
-	MANUAL_TRIGGER,
+	mapperLabels,
 	openLoadedSelect,
 	openNode,
+	pickFromList,
 	pickOption,
+	pollFor,
 	sel,
 	shownParameters,
 	shownValue,
 	squash,
-	pollFor,
 	waitForText,
 } from './editor.mjs';
+import { chain, MANUAL_TRIGGER, ourNode } from './workflows.mjs';
 
 const NODE = 'Ask by SMS';
 const SMS_SEND = '/api/ingest/sms/v1/message/send';
@@ -54,26 +54,18 @@ const SMS_SETUP = {
 	responseType: 'approval',
 };
 
-/** Manual Trigger -> `node` (the operation's node: Workspace SMS unless said), as the editor saves it. */
-const workflowWith = (parameters, { node = 'workspaceSms', name = NODE } = {}) => ({
-	nodes: [
+/**
+ * Manual Trigger -> `node` (the operation's node: Workspace SMS unless said), as the editor saves
+ * it. The node's id ends the link the person opens, which the check prints.
+ */
+const workflowWith = (parameters, { node = 'workspaceSms', name = NODE } = {}) =>
+	chain(
 		MANUAL_TRIGGER,
-		{
+		ourNode(name, node, parameters, {
 			id: 'saw1',
-			name,
-			type: `${PACKAGE}.${node}`,
-			typeVersion: 1,
-			position: [440, 0],
 			webhookId: '3c9a1f0e-5b7d-4e2a-9c61-8d4f2b7e1a55',
-			parameters,
-			credentials: { workspaceRecordsApi: CREDENTIALS.workspaceRecordsApi },
-		},
-	],
-	connections: {
-		[MANUAL_TRIGGER.name]: { main: [[{ node: name, type: 'main', index: 0 }]] },
-	},
-	settings: { executionOrder: 'v1' },
-});
+		}),
+	);
 
 /** Labels of the panel's top-level fields, without n8n's "Name or ID" ending of a dynamic list. */
 const labelsIn = async (ndv) =>
@@ -205,13 +197,8 @@ export function sendAndWaitChecks() {
 				if (conversation.includes('Template') || conversation.includes('Link Variable'))
 					fail(`in a conversation the panel shows ${json(conversation)}`);
 
-				await ndv.locator(`${sel.locator('phoneId')} ${sel.locatorInput}`).click();
-				await page.locator(sel.locatorItem, { hasText: UK_ACCOUNT }).first().click();
-				await ndv.locator(`${sel.locator('template')} ${sel.locatorInput}`).click();
-				await page
-					.locator(sel.locatorItem, { hasText: /^\s*delivery_slot \(en_GB\)/ })
-					.first()
-					.click();
+				await pickFromList(page, 'phoneId', UK_ACCOUNT, ndv);
+				await pickFromList(page, 'template', /^\s*delivery_slot \(en_GB\)/, ndv);
 				const linkVariable = ndv.locator(sel.parameter('linkVariable'));
 				const linkVariables = await openLoadedSelect(page, linkVariable);
 				await shot('s1-template-link-variables');
@@ -220,9 +207,9 @@ export function sendAndWaitChecks() {
 				await pickOption(page, 'Answer Link');
 				const mapper = ndv.locator(sel.mapper);
 				await mapper.locator(sel.parameter('first_name')).waitFor();
-				const variables = (await mapper.locator('[data-test-id="input-label"]').allInnerTexts())
-					.map((t) => squash(t).replace(/ Fixed Expression$/, ''))
-					.filter((t) => t !== 'Variables' && t !== 'Template Variables');
+				const variables = (await mapperLabels(mapper)).filter(
+					(t) => t !== 'Variables' && t !== 'Template Variables',
+				);
 				await shot('s1-template-variables');
 				if (!isDeepStrictEqual(variables, ['First Name']))
 					fail(`with Answer Link as the link, the variables are ${json(variables)}`);

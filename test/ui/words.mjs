@@ -4,74 +4,45 @@
 // time zone beside Schedule At with an activity output a user can test. Each check takes its
 // screenshots before it judges, so that a failing run still shows what the editor showed.
 import { freePort } from '../rig/ports.mjs';
-import { PACKAGE } from '../rig/n8n.mjs';
-import { CREDENTIALS, SEED_IDS } from '../rig/sandbox.mjs';
+import { CREDENTIALS } from '../rig/sandbox.mjs';
 import {
 	addRecordsAction,
 	executeStep,
 	fail,
 	json,
-	MANUAL_TRIGGER,
+	N8N_AUTOMAP_NOTICE,
+	noticesIn,
+	openCredential,
 	openLoadedSelect,
 	openNode,
-	openOptions,
 	openSelect,
+	pickFromList,
 	pickOption,
 	sel,
 	squash,
 	waitForText,
 } from './editor.mjs';
+import { chain, MANUAL_TRIGGER, ourNode, PEOPLE_LOCATOR, recordsNode } from './workflows.mjs';
 
 const CREDENTIAL = CREDENTIALS.workspaceRecordsApi;
-const node = (name, type, parameters, position = [440, 0]) => ({
-	id: name.replace(/\W/g, ''),
-	name,
-	type: `${PACKAGE}.${type}`,
-	typeVersion: 1,
-	position,
-	parameters,
-	credentials: { workspaceRecordsApi: CREDENTIAL },
-});
-const workflow = (name, ...nodes) => ({
-	name,
-	nodes,
-	connections:
-		nodes.length > 1
-			? { [nodes[0].name]: { main: [[{ node: nodes[1].name, type: 'main', index: 0 }]] } }
-			: {},
-	settings: { executionOrder: 'v1' },
-});
-const people = {
-	__rl: true,
-	mode: 'list',
-	value: SEED_IDS.PEOPLE,
-	cachedResultName: 'People (people)',
-};
 
-/** The texts of the notices the open panel shows (n8n's N8nNotice), squashed. */
-const noticesIn = async (ndv) =>
-	(await ndv.locator(`${sel.nodeParameters} .notice-content`).allInnerTexts())
-		.map(squash)
-		.filter(Boolean);
 const sentences = (text) => text.split(/(?<=\.)\s+(?=[A-Z])/).length;
 
-/** n8n's own notice in Map Automatically (resourceMapper.autoMappingNotice), its start. */
-const N8N_AUTOMAP_NOTICE = 'In this mode, make sure the incoming data fields are named the same';
 /** The value hints below the mapper's fields (nodes/shared/attributes/fields.ts), their start. */
 const VALUE_HINTS = 'Emails, phone numbers, domains and multi-select take';
 /** The API's type keys that the attribute dropdowns must not show. */
 const API_TYPE_KEYS = ['actor-reference', 'record-reference', 'email-address', 'phone-number'];
 
 async function triggerNotice({ page, env, shot }) {
-	const id = await env.api.createWorkflow(
-		workflow(
-			'UI test: Record Entered a Status',
-			node('Deal stage', 'workspaceRecordsTrigger', {
+	const id = await env.api.createWorkflow({
+		name: 'UI test: Record Entered a Status',
+		...chain(
+			ourNode('Deal stage', 'workspaceRecordsTrigger', {
 				event: 'recordEnteredStatus',
-				collectionId: people,
+				collectionId: PEOPLE_LOCATOR,
 			}),
 		),
-	);
+	});
 	await openNode(page, env.n8n.base, id, 'Deal stage');
 	const ndv = page.locator(sel.ndv);
 	await ndv.locator(sel.parameter('statusAttribute')).waitFor();
@@ -91,8 +62,7 @@ async function mapperNoticeByMode({ page, env, shot }) {
 	await mapper.locator(sel.mappingMode).waitFor();
 	const before = await noticesIn(ndv);
 	await shot('words-2-create-before-collection');
-	await ndv.locator(`${sel.locator('collectionId')} ${sel.locatorInput}`).click();
-	await page.locator(sel.locatorItem, { hasText: 'People' }).first().click();
+	await pickFromList(page, 'collectionId', 'People', ndv);
 	await mapper.locator(sel.parameter('name')).waitFor();
 	const manual = await noticesIn(ndv);
 	await shot('words-2-create-map-each-column-manually');
@@ -115,18 +85,18 @@ async function mapperNoticeByMode({ page, env, shot }) {
 }
 
 async function conditionWords({ page, env, shot }) {
-	const id = await env.api.createWorkflow(
-		workflow(
-			'UI test: condition words',
+	const id = await env.api.createWorkflow({
+		name: 'UI test: condition words',
+		...chain(
 			MANUAL_TRIGGER,
-			node('Find people', 'workspaceRecords', {
+			recordsNode('Find people', {
 				resource: 'record',
 				operation: 'getAll',
-				collectionId: people,
+				collectionId: PEOPLE_LOCATOR,
 				filterMode: 'conditions',
 			}),
 		),
-	);
+	});
 	await openNode(page, env.n8n.base, id, 'Find people');
 	const conditions = page.locator(sel.fixedCollection('conditions'));
 	await conditions.getByText('Add Condition').click();
@@ -169,11 +139,11 @@ async function conditionWords({ page, env, shot }) {
 }
 
 async function scheduleAtTimeZone({ page, env, shot }) {
-	const id = await env.api.createWorkflow(
-		workflow(
-			'UI test: Schedule At and its time zone',
+	const id = await env.api.createWorkflow({
+		name: 'UI test: Schedule At and its time zone',
+		...chain(
 			MANUAL_TRIGGER,
-			node('Plan a call', 'workspaceActivities', {
+			ourNode('Plan a call', 'workspaceActivities', {
 				resource: 'activity',
 				operation: 'create',
 				name: 'Call tomorrow at 10',
@@ -182,7 +152,7 @@ async function scheduleAtTimeZone({ page, env, shot }) {
 				interactionIcon: 'call',
 			}),
 		),
-	);
+	});
 	await openNode(page, env.n8n.base, id, 'Plan a call');
 	const ndv = page.locator(sel.ndv);
 	const timeZone = ndv.locator(sel.parameterItem('timeZone'));
@@ -221,12 +191,7 @@ async function scheduleAtTimeZone({ page, env, shot }) {
 
 async function deadSmsHost({ page, env, shot }) {
 	const deadUrl = `http://127.0.0.1:${await freePort()}`;
-	await page.goto(`${env.n8n.base}/home/credentials`);
-	await page.getByText(CREDENTIAL.name, { exact: true }).first().click();
-	const modal = page.locator(sel.credentialModal);
-	await modal.waitFor();
-	const message = modal.locator(sel.credentialMessage);
-	await waitForText(message, (t) => t.includes('Connection tested successfully'), 'the first test');
+	const { modal, message } = await openCredential(page, env.n8n.base, CREDENTIAL.name);
 	const smsField = modal.locator(`${sel.parameter('aiBaseUrl')} input`);
 	await smsField.fill(deadUrl);
 	await modal.locator(sel.credentialSave).click();
