@@ -32,6 +32,8 @@ const TEST_TIMEOUT_MS = 15_000;
 
 const OK: INodeCredentialTestResult = { status: 'OK', message: 'Connection successful!' };
 
+const RECORDS_HOST = { field: 'baseUrl', label: 'Base URL', called: '' };
+
 interface Probe {
 	/** The credential field that holds the host's address, its label, and what messages call the host. */
 	host?: { field: string; label: string; called: string };
@@ -61,11 +63,7 @@ async function runProbe(
 	probe: Probe,
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
-	const { field, label, called } = probe.host ?? {
-		field: 'baseUrl',
-		label: 'Base URL',
-		called: '',
-	};
+	const { field, label, called } = probe.host ?? RECORDS_HOST;
 	const baseUrl = hostOf(data[field]);
 	if (!/^https?:\/\/[^/]/i.test(baseUrl)) {
 		return {

@@ -153,12 +153,8 @@ export async function searchRecords(
 ): Promise<INodeListSearchResult> {
 	const collectionId = parameterId(this, 'collectionId');
 	if (!collectionId.trim()) return chooseFirst('Collection');
-	return await searchCollectionRecords(
-		this,
-		segment(collectionId, 'Collection'),
-		filter,
-		paginationToken,
-	);
+	const collection = segment(collectionId, 'Collection');
+	return await searchCollectionRecords(this, collection, filter, paginationToken);
 }
 
 /** Searched in the Associated Collection chosen beside it, in Additional or Update Fields. */
