@@ -64,12 +64,8 @@ export class WorkspaceWhatsAppTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				return await readyToListen.call(this);
 			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
+			create: async () => true,
+			delete: async () => true,
 		},
 	};
 
