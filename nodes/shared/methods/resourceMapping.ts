@@ -80,10 +80,7 @@ const variableField = (key: VariableKey): ResourceMapperField => ({
 	type: variableType(key.type).field,
 });
 
-/**
- * The chosen WhatsApp template's variables, one field each, labelled and typed as the host
- * describes them: nobody types a variable key. Nothing before an account and a template are chosen.
- */
+/** The chosen WhatsApp template's variables, so that nobody types a variable key; none before a template is chosen. */
 export async function getWhatsAppTemplateVariables(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {

@@ -29,7 +29,6 @@ export {
 } from './answers';
 export { unreachableReason } from './failures';
 export type { CreatedLookup } from './lostAnswer';
-export { LOST_ANSWER_KEY, SECOND_LOOK_AFTER_MS, SETTLED } from './lostAnswer';
 export { fetchPages, PAGE_SIZE, paginateBody } from './pagination';
 export type { FilterShape, QueryEndpoint } from './paths';
 export { ACTIVITY_COLLECTION, paths, queries, segment } from './paths';

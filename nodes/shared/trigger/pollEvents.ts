@@ -8,9 +8,8 @@ import { digestOf, earlyPosition, pollAlone, pollOutcome, triggerOf } from '../m
 import { buildFilter, where } from '../query/filter';
 import { filterParametersOf } from '../query/queryBody';
 import { simplifyRecord } from '../simplify';
-import { RECORDS_KEY_HINT } from '../auth';
 import type { Hints, QueryEndpoint } from '../transport';
-import { apiRequest, paceOfTrigger, queries, segment } from '../transport';
+import { apiRequest, DEFAULT_HINTS, paceOfTrigger, queries, segment } from '../transport';
 import type { DueState } from './due';
 import { duePoll } from './due';
 import type { Event } from './fields';
@@ -173,7 +172,7 @@ function orderOf(
 
 /** Every trigger only queries: a refusal is its credential or its Filter. */
 const TRIGGER_HINTS: Hints = {
-	credential: RECORDS_KEY_HINT,
+	...DEFAULT_HINTS,
 	rejected: "Check the trigger's Filter: each attribute must exist in the collection or list.",
 };
 
