@@ -165,10 +165,11 @@ const EVENT_FIELDS: INodeProperties[] = [
 	})),
 ];
 
+/** A poll trigger's properties: the Event dropdown, then the fields of its `events`, the filter and Simplify. */
 export function triggerFields(events: Event[]): INodeProperties[] {
 	const serves = (field: INodeProperties) => {
 		const shownFor = field.displayOptions?.show?.event as Event[] | undefined;
 		return !shownFor || shownFor.some((event) => events.includes(event));
 	};
-	return [...EVENT_FIELDS.filter(serves), ...filterFields, simplifyField];
+	return [eventField(events), ...EVENT_FIELDS.filter(serves), ...filterFields, simplifyField];
 }

@@ -242,9 +242,7 @@ async function testEvent(
 	if (!isRecordChange(event) || event === 'recordRemoved') return [row];
 	const { watched } = watchSettingsOf(context, event);
 	// Said on the item: nothing changed, and without it the sample reads as a real update.
-	return [
-		{ ...asItem({ record: row, changes: asIfJustSet(row, watched) }), testEvent: TEST_EVENT },
-	];
+	return [{ ...row, changes: asIfJustSet(row, watched), testEvent: TEST_EVENT }];
 }
 
 /** What a change trigger's Fetch Test Event item says of itself (`testEvent`). */
