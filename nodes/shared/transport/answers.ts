@@ -46,12 +46,6 @@ const serverMessage = (body: unknown): string | undefined => {
 /** "a record with this Emails already exists: <id>": a value the collection keeps unique. */
 const DUPLICATE = /already exists\b:?\s*(\S+)?\s*$/i;
 
-/** The hint names the record that holds the value, not the value types. */
-function rejectedHint(said: string | undefined, hints: Hints): string {
-	const duplicate = said ? DUPLICATE.exec(said) : null;
-	return duplicate && hints.duplicate ? hints.duplicate(duplicate[1]) : hints.rejected;
-}
-
 /** Whether `error` is the service refusing a write because another record holds a unique value. */
 export function isDuplicateRefusal(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
@@ -112,9 +106,11 @@ function explain(
 	}
 
 	if (statusCode >= 400 && statusCode < 500) {
+		// A duplicate's hint names the record that holds the value, not the value types.
+		const duplicate = said ? DUPLICATE.exec(said) : null;
 		return {
 			message: said ?? `The service rejected the request (HTTP ${statusCode})`,
-			description: rejectedHint(said, hints),
+			description: duplicate && hints.duplicate ? hints.duplicate(duplicate[1]) : hints.rejected,
 		};
 	}
 

@@ -102,13 +102,12 @@ const positionKey = (event: Event) =>
 	isRecordChange(event) ? 'watch' : event === 'activityDue' ? 'due' : 'cursor';
 
 /**
- * Where a trigger's polls go on from: the node's static data. n8n's durable poll scheduler drops
- * what the activation poll saves there, but keeps the workflow's: so the stock taken at
- * activation is also kept there, and in memory for a scheduled poll that comes before n8n has
- * saved it, until a poll finds the node's own. The copy never moves on: n8n saves the workflow's
- * static data even for a poll whose result it then refuses (its lease ran out), and a copy past
- * that poll's items would lose them. A republish resets the node's position, as for n8n's own
- * triggers: the trigger takes stock again.
+ * Where a trigger's polls go on from: the node's static data. n8n's durable scheduler drops what
+ * the activation poll saves there but keeps the workflow's, so the stock taken at activation is
+ * copied there (and in memory, for a poll before n8n saved it) until a poll finds the node's own.
+ * The copy never moves on: n8n saves the workflow's static data even for a poll whose result it
+ * refuses (its lease ran out), and a copy past that poll's items would lose them. A republish
+ * resets the node's position, as for n8n's own triggers: the trigger takes stock again.
  */
 function positionOf(context: IPollFunctions, event: Event) {
 	const node = context.getWorkflowStaticData('node');
