@@ -22,10 +22,9 @@ import {
 
 /**
  * Tests named by `testedBy` (a literal in every node, where n8n's lint looks for it), not a
- * declarative `test`: only a function sees a failed connection, which n8n would show as a bare
- * "ECONNREFUSED", and n8n runs a credential's own `test` in place of `testedBy`. The test context
- * offers only `helpers.request`, so the headers come from what the credentials' `authenticate`
- * uses too (../auth.ts).
+ * declarative `test`, which n8n runs in place of `testedBy` and which shows a failed connection as
+ * a bare "ECONNREFUSED". The test context offers only `helpers.request`, so the headers come from
+ * what the credentials' `authenticate` uses too (../auth.ts).
  */
 
 const TEST_TIMEOUT_MS = 15_000;

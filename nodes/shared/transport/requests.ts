@@ -6,7 +6,6 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
-	INode,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
@@ -144,7 +143,7 @@ export async function apiRequest<T = IDataObject[]>(
 		...(qs ? { qs } : {}),
 	};
 	if (read) asRead(options);
-	const node: INode = context.getNode();
+	const node = context.getNode();
 	const attempt = async (timeout: number) => {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
