@@ -58,7 +58,7 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 		: await receiveIncoming(this);
 }
 
-/** The workspace webhook's URL: every request must carry the secret header; with no incoming message chosen, none is emitted. */
+/** The workspace webhook's URL: checked by the secret header; with no incoming message chosen, nothing to emit. */
 async function receiveIncoming(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const listening = listeningOf(context);
 	if (!listensForIncoming(listening))
@@ -147,7 +147,7 @@ function startWith(items: INodeExecutionData[], started: () => void): IWebhookRe
 	};
 }
 
-/** Nothing to register (the workspace has no API for webhooks): a trigger that would refuse every request is refused. */
+/** No webhook API to register with: activation refuses a trigger that would refuse every request. */
 export async function readyToListen(this: IHookFunctions): Promise<boolean> {
 	const notListening = whyNotListening(listeningOf(this));
 	if (notListening) throw new NodeOperationError(this.getNode(), notListening);

@@ -1,9 +1,7 @@
 import type {
-	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
 	IDataObject,
-	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
@@ -37,10 +35,7 @@ interface Probe {
 	/** The credential field that holds the host's address, its label, and what messages call the host. */
 	host?: { field: string; label: string; called: string };
 	/** Builds the request's headers and base URL, as the nodes' requests get them. */
-	authenticate: (
-		credentials: ICredentialDataDecryptedObject,
-		requestOptions: IHttpRequestOptions,
-	) => IHttpRequestOptions;
+	authenticate: typeof withRecordsKey;
 	method: 'GET' | 'DELETE';
 	url: string;
 	body?: IDataObject;

@@ -79,7 +79,7 @@ const variableField = (key: VariableKey): ResourceMapperField => ({
 	type: variableType(key.type).field,
 });
 
-/** The chosen WhatsApp template's variables, so that nobody types a variable key; none before a template is chosen. */
+/** The chosen WhatsApp template's variables, so that nobody types a key; none before a template is chosen. */
 export async function getWhatsAppTemplateVariables(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
