@@ -1,15 +1,12 @@
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { ACTIVITY_EVENTS, eventField, triggerFields } from '../shared/trigger/fields';
+import { ACTIVITY_EVENTS, triggerFields } from '../shared/trigger/fields';
 import { pollEvents } from '../shared/trigger/pollEvents';
 
-const properties: INodeProperties[] = [
-	eventField(ACTIVITY_EVENTS),
-	...triggerFields(ACTIVITY_EVENTS),
-];
+const properties = triggerFields(ACTIVITY_EVENTS);
 
 export class WorkspaceActivitiesTrigger implements INodeType {
 	description: INodeTypeDescription = {

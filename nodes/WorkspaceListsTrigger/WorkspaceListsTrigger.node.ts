@@ -1,12 +1,12 @@
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { eventField, LIST_EVENTS, triggerFields } from '../shared/trigger/fields';
+import { LIST_EVENTS, triggerFields } from '../shared/trigger/fields';
 import { pollEvents } from '../shared/trigger/pollEvents';
 
-const properties: INodeProperties[] = [eventField(LIST_EVENTS), ...triggerFields(LIST_EVENTS)];
+const properties = triggerFields(LIST_EVENTS);
 
 export class WorkspaceListsTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,12 +1,12 @@
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { subtitleOf } from '../shared/descriptions';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from '../shared/methods';
-import { eventField, RECORD_EVENTS, triggerFields } from '../shared/trigger/fields';
+import { RECORD_EVENTS, triggerFields } from '../shared/trigger/fields';
 import { pollEvents } from '../shared/trigger/pollEvents';
 
-const properties: INodeProperties[] = [eventField(RECORD_EVENTS), ...triggerFields(RECORD_EVENTS)];
+const properties = triggerFields(RECORD_EVENTS);
 
 export class WorkspaceRecordsTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -5,9 +5,6 @@ import { eventsSubtitle, triggerProperties } from './fields';
 import { INCOMING_PATH, POST_BACK_PATH_EXPRESSION, POST_BACK_WEBHOOK } from './postBackUrl';
 import { readyToListen, receiveEvent } from './receive';
 
-const SETUP_HINT =
-	"Publish the workflow, then paste this node's Production URL ending in /webhook as the Endpoint of a webhook in the workspace's Settings → Developer → Webhook, and the one ending in /delivery-status/… as the Postback URL of your sends";
-
 export class WorkspaceWhatsAppTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace WhatsApp Trigger',
@@ -54,7 +51,8 @@ export class WorkspaceWhatsAppTrigger implements INodeType {
 				active:
 					'The workflow is published: every event the workspace posts to its Production URLs starts an execution, once per event even when the workspace retries.',
 			},
-			activationHint: SETUP_HINT,
+			activationHint:
+				"Publish the workflow, then paste this node's Production URL ending in /webhook as the Endpoint of a webhook in the workspace's Settings → Developer → Webhook, and the one ending in /delivery-status/… as the Postback URL of your sends",
 		},
 		properties: triggerProperties,
 	};
@@ -64,12 +62,8 @@ export class WorkspaceWhatsAppTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				return await readyToListen.call(this);
 			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
+			create: async () => true,
+			delete: async () => true,
 		},
 	};
 

@@ -28,11 +28,10 @@ export type Admission =
 	| { verdict: 'new'; started: () => void };
 
 /**
- * Whether the workflow should start for an event. A new one is remembered in this process as
- * being started until n8n has its execution (`started`), then as taken, in the node's static data
- * too, so that it outlasts a restart; if n8n answers anything but 2xx without having read the
- * answer (it failed to create or run the execution), it is forgotten, and the workspace's retry
- * starts it. While n8n is still at it, however long an overloaded n8n takes, a retry is refused.
+ * Whether the workflow should start for an event. A new one is remembered as starting until n8n
+ * has its execution (`started`), then as taken, in the node's static data too (a restart keeps
+ * it). Answered anything but 2xx by n8n before it read the answer (no execution), it is forgotten,
+ * for the workspace's retry; while n8n is still at it, however long that takes, a retry is refused.
  */
 export function admit(context: IWebhookFunctions, identity: string): Admission {
 	const event = digestOfEvent(identity);

@@ -28,11 +28,10 @@ export function eventOf(payload: unknown): EventName | undefined {
 }
 
 /**
- * What identifies one event across the vendor's retries, as text: its id as sent, so that `42`
- * and `"42"` differ and every digit of a long number counts. Incoming messages carry `eventId`
- * ("to uniquely identify event"), else `messageId`; a delivery callback has none, and one
- * message goes through several statuses, so a callback is its request, status and time. An
- * event with none of these is known by its whole body: only an exact repeat is a repeat.
+ * What identifies one event across the vendor's retries: its id as sent (`42` and `"42"` differ;
+ * every digit counts). Incoming messages carry `eventId` ("to uniquely identify event"), else
+ * `messageId`; a delivery callback has none, and one message has several statuses, so it is its
+ * request, status and time. Without any of these, its whole body: only an exact repeat repeats.
  */
 export function eventIdentity(event: EventName, payload: IDataObject, rawJson?: string): string {
 	const member = (name: string) => {

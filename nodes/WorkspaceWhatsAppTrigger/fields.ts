@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { DELIVERY_STATUS, INCOMING_RCS, INCOMING_WHATSAPP } from './events';
 import { mediaOptions } from './media';
@@ -99,11 +99,7 @@ export const triggerProperties: INodeProperties[] = [
 
 /** The canvas subtitle: the chosen events in the dropdown's words. */
 export function eventsSubtitle(): string {
-	const names = Object.fromEntries(
-		(eventsField.options ?? []).map((option) => [
-			String((option as { value: string }).value),
-			(option as { name: string }).name,
-		]),
-	);
+	const options = eventsField.options as INodePropertyOptions[];
+	const names = Object.fromEntries(options.map(({ name, value }) => [value, name]));
 	return `={{ ($parameter["events"] || []).map(e => (${JSON.stringify(names)})[e] || e).join(", ") }}`;
 }

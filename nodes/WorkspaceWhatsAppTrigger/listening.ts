@@ -3,18 +3,11 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import type { EventName } from './events';
 import { INCOMING_RCS, INCOMING_WHATSAPP } from './events';
 
-/** What the trigger listens for and with what it checks a request, as n8n gives them. */
-export interface Listening {
-	events: EventName[];
-	headerName: string;
-	headerValue: string;
-}
-
 /**
- * The node's fields as n8n reads them: a field hidden for the chosen events (Secret Header Name,
- * when only Delivery Status is chosen) is not there at all, so it reads as empty.
+ * What the trigger listens for and with what it checks a request, as n8n reads the fields: one
+ * hidden for the chosen events (Secret Header Name, with only Delivery Status) reads as empty.
  */
-export function listeningOf(context: IHookFunctions | IWebhookFunctions): Listening {
+export function listeningOf(context: IHookFunctions | IWebhookFunctions) {
 	return {
 		events: context.getNodeParameter('events', []) as EventName[],
 		headerName: String(context.getNodeParameter('headerName', '')).trim(),
@@ -23,6 +16,8 @@ export function listeningOf(context: IHookFunctions | IWebhookFunctions): Listen
 }
 
 /** Whether an incoming message is chosen: only those come with the secret header, to /webhook. */
+type Listening = ReturnType<typeof listeningOf>;
+
 export const listensForIncoming = ({ events }: Pick<Listening, 'events'>) =>
 	events.includes(INCOMING_WHATSAPP) || events.includes(INCOMING_RCS);
 

@@ -2,16 +2,12 @@ import { sha256 } from '../shared/memory';
 import { sameSecret } from './secretHeader';
 
 /**
- * The trigger's two URLs. The workspace's webhooks can carry a custom header, so incoming
- * messages go to `webhook` (the path it always had: URLs already pasted keep working) and are
- * checked by the Secret Header. A send's post-back carries no header the vendor documents, only
- * its payload: it goes to a URL of its own whose last segment is a token only this trigger knows.
+ * The trigger's two URLs: incoming messages go to `webhook` (the path it always had, so pasted
+ * URLs keep working), checked by the Secret Header; a send's post-back carries no header the
+ * vendor documents, so it goes to a URL of its own ending in a token only this trigger knows.
  */
 export const INCOMING_PATH = 'webhook';
-/**
- * n8n names a node's webhooks from a fixed set ('default' and 'setup'): 'default' is the
- * incoming-message URL, 'setup' the post-back URL.
- */
+/** n8n names a node's webhooks from a fixed set ('default', 'setup'): 'setup' is the post-back URL. */
 export const POST_BACK_WEBHOOK = 'setup';
 export const POST_BACK_PREFIX = 'delivery-status';
 
@@ -25,9 +21,8 @@ export function postBackToken(secret: string): string {
 }
 
 /**
- * The same derivation as an n8n expression (its `hash` extension is SHA-256 of the UTF-8 text,
- * in hex): n8n evaluates it for the path it registers, and the editor for the URL it shows under
- * Webhook URLs. A unit test holds the two to the same result.
+ * The same as an n8n expression (its `hash` is SHA-256 of the UTF-8 text, in hex), for the path
+ * n8n registers and the URL the editor shows; a unit test holds the two to the same result.
  */
 export const POST_BACK_PATH_EXPRESSION = `={{ "${POST_BACK_PREFIX}/" + ("${TOKEN_LABEL}" + ($parameter["headerValue"] || "")).hash("sha256").slice(0, ${TOKEN_HEX_DIGITS}) }}`;
 
@@ -41,10 +36,7 @@ export function lastPathSegment(url: string | undefined): string {
 	}
 }
 
-/**
- * Whether a post-back came to this trigger's current URL. n8n routes only that path here, and
- * the node checks again from the secret it holds, in constant time.
- */
+/** Whether a post-back came to this trigger's current URL: n8n routes only that path here; checked again. */
 export function hasPostBackToken(url: string | undefined, secret: string): boolean {
 	if (!secret) return false;
 	return sameSecret(lastPathSegment(url), postBackToken(secret));

@@ -51,20 +51,14 @@ const missingHeader = (headerName: string) =>
 const wrongHeader = (headerName: string) =>
 	`The header ${headerName} has the wrong value: it must match Secret Header Value in the n8n trigger`;
 
-/**
- * One request to either URL of the trigger: checked as that URL requires, answered 2xx at once
- * (n8n answers "Workflow was started" when an item is returned), emitted once per event.
- */
+/** One request to either URL of the trigger: checked as that URL requires, emitted once per event. */
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	return this.getWebhookName() === POST_BACK_WEBHOOK
 		? await receivePostBack(this)
 		: await receiveIncoming(this);
 }
 
-/**
- * The workspace webhook's URL: every request must carry the secret header, whatever it holds.
- * A trigger that chose no incoming message has no header to check there, and nothing to emit.
- */
+/** The workspace webhook's URL: checked by the secret header; with no incoming message chosen, nothing to emit. */
 async function receiveIncoming(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const listening = listeningOf(context);
 	if (!listensForIncoming(listening))
@@ -82,9 +76,8 @@ async function receiveIncoming(context: IWebhookFunctions): Promise<IWebhookResp
 }
 
 /**
- * The post-back URL: what proves a request is the workspace's is the token in the URL (the
- * vendor documents no header for post-backs), and that proves only a send's delivery status.
- * An incoming message there is refused: it must come with the secret header, to the other URL.
+ * The post-back URL: the token in it (the vendor documents no header for post-backs) proves only
+ * a send's delivery status; an incoming message must come to the other URL, with the header.
  */
 async function receivePostBack(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const secret = String(context.getNodeParameter('headerValue', ''));
@@ -154,10 +147,7 @@ function startWith(items: INodeExecutionData[], started: () => void): IWebhookRe
 	};
 }
 
-/**
- * The workspace has no API for webhooks, so there is nothing to register or remove; what
- * activation can do is refuse a trigger that would refuse every request, saying what to set.
- */
+/** No webhook API to register with: activation refuses a trigger that would refuse every request. */
 export async function readyToListen(this: IHookFunctions): Promise<boolean> {
 	const notListening = whyNotListening(listeningOf(this));
 	if (notListening) throw new NodeOperationError(this.getNode(), notListening);

@@ -5,17 +5,11 @@ import { sha256 } from '../shared/memory';
 
 export type SecretCheck = 'accepted' | 'missing' | 'wrong';
 
-/**
- * Whether two secrets are the same, compared as digests in constant time: how much of a guess
- * was right must not show in how long the answer took.
- */
+/** Compared as digests in constant time: how much of a guess was right must not show in the time taken. */
 export const sameSecret = (received: string, expected: string) =>
 	timingSafeEqual(Buffer.from(sha256(received)), Buffer.from(sha256(expected)));
 
-/**
- * Whether a request carries the secret header set on both sides (the workspace webhook's
- * custom header, this node's fields).
- */
+/** Whether a request carries the secret header set both in the workspace webhook and in this node. */
 export function checkSecretHeader(
 	headers: ReturnType<IWebhookFunctions['getHeaderData']>,
 	name: string,

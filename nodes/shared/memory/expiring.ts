@@ -49,11 +49,6 @@ export class Expiring<V> {
 		this.entries.delete(key);
 	}
 
-	clear(): void {
-		this.entries.clear();
-		this.total = 0;
-	}
-
 	keys(): string[] {
 		this.sweep();
 		return [...this.entries.keys()];

@@ -185,11 +185,10 @@ export async function pollAlone<T>(trigger: string, poll: () => Promise<T>): Pro
 }
 
 /**
- * n8n's durable scheduler may run a poll again from where it started (at least once): for this
- * long after a poll emitted, while n8n may still be committing that poll's result, a poll from
- * the same start waits for n8n to show what became of it. Later, a poll still at that start
- * shows n8n refused the first run's result (its commit is fenced by the lease, 60 s by default,
- * which a rerun outlived): its items come again, a little late rather than never.
+ * n8n's durable scheduler may run a poll again from where it started: for this long after a poll
+ * emitted, while n8n may still be committing its result, a poll from the same start waits. Later,
+ * a poll still at that start shows n8n refused that result (its commit is fenced by the lease,
+ * 60 s by default, which a rerun outlived): its items come again, a little late rather than never.
  */
 export const RERUN_WINDOW_MS = 30_000;
 

@@ -1,9 +1,7 @@
 import type {
-	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
 	IDataObject,
-	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
@@ -22,24 +20,22 @@ import {
 
 /**
  * Tests named by `testedBy` (a literal in every node, where n8n's lint looks for it), not a
- * declarative `test`: only a function sees a failed connection, which n8n would show as a bare
- * "ECONNREFUSED", and n8n runs a credential's own `test` in place of `testedBy`. The test context
- * offers only `helpers.request`, so the headers come from what the credentials' `authenticate`
- * uses too (../auth.ts).
+ * declarative `test`, which n8n runs in place of `testedBy` and which shows a failed connection as
+ * a bare "ECONNREFUSED". The test context offers only `helpers.request`, so the headers come from
+ * what the credentials' `authenticate` uses too (../auth.ts).
  */
 
 const TEST_TIMEOUT_MS = 15_000;
 
 const OK: INodeCredentialTestResult = { status: 'OK', message: 'Connection successful!' };
 
+const RECORDS_HOST = { field: 'baseUrl', label: 'Base URL', called: '' };
+
 interface Probe {
 	/** The credential field that holds the host's address, its label, and what messages call the host. */
 	host?: { field: string; label: string; called: string };
 	/** Builds the request's headers and base URL, as the nodes' requests get them. */
-	authenticate: (
-		credentials: ICredentialDataDecryptedObject,
-		requestOptions: IHttpRequestOptions,
-	) => IHttpRequestOptions;
+	authenticate: typeof withRecordsKey;
 	method: 'GET' | 'DELETE';
 	url: string;
 	body?: IDataObject;
@@ -61,11 +57,7 @@ async function runProbe(
 	probe: Probe,
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
-	const { field, label, called } = probe.host ?? {
-		field: 'baseUrl',
-		label: 'Base URL',
-		called: '',
-	};
+	const { field, label, called } = probe.host ?? RECORDS_HOST;
 	const baseUrl = hostOf(data[field]);
 	if (!/^https?:\/\/[^/]/i.test(baseUrl)) {
 		return {

@@ -21,17 +21,13 @@ const matchesText = (filter: string | undefined, ...texts: unknown[]) =>
 			.includes(filter.toLowerCase()),
 	);
 
-interface QuerySearch {
-	endpoint: QueryEndpoint;
-	label: (record: IDataObject) => string;
-	filter?: string;
-	paginationToken?: string;
-}
-
 /** One page of a query endpoint, searched by name on the server, for "From List" modes. */
 async function searchQuery(
 	context: ILoadOptionsFunctions,
-	{ endpoint, label, filter, paginationToken }: QuerySearch,
+	endpoint: QueryEndpoint,
+	label: (record: IDataObject) => string,
+	filter?: string,
+	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0);
 	const body: IDataObject = { limit: PAGE_SIZE, offset };
@@ -131,21 +127,6 @@ export async function searchMembers(this: ILoadOptionsFunctions, filter?: string
 	});
 }
 
-/** The records of one collection (its id a path segment already), searched by name. */
-async function searchCollectionRecords(
-	context: ILoadOptionsFunctions,
-	collectionSegment: string,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchQuery(context, {
-		endpoint: queries.records(collectionSegment),
-		label: recordLabel,
-		filter,
-		paginationToken,
-	});
-}
-
 export async function searchRecords(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -153,12 +134,8 @@ export async function searchRecords(
 ): Promise<INodeListSearchResult> {
 	const collectionId = parameterId(this, 'collectionId');
 	if (!collectionId.trim()) return chooseFirst('Collection');
-	return await searchCollectionRecords(
-		this,
-		segment(collectionId, 'Collection'),
-		filter,
-		paginationToken,
-	);
+	const records = queries.records(segment(collectionId, 'Collection'));
+	return await searchQuery(this, records, recordLabel, filter, paginationToken);
 }
 
 /** Searched in the Associated Collection chosen beside it, in Additional or Update Fields. */
@@ -174,8 +151,8 @@ export async function searchAssociatedRecords(
 		'Associated Collection',
 	);
 	if (!collectionId) return chooseFirst('Associated Collection');
-	const segmentId = segment(collectionId, 'Associated Collection');
-	return await searchCollectionRecords(this, segmentId, filter, paginationToken);
+	const records = queries.records(segment(collectionId, 'Associated Collection'));
+	return await searchQuery(this, records, recordLabel, filter, paginationToken);
 }
 
 /** The records a list can take: those of its collection (GET /lists/{id} says which). */
@@ -187,7 +164,8 @@ export async function searchListRecords(
 	const listId = parameterId(this, 'listId');
 	if (!listId.trim()) return chooseFirst('List');
 	const list = await apiRequest<IDataObject>(this, 'GET', paths.list(segment(listId, 'List')));
-	return await searchCollectionRecords(this, segment(list.collectionId), filter, paginationToken);
+	const records = queries.records(segment(list.collectionId));
+	return await searchQuery(this, records, recordLabel, filter, paginationToken);
 }
 
 export async function searchActivities(
@@ -195,12 +173,7 @@ export async function searchActivities(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchQuery(this, {
-		endpoint: queries.activities,
-		label: nameOf,
-		filter,
-		paginationToken,
-	});
+	return await searchQuery(this, queries.activities, nameOf, filter, paginationToken);
 }
 
 /** Entries have no name of their own: they are shown by the record they link to. */
@@ -213,7 +186,7 @@ export async function searchListEntries(
 	if (!listId.trim()) return chooseFirst('List');
 	const endpoint = queries.listEntries(segment(listId, 'List'));
 	const label = (entry: IDataObject) => `Entry for record ${String(entry.recordId)}`;
-	return await searchQuery(this, { endpoint, label, paginationToken });
+	return await searchQuery(this, endpoint, label, undefined, paginationToken);
 }
 
 /** The sender's WhatsApp accounts, by verified name and number, valued by the phone id sends take. */

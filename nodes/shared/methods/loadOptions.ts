@@ -29,6 +29,8 @@ async function attributeOptions(
 	}));
 }
 
+const byId = (attribute: IDataObject) => String(attribute._id);
+
 /** The attributes that fit where the user is, by API key name. */
 export async function getAttributes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await attributeOptions(this, () => true);
@@ -87,33 +89,21 @@ export async function getStatusesOfAttribute(
 export async function getCustomAttributes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await attributeOptions(
-		this,
-		(a) => a.isSystem !== true,
-		(a) => String(a._id),
-	);
+	return await attributeOptions(this, (a) => a.isSystem !== true, byId);
 }
 
 /** Every attribute of the Attributes node's target, by id. */
 export async function getAttributesById(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await attributeOptions(
-		this,
-		() => true,
-		(a) => String(a._id),
-	);
+	return await attributeOptions(this, () => true, byId);
 }
 
 /** The status attributes of the Attributes node's target, by id. */
 export async function getStatusAttributesById(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const options = await attributeOptions(
-		this,
-		(a) => attributeType(a) === 'status',
-		(a) => String(a._id),
-	);
+	const options = await attributeOptions(this, (a) => attributeType(a) === 'status', byId);
 	return options.length ? options : saying('This collection or list has no status attribute');
 }
 

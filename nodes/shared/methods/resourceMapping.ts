@@ -14,10 +14,9 @@ import { apiRequest } from '../transport';
 const IDENTIFYING_TYPES = ['text', 'email-address', 'phone-number', 'domain', 'number'];
 
 /**
- * A field's label: the attribute's name, which Map Automatically also matches on, with its key
- * only where another attribute has the same name. n8n cuts a longer label at the panel's width
- * (to 170 px while the pointer is on the field); what a value takes is said in full in the notice
- * below the mapper (attributes/fields.ts). Sending reads no label.
+ * A field's label: the attribute's name (Map Automatically matches on it), with its key only where
+ * another has the same name; sending reads no label. n8n cuts a longer one at the panel's width
+ * (170 px under the pointer): the notice below the mapper (attributes/fields.ts) says what a value takes.
  */
 function mapperLabel(name: string, key: string, names: string[]): string {
 	const same = names.filter((other) => other.toLowerCase() === name.toLowerCase()).length;
@@ -80,10 +79,7 @@ const variableField = (key: VariableKey): ResourceMapperField => ({
 	type: variableType(key.type).field,
 });
 
-/**
- * The chosen WhatsApp template's variables, one field each, labelled and typed as the host
- * describes them: nobody types a variable key. Nothing before an account and a template are chosen.
- */
+/** The chosen WhatsApp template's variables, so that nobody types a key; none before a template is chosen. */
 export async function getWhatsAppTemplateVariables(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {

@@ -46,12 +46,6 @@ const serverMessage = (body: unknown): string | undefined => {
 /** "a record with this Emails already exists: <id>": a value the collection keeps unique. */
 const DUPLICATE = /already exists\b:?\s*(\S+)?\s*$/i;
 
-/** The hint names the record that holds the value, not the value types. */
-function rejectedHint(said: string | undefined, hints: Hints): string {
-	const duplicate = said ? DUPLICATE.exec(said) : null;
-	return duplicate && hints.duplicate ? hints.duplicate(duplicate[1]) : hints.rejected;
-}
-
 /** Whether `error` is the service refusing a write because another record holds a unique value. */
 export function isDuplicateRefusal(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
@@ -62,24 +56,26 @@ export function isDuplicateRefusal(error: unknown): boolean {
 /** Never looks at the request, so nothing of the credential can end up in a message. */
 export function describeFailure(
 	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
-	{
-		idParameters = [],
-		hints = DEFAULT_HINTS,
-	}: { idParameters?: IdParameter[]; hints?: Hints } = {},
+	options: { idParameters?: IdParameter[]; hints?: Hints } = {},
 ): ApiFailure | undefined {
-	const { statusCode, body } = response;
-	const httpCode = String(statusCode);
+	const words = explain(response, options);
+	return words && { ...words, httpCode: String(response.statusCode) };
+}
+
+function explain(
+	{ statusCode, body, headers }: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
+	{ idParameters = [], hints = DEFAULT_HINTS }: { idParameters?: IdParameter[]; hints?: Hints },
+): Omit<ApiFailure, 'httpCode'> | undefined {
 	const said = serverMessage(body);
 
 	if (statusCode >= 300 && statusCode < 400) {
-		const location = String(response.headers?.location ?? '').trim();
+		const location = String(headers?.location ?? '').trim();
 		return {
 			message: location
 				? `The Base URL redirects to ${location}: use that address`
 				: `The Base URL redirects elsewhere (HTTP ${statusCode}): use the address it moved to`,
 			description:
 				'The request was not followed, so the credential went nowhere else. Put the address the service moved to in the Base URL of the credential.',
-			httpCode,
 		};
 	}
 
@@ -88,7 +84,6 @@ export function describeFailure(
 		return {
 			message: `The service answered with something that is not JSON (HTTP ${statusCode})`,
 			description: `Check the Base URL in the credential: it should be the API's address alone, with no path. The answer began: ${text.slice(0, 120)}`,
-			httpCode,
 		};
 	}
 
@@ -96,27 +91,26 @@ export function describeFailure(
 		return {
 			message: `Authorization failed: ${said ?? 'the service refused the credential'}`,
 			description: hints.credential,
-			httpCode,
 		};
 	}
 
-	if (statusCode === 404) return notFound(said, idParameters, httpCode);
+	if (statusCode === 404) return notFound(said, idParameters);
 
 	if (statusCode === 429) {
-		const retryAfter = response.headers?.['retry-after'];
+		const retryAfter = headers?.['retry-after'];
 		return {
 			message: `The service is limiting the rate of requests (HTTP 429)${retryAfter ? `: it asks to wait ${String(retryAfter)} s` : ''}`,
 			description:
 				'The node waits as the service asks and tries again by itself, until Options → Give Up After runs out. Lower Max Concurrent Requests, or raise Give Up After.',
-			httpCode,
 		};
 	}
 
 	if (statusCode >= 400 && statusCode < 500) {
+		// A duplicate's hint names the record that holds the value, not the value types.
+		const duplicate = said ? DUPLICATE.exec(said) : null;
 		return {
 			message: said ?? `The service rejected the request (HTTP ${statusCode})`,
-			description: rejectedHint(said, hints),
-			httpCode,
+			description: duplicate && hints.duplicate ? hints.duplicate(duplicate[1]) : hints.rejected,
 		};
 	}
 
@@ -125,7 +119,6 @@ export function describeFailure(
 			message: `The service failed (HTTP ${statusCode})${said ? `: ${said}` : ''}`,
 			description:
 				'This is usually temporary. The node retries reads, updates and deletes by itself; run the workflow again later if it lasts.',
-			httpCode,
 		};
 	}
 
@@ -135,7 +128,6 @@ export function describeFailure(
 		return {
 			message: `The service rejected the request: ${said ?? 'no reason given'}`,
 			description: hints.rejected,
-			httpCode,
 		};
 	}
 	return undefined;
@@ -144,14 +136,10 @@ export function describeFailure(
 export function throwIfFailed(
 	node: INode,
 	response: IN8nHttpFullResponse,
-	{
-		idParameters = [],
-		hints,
-		itemIndex,
-	}: { idParameters?: IdParameter[]; hints?: Hints; itemIndex?: number } = {},
+	options: { idParameters?: IdParameter[]; hints?: Hints; itemIndex?: number } = {},
 ): void {
-	const failure = describeFailure(response, { idParameters, hints });
-	if (failure) throw apiError(node, response, failure, itemIndex);
+	const failure = describeFailure(response, options);
+	if (failure) throw apiError(node, response, failure, options.itemIndex);
 }
 
 /** The one way an answer becomes a node's error: with what the door retries and waits by. */
@@ -182,9 +170,8 @@ export function checkAnswer(hints: Hints) {
 	): Promise<INodeExecutionData[]> {
 		// A DELETE sent again after an answer that was lost: its 404 says the first one did it.
 		if (response.statusCode === 404 && wasInDoubt(itemOf(this), 'DELETE')) return items;
-		const idParameters = response.statusCode === 404 ? idParametersOf(this) : [];
 		throwIfFailed(this.getNode(), response, {
-			idParameters,
+			idParameters: response.statusCode === 404 ? idParametersOf(this) : [],
 			hints,
 			itemIndex: this.getItemIndex(),
 		});

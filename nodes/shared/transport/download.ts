@@ -36,14 +36,8 @@ export async function downloadFile(
 		const body = response.body as Readable;
 		if (response.statusCode >= 300) {
 			body.destroy?.();
-			throw apiError(
-				node,
-				{ ...response, body: {} },
-				{
-					message: `The media host answered HTTP ${response.statusCode}`,
-					description: '',
-				},
-			);
+			const message = `The media host answered HTTP ${response.statusCode}`;
+			throw apiError(node, { ...response, body: {} }, { message, description: '' });
 		}
 		const length = Number(response.headers?.['content-length']);
 		if (length > maxBytes) {

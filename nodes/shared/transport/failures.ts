@@ -51,37 +51,32 @@ export interface Described {
 	itemIndex?: number;
 }
 
-export function outcomeUnknown(
-	{ node, label, itemIndex }: Described,
-	reason: string,
+/** An error of the door's own, naming the request by its label only. */
+function doorError(
+	{ node, itemIndex }: Described,
+	message: string,
+	description?: string,
 	httpStatus?: number,
 ): NodeApiError {
-	return new NodeApiError(
-		node,
-		{},
-		{
-			message: `${itemIndex === undefined ? '' : `Item ${itemIndex}: `}the write may or may not have happened (${label}: ${reason})`,
-			description:
-				'It was not sent again, so that nothing is created twice, not even by Retry On Fail. Check in the workspace whether it exists before running this item again; with Continue On Fail on, this item goes to the error output.',
-			...(httpStatus ? { httpCode: String(httpStatus) } : {}),
-			itemIndex,
-		},
-	);
+	const httpCode = httpStatus ? String(httpStatus) : undefined;
+	return new NodeApiError(node, {}, { message, description, httpCode, itemIndex });
 }
 
-/** A write done before in this run whose answer is no longer held, or whose run overflowed the memory. */
-export function notResent({ node, label, itemIndex }: Described, why: string): NodeApiError {
-	return new NodeApiError(
-		node,
-		{},
-		{
-			message: `Item ${itemIndex}: not sent again (${label}): ${why}`,
-			description:
-				'n8n ran this node again (Retry On Fail) in the same execution. The node does not repeat writes it may have done; check the workspace, and run this item again on its own if it is missing.',
-			itemIndex,
-		},
+export const outcomeUnknown = (request: Described, reason: string, httpStatus?: number) =>
+	doorError(
+		request,
+		`${request.itemIndex === undefined ? '' : `Item ${request.itemIndex}: `}the write may or may not have happened (${request.label}: ${reason})`,
+		'It was not sent again, so that nothing is created twice, not even by Retry On Fail. Check in the workspace whether it exists before running this item again; with Continue On Fail on, this item goes to the error output.',
+		httpStatus,
 	);
-}
+
+/** A write done before in this run whose answer is no longer held, or whose run overflowed the memory. */
+export const notResent = (request: Described, why: string) =>
+	doorError(
+		request,
+		`Item ${request.itemIndex}: not sent again (${request.label}): ${why}`,
+		'n8n ran this node again (Retry On Fail) in the same execution. The node does not repeat writes it may have done; check the workspace, and run this item again on its own if it is missing.',
+	);
 
 /** n8n reads `failure` (n8n-workflow's `Failure`): a failed poll waits as the service asked. */
 function declared(error: NodeApiError, failure: Failure): NodeApiError {
@@ -97,47 +92,32 @@ function declared(error: NodeApiError, failure: Failure): NodeApiError {
 }
 
 /** Rebuilt so that the request it carried (headers, credential) stays out of the error. */
-export function finalError({ node, label, itemIndex }: Described, error: unknown): unknown {
+export function finalError(request: Described, error: unknown): unknown {
 	if (!isTransportFailure(error)) return error;
-	const rebuilt = new NodeApiError(
-		node,
-		{},
-		{
-			message: `The service could not be reached: ${reasonOf(error)} (${label})`,
-			description:
-				'Check the Base URL in the credential, and that n8n can reach that address; if the service was restarting, run the workflow again.',
-			itemIndex,
-		},
+	const rebuilt = doorError(
+		request,
+		`The service could not be reached: ${reasonOf(error)} (${request.label})`,
+		'Check the Base URL in the credential, and that n8n can reach that address; if the service was restarting, run the workflow again.',
 	);
 	return declared(rebuilt, { kind: 'not-sent' });
 }
 
-export function cancelled({ node, label, itemIndex }: Described): NodeApiError {
-	return new NodeApiError(
-		node,
-		{},
-		{ message: `The execution was cancelled while ${label} waited to be retried`, itemIndex },
-	);
-}
+export const cancelled = (request: Described) =>
+	doorError(request, `The execution was cancelled while ${request.label} waited to be retried`);
 
 export function gaveUp(
-	{ node, label, itemIndex }: Described,
+	request: Described,
 	error: unknown,
 	tries: number,
 	waitedMs: number,
 ): NodeApiError {
 	const seconds = Math.round(waitedMs / 1000);
 	const status = httpStatusOf(error);
-	const gaveUpError = new NodeApiError(
-		node,
-		{},
-		{
-			message: `${reasonOf(error)} — gave up after ${tries} attempt${tries === 1 ? '' : 's'} over ${seconds} s (${label})`,
-			description:
-				'The service kept refusing or failing. Lower Options → Max Concurrent Requests, raise Give Up After, or run the workflow again later.',
-			...(status ? { httpCode: String(status) } : {}),
-			itemIndex,
-		},
+	const gaveUpError = doorError(
+		request,
+		`${reasonOf(error)} — gave up after ${tries} attempt${tries === 1 ? '' : 's'} over ${seconds} s (${request.label})`,
+		'The service kept refusing or failing. Lower Options → Max Concurrent Requests, raise Give Up After, or run the workflow again later.',
+		status,
 	);
 	if (status) gaveUpError.context.httpStatus = status;
 	return error === undefined ? gaveUpError : declared(gaveUpError, classify(error));

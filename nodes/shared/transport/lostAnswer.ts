@@ -6,11 +6,9 @@ import type { Doubt } from './pipeline';
 import { answerNeverCame } from './policy';
 
 /**
- * The settle step. A create whose answer was lost (a 5xx, a drop, no answer in time) may or may
- * not have been done. Where what was sent identifies the result, the node looks it up instead
- * of handing the user the doubt: found once, the item succeeds with it; found nowhere, twice,
- * the create was certainly not done and is sent again, through the door, within the same Give
- * Up After.
+ * The settle step: a create whose answer was lost (a 5xx, a drop, no answer in time) is looked up
+ * by what was sent, where that identifies it. Found once, the item succeeds with it; found
+ * nowhere, twice, it was not done and is sent again through the door, within the same Give Up After.
  */
 
 /** What a look-up for a create's result found and by what; or why the body sent identifies nothing. */

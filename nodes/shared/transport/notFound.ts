@@ -26,8 +26,7 @@ function missingParameter(
 export function notFound(
 	said: string | undefined,
 	idParameters: IdParameter[],
-	httpCode: string,
-): { message: string; description: string; httpCode: string } {
+): { message: string; description: string } {
 	// With one ID given there is no other it can mean.
 	const named =
 		missingParameter(said, idParameters) ??
@@ -36,14 +35,12 @@ export function notFound(
 		return {
 			message: `The ${named.label} "${named.value}" was not found`,
 			description: `Check the ${named.label} parameter. The service said: ${said ?? 'not found'}`,
-			httpCode,
 		};
 	}
 	if (named) {
 		return {
 			message: `The ${named.label.toLowerCase()} with ID "${named.value}" was not found`,
 			description: `Check the ${named.label} parameter: choose it from the list, or copy its ID from the dashboard. The service said: ${said}`,
-			httpCode,
 		};
 	}
 	const given = idParameters.map((p) => `${p.label} "${p.value}"`).join(', ');
@@ -52,7 +49,6 @@ export function notFound(
 		description: given
 			? `The service did not say which ID it means. Check each ID given to this node: ${given}.`
 			: 'Check the Base URL in the credential: it should be the address of the API alone, with no path.',
-		httpCode,
 	};
 }
 

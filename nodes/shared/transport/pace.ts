@@ -37,14 +37,12 @@ const LONE_HOLD_MS = 30_000;
 const LONE_HOLD_SHARE = 0.97;
 
 /**
- * One node run's (or one trigger's) concurrency and rate. At most `maxConcurrency` requests in
- * flight; no rate until the service refuses one (429), then the rate it accepted.
- *
- * What a refusal costs depends on who else is sending. Among concurrent requests it costs the
- * refused one its Retry-After and nothing more: the others go on at the pace, which is set at
- * most at what the service accepted and then grows back, so that it never settles below the
- * service's rate. A lone request (nothing else in flight or waiting) stops for the whole
- * Retry-After: its pace is held just under what was accepted, so that a poll's pages earn few.
+ * One node run's (or trigger's) concurrency and rate: at most `maxConcurrency` in flight; no rate
+ * until the service refuses one (429), then the rate it accepted. Among concurrent requests a
+ * refusal costs the refused one its Retry-After alone: the others go on at the pace, set at most
+ * at what was accepted, which grows back so as never to settle below the service's rate. A lone
+ * request (nothing else in flight or waiting) stops for the whole Retry-After: its pace is held
+ * just under what was accepted, so that a poll's pages earn few refusals.
  */
 export class Pace {
 	private inFlight = 0;

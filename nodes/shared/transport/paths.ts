@@ -19,11 +19,9 @@ export function segment(id: unknown, field = 'ID'): string {
 /** The collection that holds activities: its records are the tasks (docs/api.md §4.1). */
 export const ACTIVITY_COLLECTION = 'activity-list';
 
-/** `collection` or `list` (or the `{target}` placeholder of the Attributes node). */
-type AttributeTarget = string;
-
 const records = (collection: string) => `${V1}/collection-records/${collection}`;
-const attributes = (target: AttributeTarget, id: string) => `${V1}/attributes/${target}/${id}`;
+/** `target`: `collection` or `list` (or the `{target}` placeholder of the Attributes node). */
+const attributes = (target: string, id: string) => `${V1}/attributes/${target}/${id}`;
 
 /** How a query endpoint takes its `filter`: one object, or an array of conditions, ANDed. */
 export type FilterShape = 'object' | 'array';
@@ -64,7 +62,7 @@ export const paths = {
 	members: `${V1}/workspace-members`,
 	member: (member: string) => `${V1}/workspace-members/${member}`,
 	attributes,
-	attribute: (target: AttributeTarget, id: string, attribute: string) =>
+	attribute: (target: string, id: string, attribute: string) =>
 		`${attributes(target, id)}/${attribute}`,
 	/** The choices of a select (`options`) or status (`status`) attribute of the attributes at `attributesPath`. */
 	attributeChoices: (attributesPath: string, attribute: string, kind: 'options' | 'status') =>

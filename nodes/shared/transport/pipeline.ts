@@ -12,11 +12,8 @@ import { doubt, ledger } from '../memory';
 /**
  * The life of every request, top to bottom:
  *   recall → pace → attempt → classify → retry, settle or fail → remember.
- * A write done before in this node run is not sent again (`send`); each try waits its turn in
- * the pace; its failure is classified (policy.ts); a 429, a drop before sending, or a 5xx on
- * a repeatable request is retried after the wait; a write left in doubt is settled or fails;
- * what a write became is remembered for n8n's reruns of the node. One deadline from the first
- * attempt bounds retries, pacing and slow answers.
+ * What a write became is remembered for n8n's reruns of the node, which never send it twice. One
+ * deadline from the first attempt bounds retries, pacing and slow answers.
  */
 
 export interface Request<T> extends Described {

@@ -6,7 +6,6 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
-	INode,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
@@ -20,7 +19,7 @@ import { idParametersOf } from './notFound';
 import { Pace } from './pace';
 import { send } from './pipeline';
 import { asRead, DEFAULT_RUN_SETTINGS, isRepeatable } from './policy';
-import { paceUnder, runOf, triggerOf, writeKeyOf } from '../memory';
+import { itemOf, paceUnder, runOf, triggerOf, writeKeyOf } from '../memory';
 
 export const RECORDS_CREDENTIAL = 'workspaceRecordsApi';
 
@@ -46,11 +45,10 @@ export interface RunSettings {
 
 /** Options → Max Concurrent Requests and Give Up After, as the user set them. */
 export function runSettingsOf(context: IExecuteSingleFunctions): RunSettings {
-	const chosen = context.getNodeParameter('options', {}) as {
+	const { maxConcurrency, maxWaitSeconds } = context.getNodeParameter('options', {}) as {
 		maxConcurrency?: number;
 		maxWaitSeconds?: number;
 	};
-	const { maxConcurrency, maxWaitSeconds } = chosen;
 	return {
 		maxConcurrency:
 			maxConcurrency === undefined
@@ -70,9 +68,22 @@ export function runSettingsOf(context: IExecuteSingleFunctions): RunSettings {
 	};
 }
 
-/** The pace of a node run, shared by all its items (kept in the memory, refreshed at every use). */
-export const paceOfRun = (context: IExecuteSingleFunctions, settings = runSettingsOf(context)) =>
-	paceUnder(runOf(context), () => new Pace(settings.maxConcurrency));
+/** An operation item's request: the pace of its node run, shared by all its items, and its Give Up After. */
+export function fromItem(context: IExecuteSingleFunctions, settings = runSettingsOf(context)) {
+	return {
+		itemIndex: context.getItemIndex(),
+		signal: context.getExecutionCancelSignal?.(),
+		pace: paceUnder(runOf(context), () => new Pace(settings.maxConcurrency)),
+		maxWaitMs: settings.maxWaitMs,
+	};
+}
+
+/** An item's write, remembered under its node run and a digest of `sent` (the memory's ledger). */
+export function itemWrite(context: IExecuteSingleFunctions, method: string, sent: string[]) {
+	const run = runOf(context);
+	const key = writeKeyOf(run, String(context.getItemIndex()), ...sent);
+	return { key, run, item: itemOf(context), method };
+}
 
 /** A trigger's pages, poll after poll, share one pace: the rate the service accepts is learnt once. */
 export const paceOfTrigger = (context: IPollFunctions) =>
@@ -94,10 +105,7 @@ export interface ApiRequestOptions {
 	hints?: Hints;
 }
 
-/**
- * A webhook too: a waiting node's webhook reads delivery reports (deliveryWait.ts); and a
- * programmatic node's run (Send and Wait), whose one write is remembered as routing's are.
- */
+/** Also a waiting node's webhook (deliveryWait.ts), and Send and Wait's run, whose write is remembered. */
 type ApiContext =
 	| ILoadOptionsFunctions
 	| IPollFunctions
@@ -135,7 +143,7 @@ export async function apiRequest<T = IDataObject[]>(
 		...(qs ? { qs } : {}),
 	};
 	if (read) asRead(options);
-	const node: INode = context.getNode();
+	const node = context.getNode();
 	const attempt = async (timeout: number) => {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
@@ -169,13 +177,5 @@ export async function apiRequest<T = IDataObject[]>(
 			pace: pace ?? new Pace(1),
 			maxWaitMs: maxWaitMs ?? OUTSIDE_BUDGET_MS,
 		});
-	// Within an operation: its item's pace and Give Up After.
-	const settings = runSettingsOf(context);
-	return await send({
-		...request,
-		itemIndex: context.getItemIndex(),
-		signal: context.getExecutionCancelSignal?.(),
-		pace: paceOfRun(context, settings),
-		maxWaitMs: settings.maxWaitMs,
-	});
+	return await send({ ...request, ...fromItem(context) });
 }

@@ -15,13 +15,11 @@ import type { Request } from './pipeline';
 import { send } from './pipeline';
 import { asRead, isRepeatable } from './policy';
 import type { RunSettings } from './requests';
-import { paceOfRun, runSettingsOf } from './requests';
-import { itemOf, runOf, writeKeyOf } from '../memory';
+import { fromItem, itemWrite, runSettingsOf } from './requests';
 
 /**
- * How a declarative operation's requests reach the door. Routing hands a node its requests only
- * through the pagination hook: `throughDoor` is that hook for every operation, and each request
- * it is given (one, or several for pages and multi-step operations) goes through `send`.
+ * Routing hands a node its requests only through the pagination hook: `throughDoor` is that hook
+ * for every operation, and each request it makes (pages, multi-step operations) goes through `send`.
  */
 
 /** Path placeholders that are not one parameter: an attribute's list or collection. */
@@ -60,15 +58,13 @@ function operationRequest(
 	// Reads, and requests outside an execution (a credential test), have nothing to protect.
 	const isWrite =
 		method !== 'GET' && !(repeatable && method === 'POST') && Boolean(context.getExecutionId());
-	const run = isWrite ? runOf(context) : '';
+	const baseURL = String(request.options.baseURL ?? '');
+	const sent = [method, baseURL, url, JSON.stringify(request.options.body ?? null)];
 	return {
 		node: context.getNode(),
 		label: labelOf(method, url),
-		itemIndex: context.getItemIndex(),
-		signal: context.getExecutionCancelSignal?.(),
+		...fromItem(context, settings),
 		repeatable,
-		pace: paceOfRun(context, settings),
-		maxWaitMs: settings.maxWaitMs,
 		attempt: async (timeoutMs) =>
 			await context.makeRoutingRequest({
 				...request,
@@ -77,21 +73,7 @@ function operationRequest(
 					timeout: Math.min(request.options.timeout ?? Infinity, timeoutMs),
 				},
 			}),
-		...(isWrite && {
-			write: {
-				key: writeKeyOf(
-					run,
-					String(context.getItemIndex()),
-					method,
-					String(request.options.baseURL ?? ''),
-					url,
-					JSON.stringify(request.options.body ?? null),
-				),
-				run,
-				item: itemOf(context),
-				method,
-			},
-		}),
+		...(isWrite && { write: itemWrite(context, method, sent) }),
 		...(isWrite &&
 			lookUp && {
 				settle: async (doubt, resend) =>
@@ -140,7 +122,7 @@ export function withoutBody<T extends { body?: unknown }>(options: T): Omit<T, '
 }
 
 /** Whether a request's items carry anything: an update's answer may have no `data`. */
-export const hasContent = (items: INodeExecutionData[]) =>
+const hasContent = (items: INodeExecutionData[]) =>
 	items.some(({ json }) => json && Object.keys(json).length > 0);
 
 /** Updates answer only `{status, message}` (docs/api.md §4.10): then the path is read with GET. */

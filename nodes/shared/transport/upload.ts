@@ -9,8 +9,7 @@ import type { Hints } from './answers';
 import { throwIfFailed } from './answers';
 import { labelOf } from './failures';
 import { send } from './pipeline';
-import { paceOfRun, RECORDS_CREDENTIAL, requestDefaults, runSettingsOf } from './requests';
-import { itemOf, runOf, writeKeyOf } from '../memory';
+import { fromItem, itemWrite, RECORDS_CREDENTIAL, requestDefaults } from './requests';
 
 /**
  * A file sent as one part of a multipart body, read while the request is written: `open` gives
@@ -27,21 +26,16 @@ export interface FileToUpload {
 }
 
 /** A part as axios's multipart writer reads it (its `stream()`, `name`, `type` and `size`). */
-class StreamedFile {
-	constructor(private readonly file: FileToUpload) {}
-	get name() {
-		return this.file.fileName;
-	}
-	get type() {
-		return this.file.mimeType;
-	}
-	get size() {
-		return this.file.size;
-	}
+const streamedFile = (file: FileToUpload) => ({
+	name: file.fileName,
+	type: file.mimeType,
+	size: file.size,
 	async *stream(): AsyncGenerator<Uint8Array> {
-		yield* await this.file.open();
-	}
-}
+		yield* await file.open();
+	},
+});
+
+type StreamedFile = ReturnType<typeof streamedFile>;
 
 /**
  * A multipart body, streamed part by part: n8n hands it to axios, which writes a FormData (by
@@ -63,10 +57,9 @@ class StreamedForm {
 }
 
 /**
- * Uploads one file as the multipart field `field` to the records host, through the door: paced
- * with its node run and a write, so an upload whose answer is lost is never sent again blindly
- * (it fails, saying so), and n8n's rerun of the node gets the upload done before, not a second
- * one. Answers the envelope's `data`.
+ * Uploads one file as the multipart field `field` to the records host, through the door, as a
+ * write: one whose answer is lost fails rather than being sent again blindly, and n8n's rerun of
+ * the node gets the upload done before. Answers the envelope's `data`.
  */
 export async function uploadFile(
 	context: IExecuteSingleFunctions,
@@ -76,8 +69,6 @@ export async function uploadFile(
 	hints?: Hints,
 ): Promise<IDataObject> {
 	const node = context.getNode();
-	const settings = runSettingsOf(context);
-	const run = runOf(context);
 	const options: IHttpRequestOptions = {
 		...requestDefaults,
 		// No JSON content type: axios would turn the form into JSON. It sets the boundary itself.
@@ -90,7 +81,7 @@ export async function uploadFile(
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
 			RECORDS_CREDENTIAL,
-			{ ...options, timeout, body: new StreamedForm([[field, new StreamedFile(file)]]) },
+			{ ...options, timeout, body: new StreamedForm([[field, streamedFile(file)]]) },
 		)) as IN8nHttpFullResponse;
 		throwIfFailed(node, response, { hints });
 		return ((response.body as IDataObject).data ?? {}) as IDataObject;
@@ -98,27 +89,17 @@ export async function uploadFile(
 	return await send({
 		node,
 		label: labelOf('POST', url),
-		itemIndex: context.getItemIndex(),
-		signal: context.getExecutionCancelSignal?.(),
+		...fromItem(context),
 		attempt,
 		repeatable: false,
-		pace: paceOfRun(context, settings),
-		maxWaitMs: settings.maxWaitMs,
 		...(context.getExecutionId() && {
-			write: {
-				key: writeKeyOf(
-					run,
-					String(context.getItemIndex()),
-					'UPLOAD',
-					url,
-					file.identity,
-					file.fileName,
-					String(file.size),
-				),
-				run,
-				item: itemOf(context),
-				method: 'POST',
-			},
+			write: itemWrite(context, 'POST', [
+				'UPLOAD',
+				url,
+				file.identity,
+				file.fileName,
+				String(file.size),
+			]),
 		}),
 	});
 }

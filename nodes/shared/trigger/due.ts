@@ -5,11 +5,10 @@ import type { Cursor, PollBounds, PollSource } from './poll';
 import { poll, readAfter } from './poll';
 
 /**
- * Activity Due. Due times are not creation order, so one cursor cannot place this event: the
- * poll reads what came due since the last poll, by due time (`due`), and the activities created
- * since then that are already due, by creation time (`created`): one created after activation
- * with a due time already past, or sooner than one reminded before. What both find is emitted
- * once: each reminder (activity and due time) is remembered until neither cursor can reach it.
+ * Activity Due: due times are not creation order, so the poll reads what came due since the last
+ * poll, by due time (`due`), and what was created since then already due (its due time past, or
+ * sooner than one reminded before), by creation time (`created`). Each reminder (activity and due
+ * time) is emitted once, and remembered until neither cursor can reach it.
  */
 export interface DueState {
 	due: Cursor;
@@ -21,10 +20,9 @@ export interface DueState {
 const reminderOf = (row: IDataObject) => `${String(row._id)}|${String(row.scheduleAt)}`;
 
 /**
- * One poll of Activity Due over `byDue`, the open activities due by now (plus Minutes Before
- * Due) in order of due time: those not yet reminded at their due time, at most `maxRows`. The
- * first poll only takes stock: what was due before activation is not emitted. A rescheduled
- * activity fires again at its new time, when that time is still to come.
+ * One poll over `byDue` (open activities due by now plus Minutes Before Due, by due time): those
+ * not yet reminded at that time, at most `maxRows`. The first poll only takes stock; a
+ * rescheduled activity fires again at its new time, when that is still to come.
  */
 export async function duePoll(
 	byDue: PollSource,

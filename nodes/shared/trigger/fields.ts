@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { collectionLocator, listLocator } from '../locators';
 import { filterFields } from '../query/fields';
@@ -26,51 +26,60 @@ export const ACTIVITY_EVENTS: Event[] = ['newActivity', 'activityCompleted', 'ac
 export const isRecordChange = (event: Event) => RECORD_CHANGES.includes(event);
 const showFor = (...event: Event[]) => ({ show: { event } });
 
-const EVENT_OPTIONS: Record<Event, INodePropertyOptions> = {
-	activityCompleted: {
-		name: 'Activity Completed',
-		value: 'activityCompleted',
-		description: 'An activity (task) was marked as completed',
-	},
-	activityDue: {
-		name: 'Activity Due',
-		value: 'activityDue',
-		description: 'An open activity (task) reached its due time, or is about to',
-	},
-	listEntryUpdated: {
-		name: 'List Entry Updated',
-		value: 'listEntryUpdated',
-		description: "A list entry's values were changed",
+/**
+ * Each event's option in the Event dropdown, and its notice: what it does, in a sentence about
+ * that event alone. How often, how many and what the first activation does are on the node's
+ * Docs page (docs/nodes/*Trigger.md), not on screen.
+ */
+const EVENTS: Record<Event, { name: string; description: string; notice: string }> = {
+	newRecord: {
+		name: 'New Record',
+		description: 'A record was created in a collection',
+		notice: 'Starts the workflow once for each record created after the workflow is activated.',
 	},
 	newActivity: {
 		name: 'New Activity',
-		value: 'newActivity',
 		description: 'An activity (task) was created',
+		notice: 'Starts the workflow once for each activity created after the workflow is activated.',
 	},
 	newListEntry: {
 		name: 'New List Entry',
-		value: 'newListEntry',
 		description: 'A record was added to a list',
+		notice:
+			'Starts the workflow once for each record added to the list after the workflow is activated.',
 	},
-	newRecord: {
-		name: 'New Record',
-		value: 'newRecord',
-		description: 'A record was created in a collection',
+	listEntryUpdated: {
+		name: 'List Entry Updated',
+		description: "A list entry's values were changed",
+		notice:
+			'Starts the workflow once for each change to an entry, with the entry as it is after the change.',
 	},
-	recordEnteredStatus: {
-		name: 'Record Entered a Status',
-		value: 'recordEnteredStatus',
-		description: 'A record moved to one of the chosen statuses, such as a deal to Won',
+	activityCompleted: {
+		name: 'Activity Completed',
+		description: 'An activity (task) was marked as completed',
+		notice: 'Starts the workflow once for each activity completed after the workflow is activated.',
 	},
-	recordRemoved: {
-		name: 'Record Removed',
-		value: 'recordRemoved',
-		description: 'A record was deleted, or no longer matches the filter',
+	activityDue: {
+		name: 'Activity Due',
+		description: 'An open activity (task) reached its due time, or is about to',
+		notice:
+			'Starts the workflow once for each open activity, when it is due or Minutes Before Due.',
 	},
 	recordUpdated: {
 		name: 'Record Updated',
-		value: 'recordUpdated',
 		description: 'A value of a record was changed',
+		notice: 'Starts the workflow once for each changed record, with what changed.',
+	},
+	recordEnteredStatus: {
+		name: 'Record Entered a Status',
+		description: 'A record moved to one of the chosen statuses, such as a deal to Won',
+		notice: 'Starts the workflow each time a record moves to one of the chosen statuses.',
+	},
+	recordRemoved: {
+		name: 'Record Removed',
+		description: 'A record was deleted, or no longer matches the filter',
+		notice:
+			'Starts the workflow once for each record deleted or no longer matching the filter, with its ID and name.',
 	},
 };
 
@@ -83,34 +92,15 @@ export function eventField(events: Event[]): INodeProperties {
 		type: 'options',
 		noDataExpression: true,
 		options: events
-			.map((event) => EVENT_OPTIONS[event])
+			.map((event) => ({
+				name: EVENTS[event].name,
+				value: event,
+				description: EVENTS[event].description,
+			}))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		default: first,
 	};
 }
-
-/**
- * What each event does, in a sentence about that event alone. How often, how many and what the
- * first activation does are on the node's Docs page (docs/nodes/*Trigger.md), not on screen.
- */
-const NOTICES: Record<Event, string> = {
-	newRecord: 'Starts the workflow once for each record created after the workflow is activated.',
-	newActivity:
-		'Starts the workflow once for each activity created after the workflow is activated.',
-	newListEntry:
-		'Starts the workflow once for each record added to the list after the workflow is activated.',
-	listEntryUpdated:
-		'Starts the workflow once for each change to an entry, with the entry as it is after the change.',
-	activityCompleted:
-		'Starts the workflow once for each activity completed after the workflow is activated.',
-	activityDue:
-		'Starts the workflow once for each open activity, when it is due or Minutes Before Due.',
-	recordUpdated: 'Starts the workflow once for each changed record, with what changed.',
-	recordEnteredStatus:
-		'Starts the workflow each time a record moves to one of the chosen statuses.',
-	recordRemoved:
-		'Starts the workflow once for each record deleted or no longer matching the filter, with its ID and name.',
-};
 
 const EVENT_FIELDS: INodeProperties[] = [
 	{ ...collectionLocator, displayOptions: showFor('newRecord', ...RECORD_CHANGES) },
@@ -166,7 +156,7 @@ const EVENT_FIELDS: INodeProperties[] = [
 			'Start the workflow this many minutes before the due time; 0 starts it when the activity is due',
 		displayOptions: showFor('activityDue'),
 	},
-	...Object.entries(NOTICES).map(([event, notice]) => ({
+	...Object.entries(EVENTS).map(([event, { notice }]) => ({
 		displayName: notice,
 		name: `${event}Notice`,
 		type: 'notice' as const,
@@ -175,10 +165,11 @@ const EVENT_FIELDS: INodeProperties[] = [
 	})),
 ];
 
+/** A poll trigger's properties: the Event dropdown, then the fields of its `events`, the filter and Simplify. */
 export function triggerFields(events: Event[]): INodeProperties[] {
 	const serves = (field: INodeProperties) => {
 		const shownFor = field.displayOptions?.show?.event as Event[] | undefined;
 		return !shownFor || shownFor.some((event) => events.includes(event));
 	};
-	return [...EVENT_FIELDS.filter(serves), ...filterFields, simplifyField];
+	return [eventField(events), ...EVENT_FIELDS.filter(serves), ...filterFields, simplifyField];
 }

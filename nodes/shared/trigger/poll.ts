@@ -51,12 +51,6 @@ const idOf = (row: IDataObject) => String(row._id);
 const orderOf = (source: PollSource) => source.orderBy ?? 'createdAt';
 const timeOf = (source: PollSource, row: IDataObject) => String(row[orderOf(source)]);
 
-const withConditions = (
-	source: PollSource,
-	conditions: IDataObject[],
-	{ userFilter = true } = {},
-) => filterFor(source.shape, userFilter ? source.filter : undefined, source.conditions, conditions);
-
 /**
  * A keyset, not offsets: a row deleted mid-poll shifts nothing, and rows sharing a timestamp
  * across pages are neither skipped nor repeated. An id is left out only at the cursor's exact
@@ -67,7 +61,7 @@ function afterCursor(source: PollSource, cursor: Cursor): IDataObject | IDataObj
 	const conditions = [where(order, '$gte', cursor.at)];
 	if (cursor.idsAtCursor.length)
 		conditions.push(not(where(order, '$lte', cursor.at), where('_id', '$in', cursor.idsAtCursor)));
-	return withConditions(source, conditions);
+	return filterFor(source.shape, source.filter, source.conditions, conditions);
 }
 
 /** The cursor moved past `rows`, oldest first, which all come after `previous`. */
@@ -159,12 +153,10 @@ export async function latest(
 	{ userFilter = true } = {},
 	maxWaitMs = POLL_BOUNDS.budgetMs,
 ): Promise<IDataObject | undefined> {
-	const filter = withConditions(source, [], { userFilter });
+	const filter = filterFor(source.shape, userFilter ? source.filter : undefined, source.conditions);
 	const sort: QueryBody['sort'] = [{ attribute: orderOf(source), direction: 'desc' }];
-	const [row] = await source.query(
-		{ ...(filter ? { filter } : {}), sort, limit: 1, offset: 0 },
-		maxWaitMs,
-	);
+	const body = { ...(filter ? { filter } : {}), sort, limit: 1, offset: 0 };
+	const [row] = await source.query(body, maxWaitMs);
 	return row;
 }
 

@@ -8,9 +8,8 @@ import { digestOf, earlyPosition, pollAlone, pollOutcome, triggerOf } from '../m
 import { buildFilter, where } from '../query/filter';
 import { filterParametersOf } from '../query/queryBody';
 import { simplifyRecord } from '../simplify';
-import { RECORDS_KEY_HINT } from '../auth';
 import type { Hints, QueryEndpoint } from '../transport';
-import { apiRequest, paceOfTrigger, queries, segment } from '../transport';
+import { apiRequest, DEFAULT_HINTS, paceOfTrigger, queries, segment } from '../transport';
 import type { DueState } from './due';
 import { duePoll } from './due';
 import type { Event } from './fields';
@@ -103,13 +102,12 @@ const positionKey = (event: Event) =>
 	isRecordChange(event) ? 'watch' : event === 'activityDue' ? 'due' : 'cursor';
 
 /**
- * Where a trigger's polls go on from: the node's static data. n8n's durable poll scheduler drops
- * what the activation poll saves there, but keeps the workflow's: so the stock taken at
- * activation is also kept there, and in memory for a scheduled poll that comes before n8n has
- * saved it, until a poll finds the node's own. The copy never moves on: n8n saves the workflow's
- * static data even for a poll whose result it then refuses (its lease ran out), and a copy past
- * that poll's items would lose them. A republish resets the node's position, as for n8n's own
- * triggers: the trigger takes stock again.
+ * Where a trigger's polls go on from: the node's static data. n8n's durable scheduler drops what
+ * the activation poll saves there but keeps the workflow's, so the stock taken at activation is
+ * copied there (and in memory, for a poll before n8n saved it) until a poll finds the node's own.
+ * The copy never moves on: n8n saves the workflow's static data even for a poll whose result it
+ * refuses (its lease ran out), and a copy past that poll's items would lose them. A republish
+ * resets the node's position, as for n8n's own triggers: the trigger takes stock again.
  */
 function positionOf(context: IPollFunctions, event: Event) {
 	const node = context.getWorkflowStaticData('node');
@@ -173,7 +171,7 @@ function orderOf(
 
 /** Every trigger only queries: a refusal is its credential or its Filter. */
 const TRIGGER_HINTS: Hints = {
-	credential: RECORDS_KEY_HINT,
+	...DEFAULT_HINTS,
 	rejected: "Check the trigger's Filter: each attribute must exist in the collection or list.",
 };
 
@@ -243,9 +241,7 @@ async function testEvent(
 	if (!isRecordChange(event) || event === 'recordRemoved') return [row];
 	const { watched } = watchSettingsOf(context, event);
 	// Said on the item: nothing changed, and without it the sample reads as a real update.
-	return [
-		{ ...asItem({ record: row, changes: asIfJustSet(row, watched) }), testEvent: TEST_EVENT },
-	];
+	return [{ ...row, changes: asIfJustSet(row, watched), testEvent: TEST_EVENT }];
 }
 
 /** What a change trigger's Fetch Test Event item says of itself (`testEvent`). */

@@ -194,9 +194,7 @@ function take(state: WatchState, settings: WatchSettings, record: IDataObject): 
 	if (!settings.watched.length) state.keys = keysWith(state.keys, record);
 	const keys = settings.watched.length ? settings.watched : state.keys;
 	const print = printOf(record, settings.watched, keys, state.mark);
-	const before = Object.prototype.hasOwnProperty.call(state.prints, id)
-		? state.prints[id]
-		: undefined;
+	const before = Object.hasOwn(state.prints, id) ? state.prints[id] : undefined;
 	setOwn(state.prints, id, print);
 	if (before === undefined || !state.baselined) return undefined;
 	const changes = changesBetween(before, print, keys, record);
