@@ -94,6 +94,13 @@ export function textIn(value: unknown, field: string, kind: TextKind = 'text'): 
 	return text;
 }
 
+/** A text the operation cannot do without: empty, it is refused with `hint`. */
+export function requiredText(value: unknown, field: string, hint: string, kind: TextKind = 'text') {
+	const text = textIn(value, field, kind);
+	if (!text.trim()) throw new InputError(field, 'empty', hint);
+	return text;
+}
+
 /** Items of a comma-separated text, or of an array given by an expression, as given; empty ones left out. */
 export function listIn(value: unknown, field: string): unknown[] {
 	const parts = Array.isArray(value) ? value : textIn(value, field).split(',');
