@@ -94,6 +94,30 @@ export function textIn(value: unknown, field: string, kind: TextKind = 'text'): 
 	return text;
 }
 
+/** A text the operation cannot do without: empty, it is refused with `hint`. */
+export function requiredText(value: unknown, field: string, hint: string, kind: TextKind = 'text') {
+	const text = textIn(value, field, kind);
+	if (!text.trim()) throw new InputError(field, 'empty', hint);
+	return text;
+}
+
+/** Only what was given: undefined entries left out (an update changes nothing else). */
+export const givenOnly = (entries: Record<string, unknown>) =>
+	Object.fromEntries(
+		Object.entries(entries).filter(([, value]) => value !== undefined),
+	) as IDataObject;
+
+/** An Update's body: what was given, refused when that is nothing. */
+export function changesIn(entries: Record<string, unknown>): IDataObject {
+	const body = givenOnly(entries);
+	if (Object.keys(body).length) return body;
+	throw new InputError(
+		'Update Fields',
+		'nothing to change',
+		'Add at least one field to Update Fields, with its new value.',
+	);
+}
+
 /** Items of a comma-separated text, or of an array given by an expression, as given; empty ones left out. */
 export function listIn(value: unknown, field: string): unknown[] {
 	const parts = Array.isArray(value) ? value : textIn(value, field).split(',');

@@ -1,7 +1,14 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import { booleanIn, InputError, textIn, toStringList } from '../../../shared/input';
-import { requiredText } from '../../../shared/messaging/fields';
+import {
+	booleanIn,
+	changesIn,
+	givenOnly,
+	InputError,
+	requiredText,
+	textIn,
+	toStringList,
+} from '../../../shared/input';
 import { CURRENCY_DISPLAYS, INPUT_TYPES, VALIDATIONS } from './fields';
 
 /**
@@ -62,20 +69,13 @@ function collectionIdsIn(value: unknown): string[] | undefined {
 	return ids.length ? ids : undefined;
 }
 
-/** Only what was given: Update changes nothing else (PATCH), and Create leaves the rest to the service's defaults. */
-function defined(entries: Record<string, unknown>): IDataObject {
-	return Object.fromEntries(
-		Object.entries(entries).filter(([, value]) => value !== undefined),
-	) as IDataObject;
-}
-
 const optionalTextIn = (value: unknown, field: string) => {
 	const text = textIn(value, field);
 	return text.trim() ? text : undefined;
 };
 
 function configOf(input: DefinitionInput): IDataObject {
-	return defined({
+	return givenOnly({
 		currencyDisplayType: choiceIn(input.currencyDisplayType, 'Currency Display', CURRENCY_DISPLAYS),
 		currencyCode: currencyCodeIn(input.currencyCode),
 		recordReference: collectionIdsIn(input.recordReference),
@@ -90,7 +90,7 @@ export function buildDefinitionBody(
 	{ creating }: { creating: boolean },
 ): IDataObject {
 	const config = configOf(input);
-	const body = defined({
+	const fields = {
 		apiKeyName: creating
 			? requiredText(
 					input.attributeKey,
@@ -115,16 +115,10 @@ export function buildDefinitionBody(
 		isRequired: booleanIn(input.isRequired, 'Required'),
 		isUnique: booleanIn(input.isUnique, 'Unique'),
 		validation: choiceIn(input.validation, 'Validation', VALIDATIONS),
-	});
+	};
+	const body = creating ? givenOnly(fields) : changesIn(fields);
 	if (creating && !body.inputType) {
 		throw new InputError('Input Type', 'empty', 'Choose the Input Type from the list.');
-	}
-	if (!creating && Object.keys(body).length === 0) {
-		throw new InputError(
-			'Update Fields',
-			'nothing to change',
-			'Add at least one field to Update Fields, with its new value.',
-		);
 	}
 	return body;
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { forOperation, operation, updateFieldsCollection } from '../../../shared/descriptions';
-import { booleanIn, InputError, sendBody, textIn } from '../../../shared/input';
+import { booleanIn, changesIn, InputError, sendBody, textIn } from '../../../shared/input';
 import { parameterId } from '../../../shared/locators';
 import type { OperationRun } from '../../../shared/transport';
 import { withoutBody } from '../../../shared/transport';
@@ -74,22 +74,12 @@ function colorIn(value: unknown): string | undefined {
 /** The vendor's body (status-update): name, color, isArchived, celebrationEnabled; only those given. */
 export function buildStatusOptionBody(input: StatusOptionInput): IDataObject {
 	const name = textIn(input.name, 'Name').trim();
-	const body = Object.fromEntries(
-		Object.entries({
-			name: name || undefined,
-			color: colorIn(input.color),
-			isArchived: booleanIn(input.isArchived, 'Archived'),
-			celebrationEnabled: booleanIn(input.celebrationEnabled, 'Celebration'),
-		}).filter(([, value]) => value !== undefined),
-	) as IDataObject;
-	if (Object.keys(body).length === 0) {
-		throw new InputError(
-			'Update Fields',
-			'nothing to change',
-			'Add at least one field to Update Fields, with its new value.',
-		);
-	}
-	return body;
+	return changesIn({
+		name: name || undefined,
+		color: colorIn(input.color),
+		isArchived: booleanIn(input.isArchived, 'Archived'),
+		celebrationEnabled: booleanIn(input.celebrationEnabled, 'Celebration'),
+	});
 }
 
 /**

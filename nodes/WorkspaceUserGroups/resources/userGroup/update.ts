@@ -4,7 +4,7 @@ import type { TypedEntry } from '../../../shared/attributes/attributesBody';
 import { buildTypedObject } from '../../../shared/attributes/attributesBody';
 import { typedValueFields } from '../../../shared/attributes/fields';
 import { forOperation, operation } from '../../../shared/descriptions';
-import { fromInput, InputError, parseJsonObject, sendBody, textIn } from '../../../shared/input';
+import { fromInput, parseJsonObject, requiredText, sendBody, textIn } from '../../../shared/input';
 import { paths } from '../../../shared/transport';
 import { TOKEN_NOTICE, userGroupIdField, userGroupItem } from './fields';
 
@@ -124,14 +124,12 @@ export interface UserGroupUpdate {
 
 /** The PUT /api/user body (docs/api.md §4.8): only what was given. */
 export function buildUserGroupUpdate(input: UserGroupUpdate): IDataObject {
-	const userGroupId = textIn(input.userGroupId, 'User Group ID', 'id').trim();
-	if (!userGroupId) {
-		throw new InputError(
-			'User Group ID',
-			'empty',
-			'Give your own ID for the group; a new ID creates the group.',
-		);
-	}
+	const userGroupId = requiredText(
+		input.userGroupId,
+		'User Group ID',
+		'Give your own ID for the group; a new ID creates the group.',
+		'id',
+	).trim();
 	const body: IDataObject = { user_group_id: userGroupId };
 	const name = textIn(input.name, 'Name');
 	if (name) body.name = name;
