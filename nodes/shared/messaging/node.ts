@@ -10,7 +10,9 @@ import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { optionsField, resourceSelector, subtitleOf } from '../descriptions';
 import { requestDefaults } from '../transport';
-import { deliveryReportDescription, deliveryWaitParts } from './deliveryReport';
+import { NOTHING_TO_REGISTER } from '../waiting';
+import { deliveryReportDescription } from './deliveryReport';
+import { deliveryWaitWebhook, receiveDeliveryStatus, startDeliveryWait } from './deliveryWait';
 import { MESSAGING_BASE_URL } from './host';
 import type { ParameterSource } from '../locators';
 import type { AskSpec } from './ask/sendAndWait';
@@ -56,7 +58,7 @@ export function messagingNodeParts(
 			: optionsField,
 	];
 	const webhooks = [
-		...(deliveryReport ? deliveryWaitParts.webhooks : []),
+		...(deliveryReport ? [deliveryWaitWebhook] : []),
 		...(ask ? answerWebhooks : []),
 	];
 	return {
@@ -72,7 +74,7 @@ export function messagingNodeParts(
 		},
 		waiting: {
 			customOperations: {
-				...(deliveryReport ? deliveryWaitParts.customOperations : {}),
+				...(deliveryReport && { deliveryReport: { waitForStatus: startDeliveryWait } }),
 				...(ask && {
 					[String(resource.value)]: {
 						[SEND_AND_WAIT_OPERATION]: async function (this: IExecuteFunctions) {
@@ -82,7 +84,7 @@ export function messagingNodeParts(
 				}),
 			},
 			webhook: answerOrStatus,
-			webhookMethods: deliveryWaitParts.webhookMethods,
+			webhookMethods: { default: NOTHING_TO_REGISTER },
 		},
 	};
 }
@@ -92,5 +94,5 @@ async function answerOrStatus(this: IWebhookFunctions) {
 	const operation = this.getNodeParameter('operation', '');
 	return operation === SEND_AND_WAIT_OPERATION
 		? await receiveAnswer.call(this)
-		: await deliveryWaitParts.webhook.call(this);
+		: await receiveDeliveryStatus.call(this);
 }
