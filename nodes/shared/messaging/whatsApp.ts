@@ -153,17 +153,6 @@ export interface VariableKey {
 	type?: string;
 }
 
-export async function readVariableKeys(
-	context: ReadContext,
-	phoneId: string,
-	{ name, language }: Required<TemplateChoice>,
-): Promise<VariableKey[]> {
-	const path = paths.messaging.whatsAppVariableKeys(segment(phoneId, 'Account'));
-	const query = `template_name=${encodeURIComponent(name)}&language=${encodeURIComponent(language)}`;
-	const { data = [] } = await read<{ data?: VariableKey[] }>(context, `${path}?${query}`);
-	return data;
-}
-
 /**
  * The variables of a chosen template (the picker's value), in the language chosen beside it, or
  * its own, or that of its only approved version; none before an account and a template are chosen.
@@ -174,13 +163,13 @@ export async function templateVariableKeys(
 	chosen: string,
 	chosenLanguage = '',
 ): Promise<VariableKey[]> {
-	const template = toTemplateChoice(chosen);
-	if (!phoneId || !template.name) return [];
-	const language =
-		chosenLanguage.trim() ||
-		template.language ||
-		(await languageOf(context, phoneId, template.name));
-	return await readVariableKeys(context, phoneId, { name: template.name, language });
+	const { name, language: own } = toTemplateChoice(chosen);
+	if (!phoneId || !name) return [];
+	const language = chosenLanguage.trim() || own || (await languageOf(context, phoneId, name));
+	const path = paths.messaging.whatsAppVariableKeys(segment(phoneId, 'Account'));
+	const query = `template_name=${encodeURIComponent(name)}&language=${encodeURIComponent(language)}`;
+	const { data = [] } = await read<{ data?: VariableKey[] }>(context, `${path}?${query}`);
+	return data;
 }
 
 /** The variables of the template chosen in the node's Account and Template fields. */

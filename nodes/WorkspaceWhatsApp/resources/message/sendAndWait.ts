@@ -24,9 +24,8 @@ import {
 } from '../../../shared/messaging/whatsAppTemplate';
 import { paths } from '../../../shared/transport';
 import { WHATSAPP_HINTS } from '../../hints';
-import type { ConversationMessageInput } from './sendInConversation';
 import { buildConversationMessageBody } from './sendInConversation';
-import { templateOptionsField } from './sendTemplate';
+import { TEMPLATE_PARAMETERS, templateOptionsField } from './sendTemplate';
 
 /**
  * Send and Wait for Response on WhatsApp: as a text in the open conversation (within 24 hours of
@@ -111,14 +110,6 @@ export function linkVariableOf(read: ParameterSource): string {
 	);
 }
 
-const TEMPLATE_PARAMETERS = {
-	phoneId: 'picked',
-	template: 'picker',
-	recipient: 'value',
-	variables: 'object',
-	additionalFields: 'object',
-} as const;
-
 /** The template send, with the link in its Link Variable (`templateVariables` takes it as given). */
 function templateAsk(read: ParameterSource, links: Links): IDataObject {
 	const input = readInput<WhatsAppTemplateInput>(read, TEMPLATE_PARAMETERS);
@@ -130,15 +121,14 @@ function templateAsk(read: ParameterSource, links: Links): IDataObject {
 
 /** The conversation's text send, the link at the end; a preview would fetch the page. */
 function conversationAsk(read: ParameterSource, question: Question, links: Links): IDataObject {
-	const input: ConversationMessageInput = {
+	return buildConversationMessageBody({
 		phoneId: pickedId(read, 'phoneId'),
 		recipient: read.getNodeParameter('recipient', ''),
 		messageType: 'text',
 		text: whatsAppText(question, links),
 		previewUrl: false,
 		additionalFields: read.getNodeParameter('additionalFields', {}) as IDataObject,
-	};
-	return buildConversationMessageBody(input);
+	});
 }
 
 /**
