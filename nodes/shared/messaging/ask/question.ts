@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InputError, isPlainObject, textIn } from '../../input';
-import { requiredText } from '../fields';
+import { MAX_TEXT_CHARACTERS, requiredText } from '../fields';
 import { MAX_SMS_SEGMENTS, smsLength } from '../smsLength';
 import type { FormField } from './form';
 import { escapeHtml, htmlOf } from './html';
@@ -187,9 +187,6 @@ export function emailHtml(question: Question, links: Links): string {
 	return `<p>${htmlOf(question.message)}</p>\n<p>${anchors}</p>`;
 }
 
-/** The vendor's limit on a conversation's text (main-host "text message" page). */
-const MAX_WHATSAPP_CHARACTERS = 4096;
-
 export function smsText(question: Question, links: Links): string {
 	const text = `${question.message}\n\n${linkLine(question, links)}`;
 	const whole = smsLength(text);
@@ -205,7 +202,7 @@ export function smsText(question: Question, links: Links): string {
 export function whatsAppText(question: Question, links: Links): string {
 	const text = `${question.message}\n\n${linkLine(question, links)}`;
 	const length = characters(text);
-	if (length <= MAX_WHATSAPP_CHARACTERS) return text;
+	if (length <= MAX_TEXT_CHARACTERS) return text;
 	throw new InputError(
 		'Message',
 		`with the link the text is ${length.toLocaleString('en-US')} characters, more than WhatsApp's 4,096`,
