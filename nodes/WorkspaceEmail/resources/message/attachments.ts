@@ -16,6 +16,7 @@ import type { FileToUpload } from '../../../shared/transport';
 import { paths, requestDefaults, uploadFile } from '../../../shared/transport';
 import { EMAIL_HINTS } from '../../hints';
 import type { EmailOptions } from './fields';
+import type { EmailInput } from './send';
 
 /**
  * Attachments from the item's binary data (docs/api.md §4.9, "Email attachments"): each file
@@ -70,12 +71,7 @@ const notWith = (field: string) =>
  * (the uploads give them): `from` and `fromName` are required there, and it has no pre-header,
  * postback data or attachment URLs. An HTML message goes as `bodyHtml`, any other as `bodyText`.
  */
-export function buildCampaignEmailBody(input: {
-	recipient?: unknown;
-	subject?: unknown;
-	message?: unknown;
-	additionalFields?: AttachmentOptions;
-}): IDataObject {
+export function buildCampaignEmailBody(input: EmailInput): IDataObject {
 	const extra = input.additionalFields ?? {};
 	if (textIn(extra.preHeader, 'Pre-Header').trim()) throw notWith('Pre-Header');
 	if (textIn(extra.postBackData, 'Postback Data').trim()) throw notWith('Postback Data');
