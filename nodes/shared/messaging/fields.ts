@@ -16,6 +16,12 @@ export const phoneRecipientField: INodeProperties = {
 		'Country code and number. Spaces, dashes, brackets and a leading + are removed before sending.',
 };
 
+/** The recipient of a WhatsApp or RCS message: the Workspace WhatsApp Trigger's sender fits. */
+export const replyRecipientField: INodeProperties = {
+	...phoneRecipientField,
+	description: `${String(phoneRecipientField.description)} To answer a message from the Workspace WhatsApp Trigger, drag in its sender.number field.`,
+};
+
 /** The recipient of an email. */
 export const emailRecipientField: INodeProperties = {
 	displayName: 'Recipient',

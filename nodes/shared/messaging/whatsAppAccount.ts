@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../input';
 import type { PickedId } from '../locators';
-import { phoneRecipientField } from './fields';
+import { replyRecipientField } from './fields';
 
 /**
  * Who sends and who receives, for every WhatsApp send. The hints name the Workspace WhatsApp
@@ -32,10 +32,7 @@ export const accountAndRecipientFields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		...phoneRecipientField,
-		description: `${String(phoneRecipientField.description)} To answer a message from the Workspace WhatsApp Trigger, drag in its sender.number field.`,
-	},
+	replyRecipientField,
 ];
 
 /**

@@ -4,7 +4,7 @@ import { describeValue, InputError, isDateLike, textIn } from '../../../shared/i
 import type { CampaignOptions } from '../../../shared/messaging/campaign';
 import { campaignOptions, campaignOptionsBody } from '../../../shared/messaging/campaign';
 import { additionalFieldsCollection } from '../../../shared/descriptions';
-import { phoneRecipientField, requiredText } from '../../../shared/messaging/fields';
+import { replyRecipientField, requiredText } from '../../../shared/messaging/fields';
 import { toCoordinate, toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 
 /**
@@ -22,10 +22,7 @@ export const botAndRecipientFields: INodeProperties[] = [
 		description:
 			"The RCS bot that sends the message, from the workspace's RCS settings. To answer a message from the Workspace WhatsApp Trigger, drag in its botId field.",
 	},
-	{
-		...phoneRecipientField,
-		description: `${String(phoneRecipientField.description)} To answer a message from the Workspace WhatsApp Trigger, drag in its sender.number field.`,
-	},
+	replyRecipientField,
 ];
 
 /** The documented kinds of suggestion, each with the fields it requires (docs/api.md §4.9). */
