@@ -2,10 +2,9 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { credentialTest } from '../shared/methods';
-import { NOTHING_TO_REGISTER } from '../shared/waiting';
+import { NOTHING_TO_REGISTER, resumeWebhook } from '../shared/waiting';
 import {
 	deliveryWaitFields,
-	deliveryWaitWebhook,
 	receiveDeliveryStatus,
 	startDeliveryWait,
 } from '../shared/messaging/deliveryWait';
@@ -39,7 +38,7 @@ export class WorkspaceWaitForDelivery implements INodeType {
 		credentials: [
 			{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
 		],
-		webhooks: [deliveryWaitWebhook],
+		webhooks: [resumeWebhook],
 		properties: deliveryWaitFields,
 	};
 

@@ -1,8 +1,8 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { InputError, numberIn } from './input';
 
-/** What Wait for Status and Send and Wait share: the time limit, and the local-address warning. */
+/** What Wait for Status and Send and Wait share: time limit, webhook, localhost warning. */
 
 const UNITS: Record<string, number> = {
 	seconds: 1000,
@@ -75,6 +75,17 @@ export function warnIfLocal(context: IExecuteFunctions, address: string, who: st
 		location: 'outputPane',
 	});
 }
+
+/** n8n calls it at the resume address, only while the execution waits. */
+export const resumeWebhook: IWebhookDescription = {
+	name: 'default',
+	httpMethod: 'POST',
+	responseMode: 'onReceived',
+	// Empty: else n8n answers a resume with the words "firstEntryJson", not the node's own answer.
+	responseData: '',
+	path: '',
+	restartWebhook: true,
+};
 
 /** A wait's webhook is n8n's own resume address, handed to each send: n8n calls none of these. */
 export const NOTHING_TO_REGISTER = {

@@ -3,7 +3,6 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
-	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -254,17 +253,6 @@ export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeE
 	await this.putExecutionToWait(new Date(waitUntil));
 	return [items];
 }
-
-/** The webhook n8n calls at the resume address, only while the execution waits. */
-export const deliveryWaitWebhook: IWebhookDescription = {
-	name: 'default',
-	httpMethod: 'POST',
-	responseMode: 'onReceived',
-	// Empty: else n8n answers a resume with the words "firstEntryJson", not the message.
-	responseData: '',
-	path: '',
-	restartWebhook: true,
-};
 
 const isOutcome = (value: unknown): value is DeliveryOutcome =>
 	isPlainObject(value) && typeof value.request_id === 'string' && Array.isArray(value.resume_on);

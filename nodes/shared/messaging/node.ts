@@ -10,9 +10,9 @@ import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { optionsField, resourceSelector, subtitleOf } from '../descriptions';
 import { requestDefaults } from '../transport';
-import { NOTHING_TO_REGISTER } from '../waiting';
+import { NOTHING_TO_REGISTER, resumeWebhook } from '../waiting';
 import { deliveryReportDescription } from './deliveryReport';
-import { deliveryWaitWebhook, receiveDeliveryStatus, startDeliveryWait } from './deliveryWait';
+import { receiveDeliveryStatus, startDeliveryWait } from './deliveryWait';
 import { MESSAGING_BASE_URL } from './host';
 import type { ParameterSource } from '../locators';
 import type { AskSpec } from './ask/sendAndWait';
@@ -57,10 +57,7 @@ export function messagingNodeParts(
 			? { ...optionsField, displayOptions: { hide: { operation: [SEND_AND_WAIT_OPERATION] } } }
 			: optionsField,
 	];
-	const webhooks = [
-		...(deliveryReport ? [deliveryWaitWebhook] : []),
-		...(ask ? answerWebhooks : []),
-	];
+	const webhooks = [...(deliveryReport ? [resumeWebhook] : []), ...(ask ? answerWebhooks : [])];
 	return {
 		subtitle: subtitleOf(properties),
 		sharedDescription: {

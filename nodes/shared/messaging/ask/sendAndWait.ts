@@ -14,7 +14,7 @@ import type { ParameterSource } from '../../locators';
 import { MESSAGING_BASE_URL, requireMessagingHost } from '../host';
 import type { Hints } from '../../transport';
 import { apiRequest } from '../../transport';
-import { warnIfLocal } from '../../waiting';
+import { resumeWebhook, warnIfLocal } from '../../waiting';
 import { formAnswerOf } from './form';
 import { waitTillOf } from './limit';
 import { ANSWERED_PAGE, PAGE_POLICY, questionPage, UNAVAILABLE_PAGE } from './pages';
@@ -33,13 +33,9 @@ import { QUESTION_PARAMETERS, toQuestion } from './question';
 
 /** n8n calls these at the links' address, `/webhook-waiting/<execution>/<node ID>`. */
 export const answerWebhooks: IWebhookDescription[] = ['GET', 'POST'].map((httpMethod) => ({
-	name: 'default',
+	...resumeWebhook,
 	httpMethod,
-	responseMode: 'onReceived',
-	// Empty: else n8n answers a resume with the words "firstEntryJson", not the page.
-	responseData: '',
 	path: '={{ $nodeId }}',
-	restartWebhook: true,
 	isFullPath: true,
 }));
 
