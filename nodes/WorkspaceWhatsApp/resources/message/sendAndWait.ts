@@ -10,7 +10,7 @@ import { InputError, textIn } from '../../../shared/input';
 import type { ParameterSource } from '../../../shared/locators';
 import { pickedId } from '../../../shared/locators';
 import { campaignOptions } from '../../../shared/messaging/campaign';
-import { sendAndWaitFields } from '../../../shared/messaging/ask/fields';
+import { sendAndWaitFields, shownWhen } from '../../../shared/messaging/ask/fields';
 import type { Links, Question } from '../../../shared/messaging/ask/question';
 import { whatsAppText } from '../../../shared/messaging/ask/question';
 import type { AskSpec } from '../../../shared/messaging/ask/sendAndWait';
@@ -32,8 +32,6 @@ import { TEMPLATE_PARAMETERS, templateOptionsField } from './sendTemplate';
  * the customer's last message) or as an approved template whose text variable takes the link.
  * Each is built by its send's own builder, with that send's options.
  */
-
-const onSendAs = (sendAs: string) => ({ show: { sendAs: [sendAs] } });
 
 const sendAsField: INodeProperties = {
 	displayName: 'Send As',
@@ -89,12 +87,13 @@ export const sendAndWaitDescription: INodeProperties[] = sendAndWaitFields(
 	'message',
 	[
 		sendAsField,
-		...[templateField, linkVariableField, variablesBesideLinkField].map((field) => ({
-			...field,
-			displayOptions: onSendAs('template'),
-		})),
-		{ ...templateOptionsField, displayOptions: onSendAs('template') },
-		{ ...additionalFieldsCollection(campaignOptions), displayOptions: onSendAs('conversation') },
+		...shownWhen({ sendAs: ['template'] }, [
+			templateField,
+			linkVariableField,
+			variablesBesideLinkField,
+			templateOptionsField,
+		]),
+		...shownWhen({ sendAs: ['conversation'] }, [additionalFieldsCollection(campaignOptions)]),
 	],
 	'What the person reads, as plain text; in a conversation the link to answer is added after it. A template sends its own text: these words are shown on the page the link opens.',
 );

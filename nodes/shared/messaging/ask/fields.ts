@@ -15,6 +15,16 @@ import { limitWaitTimeOption } from './limit';
 
 const onResponse = (...responseTypes: string[]) => ({ show: { responseType: responseTypes } });
 
+/** Each of `properties`, shown only where `show` holds too. */
+export const shownWhen = (
+	show: Record<string, string[]>,
+	properties: INodeProperties[],
+): INodeProperties[] =>
+	properties.map((property) => ({
+		...property,
+		displayOptions: { show: { ...property.displayOptions?.show, ...show } },
+	}));
+
 /** The one setup outside the node, and the one that fails silently when missed. */
 export const answerLinkNotice: INodeProperties = {
 	displayName:
@@ -150,12 +160,7 @@ export function sendAndWaitFields(
 		...channelFields,
 		{ ...messageField, description: messageDescription },
 		responseTypeField,
-		...customFormProperties.map((property) => ({
-			...property,
-			displayOptions: {
-				show: { ...property.displayOptions?.show, ...onResponse('customForm').show },
-			},
-		})),
+		...shownWhen({ responseType: ['customForm'] }, customFormProperties),
 		approvalOptionsField,
 		...optionsFields,
 	]);
