@@ -29,10 +29,7 @@ const DELIVERY_REPORT_HINTS: Hints = {
 	rejected: 'Check Request ID: the request_id that a send of this workspace returned.',
 };
 
-/**
- * Delivery Report, in every messaging node whose sends return a request ID: Get (one read for
- * any channel, docs/api.md §4.9) and Wait for Status.
- */
+/** Delivery Report: Get (one read for any channel, docs/api.md §4.9) and Wait for Status. */
 export const deliveryReportDescription: INodeProperties[] = [
 	operationSelector(
 		'deliveryReport',

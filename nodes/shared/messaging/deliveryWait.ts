@@ -158,9 +158,8 @@ const SENDS = ['workspaceSms', 'workspaceWhatsApp', 'workspaceEmail'].map(
 );
 
 /**
- * The send right before this node, checked as the user set it: without a Postback URL its
- * statuses go nowhere and the wait could only end at its time limit; with another address
- * (a relay of the user's may forward them) the output says where they go.
+ * The send right before this node, as the user set it: without a Postback URL the wait could only
+ * end at its time limit; another address (a relay of the user's may forward) is said in the output.
  */
 function checkSendBefore(context: IExecuteFunctions): void {
 	const previous = context.getInputSourceData()?.previousNode;
@@ -195,9 +194,8 @@ function checkSendBefore(context: IExecuteFunctions): void {
 }
 
 /**
- * The node's run: each item becomes its pending outcome, in place (n8n stores the waiting node's
- * input with the execution), settled at once where its delivery report already has a chosen
- * status; the execution waits, until the longest time limit at most, while any is not.
+ * Each item becomes its pending outcome in place (n8n stores the waiting node's input), settled at
+ * once where its report has a chosen status; while any has not, it waits, to the longest limit.
  */
 export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getExecuteData().data.main[0] ?? [];
@@ -305,9 +303,8 @@ const answered = (message: string): IWebhookResponseData => ({
 });
 
 /**
- * The node's webhook: a post-back for one of the waiting items, found by its request id. It
- * resumes the execution once every item has a chosen status; anything else is answered and
- * resumes nothing.
+ * A post-back for one of the waiting items, found by its request id: it resumes the execution once
+ * every item has a chosen status; anything else is answered and resumes nothing.
  */
 export async function receiveDeliveryStatus(
 	this: IWebhookFunctions,

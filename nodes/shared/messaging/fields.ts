@@ -22,7 +22,6 @@ export const replyRecipientField: INodeProperties = {
 	description: `${String(phoneRecipientField.description)} To answer a message from the Workspace WhatsApp Trigger, drag in its sender.number field.`,
 };
 
-/** The recipient of an email. */
 export const emailRecipientField: INodeProperties = {
 	displayName: 'Recipient',
 	name: 'recipient',
@@ -33,10 +32,7 @@ export const emailRecipientField: INodeProperties = {
 	description: 'One email address',
 };
 
-/**
- * An SMS's Message, and what a Send and Wait for Response asks (with its own description, in
- * ask/fields.ts and the Workspace Send and Wait node, which can spread this in).
- */
+/** An SMS's Message, and what Send and Wait asks (each spreads in its own description). */
 export const messageField: INodeProperties = {
 	displayName: 'Message',
 	name: 'message',
@@ -173,7 +169,6 @@ export function variablesFromPairs(pairs: VariablePairs | undefined): IDataObjec
 	return variables;
 }
 
-/** Text a field must have. */
 export function requiredText(
 	value: unknown,
 	field: string,

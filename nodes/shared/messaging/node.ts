@@ -19,9 +19,8 @@ import type { AskSpec } from './ask/sendAndWait';
 import { answerWebhooks, askAndWait, receiveAnswer } from './ask/sendAndWait';
 
 /**
- * What the Email, RCS, SMS and WhatsApp nodes share: the credential, the messaging host, and their
- * fields (the node's own resource, then Delivery Report and Request Options). Each node keeps its
- * identity (name, icon, usableAsTool…) as a literal in its class: lint reads them only there.
+ * What the Email, RCS, SMS and WhatsApp nodes share: credential, host, Delivery Report, Options and
+ * the waits. Each keeps its identity (name, icon…) as a literal in its class: lint reads it there.
  */
 export function messagingNodeParts(
 	resource: INodePropertyOptions,

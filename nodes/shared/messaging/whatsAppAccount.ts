@@ -4,10 +4,7 @@ import { InputError } from '../input';
 import type { PickedId } from '../locators';
 import { replyRecipientField } from './fields';
 
-/**
- * Who sends and who receives, for every WhatsApp send. The hints name the Workspace WhatsApp
- * Trigger's fields: an incoming message's `phoneId` and `sender.number` fit as they are.
- */
+/** Who sends and receives, in each WhatsApp send: the trigger's `phoneId`, `sender.number` fit. */
 export const accountAndRecipientFields: INodeProperties[] = [
 	{
 		displayName: 'Account',
@@ -36,9 +33,8 @@ export const accountAndRecipientFields: INodeProperties[] = [
 ];
 
 /**
- * The account's phone ID, said before sending when there is none: what to fix depends on how it
- * was given (an expression reading an item without `phoneId`, such as a delivery status, is the
- * usual case).
+ * The account's phone ID, or what to fix, by how it was given (usually an expression reading an
+ * item without `phoneId`, such as a delivery status).
  */
 export function requireAccount(phoneId: string | PickedId): string {
 	const { id, mode, byExpression } =
