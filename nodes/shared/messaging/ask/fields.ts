@@ -7,10 +7,9 @@ import { customFormProperties } from './form';
 import { limitWaitTimeOption } from './limit';
 
 /**
- * Send and Wait for Response's own fields, named as in n8n's send-and-wait operations where they
- * mean the same (message, responseType, approvalOptions.values, defineForm, formFields,
- * options.limitWaitTime…): n8n derives an AI agent's review tool by these names, and what users
- * built on n8n's nodes reads the same here. The channel's fields (recipient, sender…) go first.
+ * Named as n8n's send-and-wait operations name what means the same (message, responseType,
+ * approvalOptions.values, defineForm, formFields, options.limitWaitTime…): n8n derives an AI
+ * agent's review tool by these names, and what users built on n8n's nodes reads the same here.
  */
 
 const onResponse = (...responseTypes: string[]) => ({ show: { responseType: responseTypes } });
@@ -146,10 +145,7 @@ const optionsFields: INodeProperties[] = [
 	},
 ];
 
-/**
- * The operation's fields on `resource`: the notice, the channel's own fields, Message (in the
- * channel's words), then what n8n's send-and-wait operations ask.
- */
+/** On `resource`: the notice, the channel's fields, Message in its words, then n8n's own fields. */
 export function sendAndWaitFields(
 	resource: string,
 	channelFields: INodeProperties[],

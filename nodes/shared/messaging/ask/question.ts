@@ -7,10 +7,7 @@ import type { FormField } from './form';
 import { escapeHtml, htmlOf } from './html';
 import { toFormFields } from './form';
 
-/**
- * What the person is asked and how it reaches them: pure, so that every mistake is said before
- * anything is sent, the link's cost in an SMS included.
- */
+/** The question and its message; pure, so each mistake (even the link's SMS cost) is said first. */
 
 /** One answer the person can give, and its word on the page and in the message. */
 export interface Choice {
@@ -143,10 +140,7 @@ export function toQuestion(input: QuestionInput): Question {
 	return { message, responseType: 'approval', choices: [approve, disapprove], linkLabel: '' };
 }
 
-/**
- * Where the person answers: one page for a text message (both buttons on it); for an email,
- * one address per button, as n8n's own nodes send them.
- */
+/** A text's one page (both buttons on it), and an email's link per button, as n8n's nodes send. */
 export interface Links {
 	page: string;
 	/** By `Choice.approved`: the email's buttons. */
