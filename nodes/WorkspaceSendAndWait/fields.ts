@@ -12,11 +12,7 @@ import {
 	variablesBesideLinkField,
 } from '../WorkspaceWhatsApp/resources/message/sendAndWait';
 
-/**
- * The hidden node's fields, as workflows saved with it hold them. Named as in n8n's own send-and-wait nodes where they mean the same (operation,
- * message, responseType, approvalOptions.values, options.messageButtonLabel): n8n finds a
- * human-review tool by them, and what users built on those nodes reads the same here.
- */
+/** The hidden node's fields as saved workflows hold them, named as n8n's own (ask/fields.ts). */
 export const sendAndWaitFields: INodeProperties[] = [
 	{ ...answerLinkNotice, name: 'setupNotice' },
 	{

@@ -10,9 +10,8 @@ import {
 } from '../shared/messaging/deliveryWait';
 
 /**
- * Workflows saved before Wait for Status became an operation of the sends' Delivery Report still
- * run with this node; the node panel no longer offers it (a flow-control node of its own, which
- * n8n's verification refuses).
+ * Kept, hidden, for workflows saved before Wait for Status became a Delivery Report operation: a
+ * flow-control node of its own, which n8n's verification refuses.
  */
 export class WorkspaceWaitForDelivery implements INodeType {
 	description: INodeTypeDescription = {

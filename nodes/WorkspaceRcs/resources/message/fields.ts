@@ -7,10 +7,7 @@ import { additionalFieldsCollection } from '../../../shared/descriptions';
 import { replyRecipientField, requiredText } from '../../../shared/messaging/fields';
 import { toCoordinate, toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 
-/**
- * Who sends and who receives, for every RCS send (docs/api.md §4.9, "RCS"). The host lists no
- * bots: the ID is typed in, or dragged from the Workspace WhatsApp Trigger's `botId`.
- */
+/** Who sends and receives: the host lists no bots, so the ID is typed, or the trigger's `botId`. */
 export const botAndRecipientFields: INodeProperties[] = [
 	{
 		displayName: 'Bot ID',
@@ -37,10 +34,7 @@ type SuggestionType = keyof typeof SUGGESTION_TYPES;
 
 const shownFor = (type: SuggestionType) => ({ show: { type: [type] } });
 
-/**
- * Buttons under a text or audio message. No count or length is documented, so none is refused
- * here: the host's refusal says what it did not take (the node's hints name this field).
- */
+/** Buttons under a text or audio; no count or length documented, so the host's refusal says. */
 export const suggestionsField: INodeProperties = {
 	displayName: 'Suggestions',
 	name: 'suggestions',

@@ -28,9 +28,8 @@ import { buildConversationMessageBody } from './sendInConversation';
 import { TEMPLATE_PARAMETERS, templateOptionsField } from './sendTemplate';
 
 /**
- * Send and Wait for Response on WhatsApp: as a text in the open conversation (within 24 hours of
- * the customer's last message) or as an approved template whose text variable takes the link.
- * Each is built by its send's own builder, with that send's options.
+ * On WhatsApp: a text in the open conversation (within 24 hours of the customer's last message),
+ * or an approved template whose text variable takes the link; each by its send's own builder.
  */
 
 const sendAsField: INodeProperties = {
@@ -98,7 +97,6 @@ export const sendAndWaitDescription: INodeProperties[] = sendAndWaitFields(
 	'What the person reads, as plain text; in a conversation the link to answer is added after it. A template sends its own text: these words are shown on the page the link opens.',
 );
 
-/** The Link Variable, given. */
 export function linkVariableOf(read: ParameterSource): string {
 	const name = textIn(read.getNodeParameter('linkVariable', ''), 'Link Variable', 'name').trim();
 	if (name) return name;
@@ -130,10 +128,7 @@ function conversationAsk(read: ParameterSource, question: Question, links: Links
 	});
 }
 
-/**
- * A template carries the link only in a text variable: said before sending, from the
- * template's variables as the host lists them.
- */
+/** A template carries the link only in a text variable: checked with the host before sending. */
 async function checkLinkVariable(context: IExecuteFunctions, read: ParameterSource): Promise<void> {
 	const link = linkVariableOf(read);
 	const { language } = read.getNodeParameter('additionalFields', {}) as { language?: string };
