@@ -32,10 +32,7 @@ export const accountAndRecipientFields: INodeProperties[] = [
 	replyRecipientField,
 ];
 
-/**
- * The account's phone ID, or what to fix, by how it was given (usually an expression reading an
- * item without `phoneId`, such as a delivery status).
- */
+/** The phone ID, or what to fix as it was given (often an expression on a status: it has none). */
 export function requireAccount(phoneId: string | PickedId): string {
 	const { id, mode, byExpression } =
 		typeof phoneId === 'string' ? { id: phoneId, mode: 'list', byExpression: false } : phoneId;
