@@ -87,8 +87,7 @@ export function messagingNodeParts(
 
 /** One webhook a node: the answer page of Send and Wait, or a status for Wait for Status. */
 async function answerOrStatus(this: IWebhookFunctions) {
-	const operation = this.getNodeParameter('operation', '');
-	return operation === SEND_AND_WAIT_OPERATION
+	return this.getNodeParameter('operation', '') === SEND_AND_WAIT_OPERATION
 		? await receiveAnswer.call(this)
 		: await receiveDeliveryStatus.call(this);
 }
