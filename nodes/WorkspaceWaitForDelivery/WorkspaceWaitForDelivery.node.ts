@@ -9,10 +9,7 @@ import {
 	startDeliveryWait,
 } from '../shared/messaging/deliveryWait';
 
-/**
- * Kept, hidden, for workflows saved before Wait for Status became a Delivery Report operation: a
- * flow-control node of its own, which n8n's verification refuses.
- */
+/** Kept, hidden, for saved workflows: n8n's verification refuses a flow-control node of its own. */
 export class WorkspaceWaitForDelivery implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Wait for Delivery',
