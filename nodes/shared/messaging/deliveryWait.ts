@@ -193,10 +193,7 @@ function checkSendBefore(context: IExecuteFunctions): void {
 		});
 }
 
-/**
- * Each item becomes its pending outcome in place (n8n stores the waiting node's input), settled at
- * once where its report has a chosen status; while any has not, it waits, to the longest limit.
- */
+/** Items become pending outcomes in place, settled from reports; waits to the longest limit. */
 export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getExecuteData().data.main[0] ?? [];
 	checkSendBefore(this);
@@ -302,10 +299,7 @@ const answered = (message: string): IWebhookResponseData => ({
 	webhookResponse: { received: true, message },
 });
 
-/**
- * A post-back for one of the waiting items, found by its request id: it resumes the execution once
- * every item has a chosen status; anything else is answered and resumes nothing.
- */
+/** A post-back, found by its request id: it resumes once every item has a chosen status. */
 export async function receiveDeliveryStatus(
 	this: IWebhookFunctions,
 ): Promise<IWebhookResponseData> {

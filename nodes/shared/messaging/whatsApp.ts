@@ -148,10 +148,7 @@ export interface VariableKey {
 	type?: string;
 }
 
-/**
- * The variables of a chosen template (the picker's value), in the language chosen beside it, or
- * its own, or that of its only approved version; none before an account and a template are chosen.
- */
+/** A picked template's variables: in the language beside it, its own, or its only approved one. */
 export async function templateVariableKeys(
 	context: ReadContext,
 	phoneId: string,

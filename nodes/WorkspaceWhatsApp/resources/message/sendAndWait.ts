@@ -27,10 +27,7 @@ import { WHATSAPP_HINTS } from '../../hints';
 import { buildConversationMessageBody } from './sendInConversation';
 import { TEMPLATE_PARAMETERS, templateOptionsField } from './sendTemplate';
 
-/**
- * On WhatsApp: a text in the open conversation (within 24 hours of the customer's last message),
- * or an approved template whose text variable takes the link; each by its send's own builder.
- */
+/** As a conversation text, or a template with the link in a text variable: each by its send. */
 
 const sendAsField: INodeProperties = {
 	displayName: 'Send As',
