@@ -1,10 +1,7 @@
 import { RECORDS_KEY_HINT } from '../shared/auth';
 import type { Hints } from '../shared/transport';
 
-/**
- * What this node's refusals tell the user to check. The vendor documents no limit on the number
- * or length of suggestions, so the node refuses none itself: the host's message says which.
- */
+/** What refusals tell the user to check; suggestions' undocumented limits are the host's to say. */
 export const RCS_HINTS: Hints = {
 	credential: RECORDS_KEY_HINT,
 	rejected:

@@ -16,11 +16,7 @@ const timeLimit = (context: IExecuteFunctions) =>
 			),
 	);
 
-/**
- * Kept, hidden, so that workflows saved with it still run: Send and Wait for Response is now an
- * operation of the Workspace SMS, WhatsApp and Email nodes (CHANGELOG, 2.0), where n8n's Human
- * review panel lists it.
- */
+/** Kept, hidden, for saved workflows: now an operation of the messaging nodes (CHANGELOG 2.0). */
 export class WorkspaceSendAndWait implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Send and Wait',

@@ -7,10 +7,9 @@ import {
 	whatsAppConversationAsk,
 	whatsAppTemplateAsk,
 } from '../WorkspaceWhatsApp/resources/message/sendAndWait';
-import type { Channel } from './fields';
 
 /** Each channel's question goes as the Workspace SMS, WhatsApp and Email nodes send it. */
-const ASKS: Record<Channel, AskSpec> = {
+const ASKS = {
 	sms: smsAsk,
 	whatsApp: whatsAppConversationAsk,
 	whatsAppTemplate: whatsAppTemplateAsk,
@@ -19,7 +18,7 @@ const ASKS: Record<Channel, AskSpec> = {
 
 export function askOf(read: ParameterSource): AskSpec {
 	const channel = String(read.getNodeParameter('channel', ''));
-	if (Object.hasOwn(ASKS, channel)) return ASKS[channel as Channel];
+	if (Object.hasOwn(ASKS, channel)) return ASKS[channel as keyof typeof ASKS];
 	throw new InputError(
 		'Channel',
 		`"${channel}" is not a channel`,

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { answerLinkNotice, approvalOptionsField } from '../shared/messaging/ask/fields';
+import { answerLinkNotice, approvalOptionsField, shownWhen } from '../shared/messaging/ask/fields';
 import { emailRecipientField, messageField, phoneRecipientField } from '../shared/messaging/fields';
 import { smsSenderProperties } from '../shared/messaging/smsSender';
 import { accountAndRecipientFields } from '../shared/messaging/whatsAppAccount';
@@ -12,19 +12,7 @@ import {
 	variablesBesideLinkField,
 } from '../WorkspaceWhatsApp/resources/message/sendAndWait';
 
-export type Channel = 'email' | 'sms' | 'whatsApp' | 'whatsAppTemplate';
-
-const onChannel = (channels: Channel[], properties: INodeProperties[]): INodeProperties[] =>
-	properties.map((property) => ({
-		...property,
-		displayOptions: { show: { ...property.displayOptions?.show, channel: channels } },
-	}));
-
-/**
- * The hidden node's fields, as workflows saved with it hold them. Named as in n8n's own send-and-wait nodes where they mean the same (operation,
- * message, responseType, approvalOptions.values, options.messageButtonLabel): n8n finds a
- * human-review tool by them, and what users built on those nodes reads the same here.
- */
+/** The hidden node's fields as saved workflows hold them, named as n8n's own (ask/fields.ts). */
 export const sendAndWaitFields: INodeProperties[] = [
 	{ ...answerLinkNotice, name: 'setupNotice' },
 	{
@@ -65,16 +53,17 @@ export const sendAndWaitFields: INodeProperties[] = [
 		],
 		default: SEND_AND_WAIT_OPERATION,
 	},
-	...onChannel(['sms'], [phoneRecipientField, ...smsSenderProperties]),
-	...onChannel(['whatsApp', 'whatsAppTemplate'], accountAndRecipientFields),
-	...onChannel(['whatsAppTemplate'], [templateField, linkVariableField, variablesBesideLinkField]),
-	...onChannel(
-		['email'],
-		[
-			emailRecipientField,
-			{ displayName: 'Subject', name: 'subject', type: 'string', required: true, default: '' },
-		],
-	),
+	...shownWhen({ channel: ['sms'] }, [phoneRecipientField, ...smsSenderProperties]),
+	...shownWhen({ channel: ['whatsApp', 'whatsAppTemplate'] }, accountAndRecipientFields),
+	...shownWhen({ channel: ['whatsAppTemplate'] }, [
+		templateField,
+		linkVariableField,
+		variablesBesideLinkField,
+	]),
+	...shownWhen({ channel: ['email'] }, [
+		emailRecipientField,
+		{ displayName: 'Subject', name: 'subject', type: 'string', required: true, default: '' },
+	]),
 	{
 		...messageField,
 		description:

@@ -2,19 +2,14 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { credentialTest } from '../shared/methods';
-import { NOTHING_TO_REGISTER } from '../shared/waiting';
+import { NOTHING_TO_REGISTER, resumeWebhook } from '../shared/waiting';
 import {
 	deliveryWaitFields,
-	deliveryWaitWebhook,
 	receiveDeliveryStatus,
 	startDeliveryWait,
 } from '../shared/messaging/deliveryWait';
 
-/**
- * Workflows saved before Wait for Status became an operation of the sends' Delivery Report still
- * run with this node; the node panel no longer offers it (a flow-control node of its own, which
- * n8n's verification refuses).
- */
+/** Kept, hidden, for saved workflows: n8n's verification refuses a flow-control node of its own. */
 export class WorkspaceWaitForDelivery implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Workspace Wait for Delivery',
@@ -39,7 +34,7 @@ export class WorkspaceWaitForDelivery implements INodeType {
 		credentials: [
 			{ name: 'workspaceRecordsApi', required: true, testedBy: 'testRecordsCredential' },
 		],
-		webhooks: [deliveryWaitWebhook],
+		webhooks: [resumeWebhook],
 		properties: deliveryWaitFields,
 	};
 

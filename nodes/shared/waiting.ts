@@ -1,11 +1,8 @@
-import type { IExecuteFunctions, IHookFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { InputError, numberIn } from './input';
 
-/**
- * What the two waiting nodes (Wait for Delivery, Send and Wait) share: the time limit that ends
- * every wait, and the warning when the address the host must reach is this machine's own.
- */
+/** What Wait for Status and Send and Wait share: time limit, webhook, localhost warning. */
 
 const UNITS: Record<string, number> = {
 	seconds: 1000,
@@ -68,10 +65,7 @@ export function toTimeLimitMs(
 
 const LOCAL_HOSTS = /^(localhost|127(?:\.\d+){3}|\[::1\]|0\.0\.0\.0)$/i;
 
-/**
- * Said in the node's output (n8n shows it beside the run): an address on this machine's own
- * name cannot be reached by the host nor opened on a customer's phone.
- */
+/** Said beside the run: an address on this machine cannot be reached by the host nor a phone. */
 export function warnIfLocal(context: IExecuteFunctions, address: string, who: string): void {
 	const { hostname } = new URL(address);
 	if (!LOCAL_HOSTS.test(hostname)) return;
@@ -82,18 +76,20 @@ export function warnIfLocal(context: IExecuteFunctions, address: string, who: st
 	});
 }
 
-/**
- * A waiting node's webhook is n8n's own resume address, given to each send by the workflow:
- * nothing to register with the workspace, and n8n calls none of these for it.
- */
+/** n8n calls it at the resume address, only while the execution waits. */
+export const resumeWebhook: IWebhookDescription = {
+	name: 'default',
+	httpMethod: 'POST',
+	responseMode: 'onReceived',
+	// Empty: else n8n answers a resume with the words "firstEntryJson", not the node's own answer.
+	responseData: '',
+	path: '',
+	restartWebhook: true,
+};
+
+/** A wait's webhook is n8n's own resume address, handed to each send: n8n calls none of these. */
 export const NOTHING_TO_REGISTER = {
-	async checkExists(this: IHookFunctions): Promise<boolean> {
-		return true;
-	},
-	async create(this: IHookFunctions): Promise<boolean> {
-		return true;
-	},
-	async delete(this: IHookFunctions): Promise<boolean> {
-		return true;
-	},
+	checkExists: async () => true,
+	create: async () => true,
+	delete: async () => true,
 };

@@ -4,10 +4,7 @@ import { textIn } from '../input';
 import { optionalSwitch, optionalText } from './fields';
 import { toHttpUrl } from './recipients';
 
-/**
- * What every send on the records host's campaign paths takes besides its message (docs/api.md
- * §4.9: WhatsApp in a conversation, RCS): the same four fields on each of the vendor's pages.
- */
+/** On every campaign path (docs/api.md §4.9: WhatsApp conversation, RCS), the same four fields. */
 export const campaignOptions: INodeProperties[] = [
 	{
 		displayName: 'Report URL',
@@ -15,8 +12,7 @@ export const campaignOptions: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://example.com/message-reports',
-		// Not a Postback URL: these paths document no post_back_url, no report format and no
-		// request id, so neither the trigger's delivery-status URL nor Wait for Delivery fits.
+		// Not a Postback URL: these paths document no post_back_url, report format or request id.
 		description:
 			"Where the host sends the message's reports and deliveries, in a format the vendor does not document. Not for the Workspace WhatsApp Trigger's delivery-status URL or Wait for Delivery: they take the post-backs of the messaging host's sends.",
 	},

@@ -1,9 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { forOperation, operation, operationSelector } from '../descriptions';
 import { fromInput } from '../input';
@@ -12,13 +7,7 @@ import type { Hints } from '../transport';
 import { paths } from '../transport';
 import { checkMessagingHost } from './host';
 import { requiredText } from './fields';
-import { NOTHING_TO_REGISTER } from '../waiting';
-import {
-	deliveryWaitFields,
-	deliveryWaitWebhook,
-	receiveDeliveryStatus,
-	startDeliveryWait,
-} from './deliveryWait';
+import { deliveryWaitFields } from './deliveryWait';
 
 async function sendRequestId(
 	this: IExecuteSingleFunctions,
@@ -40,23 +29,7 @@ const DELIVERY_REPORT_HINTS: Hints = {
 	rejected: 'Check Request ID: the request_id that a send of this workspace returned.',
 };
 
-/**
- * Wait for Status: no request of its own to route. It waits in n8n's waiting state
- * (deliveryWait.ts), a custom operation with the node's webhook, as n8n's own send-and-wait
- * operations are; it stands after a send, whose request ids it is given.
- */
-const waitForStatus: INodePropertyOptions = {
-	name: 'Wait for Status',
-	value: 'waitForStatus',
-	action: 'Wait until messages sent before are delivered, read or failed',
-	description:
-		"Hold the execution until each message sent before it reaches a chosen status, or a time limit passes. The send's Postback URL must be {{ $execution.resumeUrl }}.",
-};
-
-/**
- * Delivery Report, in every messaging node whose sends return a request ID: Get (one read for
- * any channel, docs/api.md §4.9) and Wait for Status.
- */
+/** Delivery Report: Get (one read for any channel, docs/api.md §4.9) and Wait for Status. */
 export const deliveryReportDescription: INodeProperties[] = [
 	operationSelector(
 		'deliveryReport',
@@ -70,7 +43,15 @@ export const deliveryReportDescription: INodeProperties[] = [
 				url: paths.messaging.deliveryReport,
 				preSend: [checkMessagingHost, sendRequestId],
 			}),
-			waitForStatus,
+			// No request to route: a custom operation that waits in n8n's waiting state, as n8n's
+			// own send-and-wait operations do (deliveryWait.ts), after a send whose ids it is given.
+			{
+				name: 'Wait for Status',
+				value: 'waitForStatus',
+				action: 'Wait until messages sent before are delivered, read or failed',
+				description:
+					"Hold the execution until each message sent before it reaches a chosen status, or a time limit passes. The send's Postback URL must be {{ $execution.resumeUrl }}.",
+			},
 		],
 		DELIVERY_REPORT_HINTS,
 	),
@@ -88,14 +69,3 @@ export const deliveryReportDescription: INodeProperties[] = [
 		},
 	]),
 ];
-
-/**
- * What a node with Delivery Report needs besides its description to wait: the custom operation,
- * its webhook at n8n's resume address, and nothing to register with the workspace.
- */
-export const deliveryWaitParts = {
-	webhooks: [deliveryWaitWebhook],
-	customOperations: { deliveryReport: { waitForStatus: startDeliveryWait } },
-	webhook: receiveDeliveryStatus,
-	webhookMethods: { default: NOTHING_TO_REGISTER },
-};

@@ -3,7 +3,6 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
-	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -16,41 +15,31 @@ import { apiRequest, paths } from '../transport';
 import { timeLimitField, timeLimitUnitField, toTimeLimitMs, warnIfLocal } from '../waiting';
 
 /**
- * Delivery Report → Wait for Status (README, "Messages"), in the Email, SMS and WhatsApp nodes,
- * and the hidden Workspace Wait for Delivery node of workflows saved before it: after a send whose Postback URL is this execution's
- * resume address (`{{ $execution.resumeUrl }}`), the execution waits in n8n's waiting state until
- * each message reaches a status the user chose, or the time limit passes.
+ * Delivery Report → Wait for Status (README, "Messages"), and the hidden Workspace Wait for
+ * Delivery node: after a send whose Postback URL is `{{ $execution.resumeUrl }}`, the execution
+ * waits until each message reaches a status the user chose, or the time limit passes. It stands
+ * after the send: a node that waits gets its input back when it resumes, not its output, so the
+ * send's request ids must already be in its input.
  *
- * It stands after the send, not inside it: a node that waits gets its input back when it
- * resumes, not its output, so the send's request ids must already be in its input.
- *
- * What is kept while waiting lives where n8n keeps a waiting execution, in its database, so that
- * it outlasts a restart and any process (main, webhook, worker) can take the post-back: each
- * input item of the waiting node becomes the item's pending outcome (`pendingOutcome`), holding
- * the request id of its message and the statuses that end its wait. n8n hands exactly these
- * items on when the time limit passes (it runs the waiting node as disabled, passing its input
- * through), and gives them to the webhook's expressions when a status arrives.
- *
- * n8n saves a waiting execution only when it resumes, so a status that resumes nothing is not
- * kept: with several items, a status that completes one item asks the vendor's delivery report
- * (by request id) for the others, and resumes once every one has a chosen status.
+ * What is kept while waiting is that input, where n8n keeps a waiting execution (its database: it
+ * outlasts a restart, and any process may take the post-back): each item becomes its pending
+ * outcome. n8n hands these items on when the time limit passes (it runs the node as disabled) and
+ * gives them to the webhook's expressions. n8n saves a waiting execution only when it resumes, so
+ * a status that completes one of several items reads the others' delivery reports, and resumes
+ * once every one has a chosen status.
  *
  * A status posted before the wait begins meets n8n's refusal (409 "is running already", or 500
- * before n8n stored the execution), and the vendor documents no retry of post-backs: so the wait
- * reads each message's delivery report as it begins, and again after 1 and 3 s while a status
- * is missing (the seconds n8n may take to store it as waiting), and does not wait at all when
- * every message has a chosen status by then. Nothing of this node runs when the time limit
- * passes (n8n runs it as disabled), so a status posted in the instant between the last look
- * and n8n storing the wait is still lost.
+ * before n8n stored the execution), and the vendor documents no retry: so the wait reads each
+ * report as it begins, and again after 1 and 3 s while a status is missing, and does not wait when
+ * every message has a chosen status by then. One posted between the last look and n8n storing the
+ * wait is still lost.
  */
 
 const DEFAULT_STATUSES = 'delivered, read, failed';
 
 /**
- * The looks again at a report still without a chosen status, after these pauses, before the
- * execution waits: a status posted while this execution still runs is refused by n8n (409 or
- * 500) and never posted again, and under load n8n takes seconds to store it as waiting. All the
- * looks together take LOOKS_MS at most: meanwhile the execution runs, refusing post-backs.
+ * The pauses before each look again (under load n8n takes seconds to store a wait); all the looks
+ * take LOOKS_MS at most, as the execution meanwhile runs, refusing post-backs.
  */
 const LOOKS_AGAIN_AFTER_MS = [1_000, 2_000];
 const LOOKS_MS = 5_000;
@@ -153,39 +142,15 @@ export const pendingOutcome = (requestId: string, plan: WaitPlan): DeliveryOutco
 	resume_on: plan.statuses,
 });
 
-function planOf(context: IExecuteFunctions, itemIndex: number): WaitPlan {
-	try {
-		return toWaitPlan({
-			resumeOnStatuses: context.getNodeParameter('resumeOnStatuses', itemIndex),
-			waitTimeLimit: context.getNodeParameter('waitTimeLimit', itemIndex),
-			waitTimeUnit: context.getNodeParameter('waitTimeUnit', itemIndex),
-		});
-	} catch (error) {
-		throw inputFailure(context, error, itemIndex);
-	}
-}
-
 function requestIdOf(context: IExecuteFunctions, itemIndex: number): string {
-	try {
-		const id = textIn(context.getNodeParameter('requestId', itemIndex), 'Request ID', 'id').trim();
-		if (id) return id;
-		throw new InputError(
-			'Request ID',
-			'empty',
-			"Put this node after a Workspace SMS or Email send or a WhatsApp Send Template, whose output has request_id (Send in Conversation returns none, so it cannot be waited on), or give the send's request_id.",
-		);
-	} catch (error) {
-		throw inputFailure(context, error, itemIndex);
-	}
+	const id = textIn(context.getNodeParameter('requestId', itemIndex), 'Request ID', 'id').trim();
+	if (id) return id;
+	throw new InputError(
+		'Request ID',
+		'empty',
+		"Put this node after a Workspace SMS or Email send or a WhatsApp Send Template, whose output has request_id (Send in Conversation returns none, so it cannot be waited on), or give the send's request_id.",
+	);
 }
-
-const inputFailure = (context: IExecuteFunctions, error: unknown, itemIndex: number) =>
-	error instanceof InputError
-		? new NodeOperationError(context.getNode(), error.message, {
-				description: error.hint,
-				itemIndex,
-			})
-		: error;
 
 /** Our sends whose Postback URL this wait needs (their output's request_id is what it waits on). */
 const SENDS = ['workspaceSms', 'workspaceWhatsApp', 'workspaceEmail'].map(
@@ -193,9 +158,8 @@ const SENDS = ['workspaceSms', 'workspaceWhatsApp', 'workspaceEmail'].map(
 );
 
 /**
- * The send right before this node, checked as the user set it: without a Postback URL its
- * statuses go nowhere and the wait could only end at its time limit; with another address
- * (a relay of the user's may forward them) the output says where they go.
+ * The send right before this node, as the user set it: without a Postback URL the wait could only
+ * end at its time limit; another address (a relay of the user's may forward) is said in the output.
  */
 function checkSendBefore(context: IExecuteFunctions): void {
 	const previous = context.getInputSourceData()?.previousNode;
@@ -229,11 +193,7 @@ function checkSendBefore(context: IExecuteFunctions): void {
 		});
 }
 
-/**
- * The node's run: each item becomes its pending outcome, in place (n8n stores the waiting node's
- * input with the execution), settled at once where its delivery report already has a chosen
- * status; the execution waits, until the longest time limit at most, while any is not.
- */
+/** Items become pending outcomes in place, settled from reports; waits to the longest limit. */
 export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getExecuteData().data.main[0] ?? [];
 	checkSendBefore(this);
@@ -242,15 +202,26 @@ export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeE
 	for (const [itemIndex, item] of items.entries()) {
 		item.pairedItem = { item: itemIndex };
 		try {
-			const plan = planOf(this, itemIndex);
+			const plan = toWaitPlan({
+				resumeOnStatuses: this.getNodeParameter('resumeOnStatuses', itemIndex),
+				waitTimeLimit: this.getNodeParameter('waitTimeLimit', itemIndex),
+				waitTimeUnit: this.getNodeParameter('waitTimeUnit', itemIndex),
+			});
 			const pending = pendingOutcome(requestIdOf(this, itemIndex), plan);
 			item.json = pending;
 			waiting.push({ item, pending, ends: began + plan.timeLimitMs });
 		} catch (error) {
 			// Continue On Fail: the item says why and is waited for by nobody; it goes on as it is.
-			if (!this.continueOnFail())
-				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-			item.json = { error: (error as Error).message };
+			if (this.continueOnFail()) {
+				item.json = { error: (error as Error).message };
+				continue;
+			}
+			throw error instanceof InputError
+				? new NodeOperationError(this.getNode(), error.message, {
+						description: error.hint,
+						itemIndex,
+					})
+				: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 		}
 	}
 	// Each report read now, then again after each pause while a status is missing.
@@ -277,17 +248,6 @@ export async function startDeliveryWait(this: IExecuteFunctions): Promise<INodeE
 	await this.putExecutionToWait(new Date(waitUntil));
 	return [items];
 }
-
-/** The webhook n8n calls at the resume address, only while the execution waits. */
-export const deliveryWaitWebhook: IWebhookDescription = {
-	name: 'default',
-	httpMethod: 'POST',
-	responseMode: 'onReceived',
-	// Empty: else n8n answers a resume with the words "firstEntryJson", not the message.
-	responseData: '',
-	path: '',
-	restartWebhook: true,
-};
 
 const isOutcome = (value: unknown): value is DeliveryOutcome =>
 	isPlainObject(value) && typeof value.request_id === 'string' && Array.isArray(value.resume_on);
@@ -339,11 +299,7 @@ const answered = (message: string): IWebhookResponseData => ({
 	webhookResponse: { received: true, message },
 });
 
-/**
- * The node's webhook: a post-back for one of the waiting items, found by its request id. It
- * resumes the execution once every item has a chosen status; anything else is answered and
- * resumes nothing.
- */
+/** A post-back, found by its request id: it resumes once every item has a chosen status. */
 export async function receiveDeliveryStatus(
 	this: IWebhookFunctions,
 ): Promise<IWebhookResponseData> {

@@ -16,7 +16,12 @@ export const phoneRecipientField: INodeProperties = {
 		'Country code and number. Spaces, dashes, brackets and a leading + are removed before sending.',
 };
 
-/** The recipient of an email. */
+/** The recipient of a WhatsApp or RCS message: the Workspace WhatsApp Trigger's sender fits. */
+export const replyRecipientField: INodeProperties = {
+	...phoneRecipientField,
+	description: `${String(phoneRecipientField.description)} To answer a message from the Workspace WhatsApp Trigger, drag in its sender.number field.`,
+};
+
 export const emailRecipientField: INodeProperties = {
 	displayName: 'Recipient',
 	name: 'recipient',
@@ -27,10 +32,7 @@ export const emailRecipientField: INodeProperties = {
 	description: 'One email address',
 };
 
-/**
- * An SMS's Message, and what a Send and Wait for Response asks (with its own description, in
- * ask/fields.ts and the Workspace Send and Wait node, which can spread this in).
- */
+/** An SMS's Message, and what Send and Wait asks (each spreads in its own description). */
 export const messageField: INodeProperties = {
 	displayName: 'Message',
 	name: 'message',
@@ -167,7 +169,6 @@ export function variablesFromPairs(pairs: VariablePairs | undefined): IDataObjec
 	return variables;
 }
 
-/** Text a field must have. */
 export function requiredText(
 	value: unknown,
 	field: string,

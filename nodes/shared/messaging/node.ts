@@ -10,16 +10,17 @@ import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { optionsField, resourceSelector, subtitleOf } from '../descriptions';
 import { requestDefaults } from '../transport';
-import { deliveryReportDescription, deliveryWaitParts } from './deliveryReport';
+import { NOTHING_TO_REGISTER, resumeWebhook } from '../waiting';
+import { deliveryReportDescription } from './deliveryReport';
+import { receiveDeliveryStatus, startDeliveryWait } from './deliveryWait';
 import { MESSAGING_BASE_URL } from './host';
 import type { ParameterSource } from '../locators';
 import type { AskSpec } from './ask/sendAndWait';
 import { answerWebhooks, askAndWait, receiveAnswer } from './ask/sendAndWait';
 
 /**
- * What the Email, RCS, SMS and WhatsApp nodes share: the credential, the messaging host, and their
- * fields (the node's own resource, then Delivery Report and Request Options). Each node keeps its
- * identity (name, icon, usableAsTool…) as a literal in its class: lint reads them only there.
+ * What the Email, RCS, SMS and WhatsApp nodes share: credential, host, Delivery Report, Options and
+ * the waits. Each keeps its identity (name, icon…) as a literal in its class: lint reads it there.
  */
 export function messagingNodeParts(
 	resource: INodePropertyOptions,
@@ -55,10 +56,7 @@ export function messagingNodeParts(
 			? { ...optionsField, displayOptions: { hide: { operation: [SEND_AND_WAIT_OPERATION] } } }
 			: optionsField,
 	];
-	const webhooks = [
-		...(deliveryReport ? deliveryWaitParts.webhooks : []),
-		...(ask ? answerWebhooks : []),
-	];
+	const webhooks = [...(deliveryReport ? [resumeWebhook] : []), ...(ask ? answerWebhooks : [])];
 	return {
 		subtitle: subtitleOf(properties),
 		sharedDescription: {
@@ -72,7 +70,7 @@ export function messagingNodeParts(
 		},
 		waiting: {
 			customOperations: {
-				...(deliveryReport ? deliveryWaitParts.customOperations : {}),
+				...(deliveryReport && { deliveryReport: { waitForStatus: startDeliveryWait } }),
 				...(ask && {
 					[String(resource.value)]: {
 						[SEND_AND_WAIT_OPERATION]: async function (this: IExecuteFunctions) {
@@ -82,15 +80,14 @@ export function messagingNodeParts(
 				}),
 			},
 			webhook: answerOrStatus,
-			webhookMethods: deliveryWaitParts.webhookMethods,
+			webhookMethods: { default: NOTHING_TO_REGISTER },
 		},
 	};
 }
 
 /** One webhook a node: the answer page of Send and Wait, or a status for Wait for Status. */
 async function answerOrStatus(this: IWebhookFunctions) {
-	const operation = this.getNodeParameter('operation', '');
-	return operation === SEND_AND_WAIT_OPERATION
+	return this.getNodeParameter('operation', '') === SEND_AND_WAIT_OPERATION
 		? await receiveAnswer.call(this)
-		: await deliveryWaitParts.webhook.call(this);
+		: await receiveDeliveryStatus.call(this);
 }

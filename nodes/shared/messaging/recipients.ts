@@ -1,9 +1,6 @@
 import { describeValue, InputError, textIn, toStringList } from '../input';
 
-/**
- * Digits only, as the messaging host wants them (docs/api.md §4.9): "+91 (98765) 43-210" →
- * "919876543210"; at most 15, the longest number E.164 allows.
- */
+/** Digits, as the host wants (§4.9): "+91 (98765) 43-210" → "919876543210"; 15 at most (E.164). */
 export function toPhoneNumber(value: unknown, field = 'Recipient'): string {
 	const given = textIn(value, field, 'name');
 	const text = given

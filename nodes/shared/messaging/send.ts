@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, PostReceiveAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { Operation, OperationSpec } from '../descriptions';
 import { operation } from '../descriptions';
@@ -9,10 +9,9 @@ import { requestDefaults } from '../transport';
 import { checkMessagingHost } from './host';
 
 /**
- * How a send reads one of its parameters: `value` as stored (a missing one is n8n's error),
- * `object` (a collection or a mapper) as `{}` when nothing was added, `picker` as the chosen ID
- * (locators.ts), `picked` as the chosen ID with how it was given (an expression that gave
- * none is said so), `shown` as stored, or undefined while a choice hides it (Message Type).
+ * How a send reads a parameter: `value` as stored (a missing one is n8n's error), `object` as `{}`
+ * when nothing was added, `picker` the chosen ID (locators.ts), `picked` with how it was given (an
+ * expression that gave none is said so), `shown` undefined while a choice hides it (Message Type).
  */
 const READERS = {
 	value: (context: ParameterSource, name: string) => context.getNodeParameter(name),
@@ -38,24 +37,17 @@ export function readInput<Input>(
 	return input as Input;
 }
 
-interface SendSpec<Input> {
-	name: string;
-	value: string;
-	action: string;
-	description: string;
-	url: string;
+interface SendSpec<Input>
+	extends Pick<
+		OperationSpec,
+		'name' | 'value' | 'action' | 'description' | 'url' | 'readAnswer' | 'run'
+	> {
 	/** Every field of the body builder's input, by parameter name, and how to read it. */
 	parameters: ParameterKinds<Input>;
 	/** The pure body builder (tested on its own); what it throws names the field to fix. */
 	body: (input: Input) => IDataObject;
-	/**
-	 * `messaging` (the default): the messaging host, checked before sending. `records`: the
-	 * credential's Base URL, where the vendor's campaign paths are (docs/api.md §4.9).
-	 */
+	/** `messaging` (the default, checked before sending) or `records` (Base URL: campaign paths). */
 	host?: 'messaging' | 'records';
-	readAnswer?: PostReceiveAction;
-	/** Several requests in place of the one (uploads first): each through the door. */
-	run?: OperationSpec['run'];
 }
 
 /**
@@ -69,14 +61,13 @@ export function sendOperation<Input>({
 	host = 'messaging',
 	...spec
 }: SendSpec<Input>): Operation {
-	const where: Pick<OperationSpec, 'baseURL' | 'preSend'> =
-		host === 'records' ? { baseURL: requestDefaults.baseURL } : { preSend: [checkMessagingHost] };
+	const onRecords = host === 'records';
 	return operation({
 		...spec,
-		baseURL: where.baseURL,
+		baseURL: onRecords ? requestDefaults.baseURL : undefined,
 		method: 'POST',
 		preSend: [
-			...(where.preSend ?? []),
+			...(onRecords ? [] : [checkMessagingHost]),
 			async function (this: IExecuteSingleFunctions, options) {
 				// Read inside fromInput too: a failing expression is then the item's error, as any other.
 				return { ...options, body: fromInput(this, () => body(readInput(this, parameters))) };

@@ -54,10 +54,7 @@ export function toTemplateChoice(value: unknown): TemplateChoice {
 export const templateLabel = (template: IDataObject) =>
 	`${String(template.name)} (${String(template.language)})`;
 
-/**
- * Asked for per page. The host's default is 10 and it documents no cap, so a page may hold
- * fewer than asked while more follow.
- */
+/** Asked for per page (the host's default is 10, no cap documented: a page may hold fewer). */
 const TEMPLATE_PAGE = 100;
 /** Pages read for one look at the picker: the search is done here, as the host has none. */
 const PAGES_PER_LOOK = 10;
@@ -69,10 +66,9 @@ interface TemplatePage {
 }
 
 /**
- * An account's templates, a page at a time from `offset`, until the host answers a page with
- * none: the one sure sign that nothing more follows. A short page is not one (the host may hold
- * a page below `limit`), and the docs name the pagination fields only in order, so no total is
- * read from them. `next` is where the page after this one starts.
+ * An account's templates, a page at a time from `offset`, until a page with none: the one sure
+ * sign of the end (a short page may have more after it, and the docs name the pagination fields
+ * only in order, so no total is read). `next` is where the page after this one starts.
  */
 async function* templatePages(
 	context: ReadContext,
@@ -92,9 +88,8 @@ async function* templatePages(
 }
 
 /**
- * The approved templates of an account that `keep` accepts, from `offset` on, until `enough` are
- * found, `pages` are read or the host has no more; `next` is where to go on from, if anything may
- * be left.
+ * The approved templates `keep` accepts, from `offset` on, until `enough` are found, `pages` are
+ * read or the host has no more; `next` is where to go on from, if anything may be left.
  */
 export async function findApprovedTemplates(
 	context: ReadContext,
@@ -153,34 +148,20 @@ export interface VariableKey {
 	type?: string;
 }
 
-export async function readVariableKeys(
-	context: ReadContext,
-	phoneId: string,
-	{ name, language }: Required<TemplateChoice>,
-): Promise<VariableKey[]> {
-	const path = paths.messaging.whatsAppVariableKeys(segment(phoneId, 'Account'));
-	const query = `template_name=${encodeURIComponent(name)}&language=${encodeURIComponent(language)}`;
-	const { data = [] } = await read<{ data?: VariableKey[] }>(context, `${path}?${query}`);
-	return data;
-}
-
-/**
- * The variables of a chosen template (the picker's value), in the language chosen beside it, or
- * its own, or that of its only approved version; none before an account and a template are chosen.
- */
+/** A picked template's variables: in the language beside it, its own, or its only approved one. */
 export async function templateVariableKeys(
 	context: ReadContext,
 	phoneId: string,
 	chosen: string,
 	chosenLanguage = '',
 ): Promise<VariableKey[]> {
-	const template = toTemplateChoice(chosen);
-	if (!phoneId || !template.name) return [];
-	const language =
-		chosenLanguage.trim() ||
-		template.language ||
-		(await languageOf(context, phoneId, template.name));
-	return await readVariableKeys(context, phoneId, { name: template.name, language });
+	const { name, language: own } = toTemplateChoice(chosen);
+	if (!phoneId || !name) return [];
+	const language = chosenLanguage.trim() || own || (await languageOf(context, phoneId, name));
+	const path = paths.messaging.whatsAppVariableKeys(segment(phoneId, 'Account'));
+	const query = `template_name=${encodeURIComponent(name)}&language=${encodeURIComponent(language)}`;
+	const { data = [] } = await read<{ data?: VariableKey[] }>(context, `${path}?${query}`);
+	return data;
 }
 
 /** The variables of the template chosen in the node's Account and Template fields. */
@@ -221,9 +202,8 @@ export const variableType = (type: unknown): VariableType =>
 	VARIABLE_TYPES[String(type ?? '').toUpperCase()] ?? { field: 'string', takes: '' };
 
 /**
- * "Invoice — document URL", "Product Image — URL", "Customer Name": the label and what its value
- * takes, said once. n8n cuts a label longer than about 170 px (its issue icon beside it), so
- * nothing is said twice and text, which every field takes, is not said.
+ * "Invoice — document URL", "Product Image — URL", "Customer Name": n8n cuts a label longer than
+ * about 170 px (its issue icon beside it), so nothing is said twice, nor text, which any takes.
  */
 export function variableLabel(label: string, type: unknown): string {
 	const { takes, word, short } = variableType(type);

@@ -2,12 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../input';
 import type { PickedId } from '../locators';
-import { phoneRecipientField } from './fields';
+import { replyRecipientField } from './fields';
 
-/**
- * Who sends and who receives, for every WhatsApp send. The hints name the Workspace WhatsApp
- * Trigger's fields: an incoming message's `phoneId` and `sender.number` fit as they are.
- */
+/** Who sends and receives, in each WhatsApp send: the trigger's `phoneId`, `sender.number` fit. */
 export const accountAndRecipientFields: INodeProperties[] = [
 	{
 		displayName: 'Account',
@@ -32,17 +29,10 @@ export const accountAndRecipientFields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		...phoneRecipientField,
-		description: `${String(phoneRecipientField.description)} To answer a message from the Workspace WhatsApp Trigger, drag in its sender.number field.`,
-	},
+	replyRecipientField,
 ];
 
-/**
- * The account's phone ID, said before sending when there is none: what to fix depends on how it
- * was given (an expression reading an item without `phoneId`, such as a delivery status, is the
- * usual case).
- */
+/** The phone ID, or what to fix as it was given (often an expression on a status: it has none). */
 export function requireAccount(phoneId: string | PickedId): string {
 	const { id, mode, byExpression } =
 		typeof phoneId === 'string' ? { id: phoneId, mode: 'list', byExpression: false } : phoneId;

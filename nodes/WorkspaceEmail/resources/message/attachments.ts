@@ -16,11 +16,11 @@ import type { FileToUpload } from '../../../shared/transport';
 import { paths, requestDefaults, uploadFile } from '../../../shared/transport';
 import { EMAIL_HINTS } from '../../hints';
 import type { EmailOptions } from './fields';
+import type { EmailInput } from './send';
 
 /**
- * Attachments from the item's binary data (docs/api.md §4.9, "Email attachments"): each file
- * is uploaded first (multipart `file`, at most 25 MB), and the email goes with the uploaded
- * files' IDs through the send that takes them, the records host's campaign send.
+ * Attachments from binary data (docs/api.md §4.9, "Email attachments"): each file is uploaded
+ * (multipart `file`, 25 MB at most), then the email goes with their IDs by the campaign send.
  */
 export const attachmentsField: INodeProperties = {
 	displayName: 'Attachments',
@@ -66,16 +66,10 @@ const notWith = (field: string) =>
 	);
 
 /**
- * The campaign send's body (docs/api.md §4.9, "Email attachments"), without the attachment IDs
- * (the uploads give them): `from` and `fromName` are required there, and it has no pre-header,
- * postback data or attachment URLs. An HTML message goes as `bodyHtml`, any other as `bodyText`.
+ * The campaign send's body but for the uploads' IDs: `from` and `fromName` are required there, it
+ * has no pre-header, postback data or attachment URLs; HTML goes as `bodyHtml`, else `bodyText`.
  */
-export function buildCampaignEmailBody(input: {
-	recipient?: unknown;
-	subject?: unknown;
-	message?: unknown;
-	additionalFields?: AttachmentOptions;
-}): IDataObject {
+export function buildCampaignEmailBody(input: EmailInput): IDataObject {
 	const extra = input.additionalFields ?? {};
 	if (textIn(extra.preHeader, 'Pre-Header').trim()) throw notWith('Pre-Header');
 	if (textIn(extra.postBackData, 'Postback Data').trim()) throw notWith('Postback Data');
@@ -154,10 +148,7 @@ async function fileOf(
 
 type RoutingRequest = DeclarativeRestApiSettings.ResultOptions;
 
-/**
- * Email Send's requests: the email alone, or, with Attachments, every file checked, then each
- * uploaded, then the email with their IDs. Nothing is sent while a file is missing or too big.
- */
+/** With Attachments, every file checked before any is sent, each uploaded, then the email. */
 export async function sendWithAttachments(
 	this: IExecutePaginationFunctions,
 	requestData: RoutingRequest,

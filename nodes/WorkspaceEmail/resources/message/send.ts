@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import { emailRecipientField, requiredText } from '../../../shared/messaging/fields';
 import { toEmailAddress } from '../../../shared/messaging/recipients';
+import type { ParameterKinds } from '../../../shared/messaging/send';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import type { AttachmentOptions } from './attachments';
@@ -61,18 +62,20 @@ export function buildEmailBody(input: EmailInput): IDataObject {
 	};
 }
 
+export const EMAIL_PARAMETERS: ParameterKinds<EmailInput> = {
+	recipient: 'value',
+	subject: 'value',
+	message: 'value',
+	additionalFields: 'object',
+};
+
 export const send = sendOperation({
 	name: 'Send',
 	value: 'send',
 	action: 'Send an email',
 	description: 'Queue an email for sending; the answer carries a request ID',
 	url: paths.messaging.emailSend,
-	parameters: {
-		recipient: 'value',
-		subject: 'value',
-		message: 'value',
-		additionalFields: 'object',
-	},
+	parameters: EMAIL_PARAMETERS,
 	body: buildEmailBody,
 	run: sendWithAttachments,
 });

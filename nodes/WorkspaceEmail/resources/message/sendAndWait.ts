@@ -10,7 +10,7 @@ import { paths } from '../../../shared/transport';
 import { EMAIL_HINTS } from '../../hints';
 import { emailOptions } from './fields';
 import type { EmailInput } from './send';
-import { buildEmailBody, subjectField } from './send';
+import { buildEmailBody, EMAIL_PARAMETERS, subjectField } from './send';
 
 /** Recipient, Subject and Send's options (From, Reply-To, attachments by URL) before the question. */
 export const sendAndWaitDescription: INodeProperties[] = sendAndWaitFields(
@@ -34,11 +34,7 @@ export const emailAsk: AskSpec = {
 	hints: EMAIL_HINTS,
 	body: (read, question, links) =>
 		buildEmailBody({
-			...readInput<Omit<EmailInput, 'message'>>(read, {
-				recipient: 'value',
-				subject: 'value',
-				additionalFields: 'object',
-			}),
+			...readInput<EmailInput>(read, EMAIL_PARAMETERS),
 			message: emailHtml(question, links),
 		}),
 };

@@ -4,13 +4,10 @@ import { describeValue, InputError, isDateLike, textIn } from '../../../shared/i
 import type { CampaignOptions } from '../../../shared/messaging/campaign';
 import { campaignOptions, campaignOptionsBody } from '../../../shared/messaging/campaign';
 import { additionalFieldsCollection } from '../../../shared/descriptions';
-import { phoneRecipientField, requiredText } from '../../../shared/messaging/fields';
+import { replyRecipientField, requiredText } from '../../../shared/messaging/fields';
 import { toCoordinate, toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 
-/**
- * Who sends and who receives, for every RCS send (docs/api.md §4.9, "RCS"). The host lists no
- * bots: the ID is typed in, or dragged from the Workspace WhatsApp Trigger's `botId`.
- */
+/** Who sends and receives: the host lists no bots, so the ID is typed, or the trigger's `botId`. */
 export const botAndRecipientFields: INodeProperties[] = [
 	{
 		displayName: 'Bot ID',
@@ -22,10 +19,7 @@ export const botAndRecipientFields: INodeProperties[] = [
 		description:
 			"The RCS bot that sends the message, from the workspace's RCS settings. To answer a message from the Workspace WhatsApp Trigger, drag in its botId field.",
 	},
-	{
-		...phoneRecipientField,
-		description: `${String(phoneRecipientField.description)} To answer a message from the Workspace WhatsApp Trigger, drag in its sender.number field.`,
-	},
+	replyRecipientField,
 ];
 
 /** The documented kinds of suggestion, each with the fields it requires (docs/api.md §4.9). */
@@ -40,10 +34,7 @@ type SuggestionType = keyof typeof SUGGESTION_TYPES;
 
 const shownFor = (type: SuggestionType) => ({ show: { type: [type] } });
 
-/**
- * Buttons under a text or audio message. No count or length is documented, so none is refused
- * here: the host's refusal says what it did not take (the node's hints name this field).
- */
+/** Buttons under a text or audio; no count or length documented, so the host's refusal says. */
 export const suggestionsField: INodeProperties = {
 	displayName: 'Suggestions',
 	name: 'suggestions',

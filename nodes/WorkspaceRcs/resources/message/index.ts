@@ -10,10 +10,7 @@ import { RCS_HINTS } from '../../hints';
 import { sendAndWaitOption } from '../../../shared/messaging/ask/sendAndWait';
 import { sendAndWaitDescription } from './sendAndWait';
 
-/**
- * Text, audio and templates, on the records host's campaign paths (docs/api.md §4.9, "RCS").
- * Image, video and document sends are left out: the vendor's pages do not name their fields.
- */
+/** Text, audio, templates (§4.9, "RCS"); the vendor names no fields for image, video, document. */
 export const messageDescription: INodeProperties[] = [
 	operationSelector('message', [sendAudio, sendAndWaitOption, sendTemplate, sendText], RCS_HINTS),
 	...forOperation(

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import { sendAndWaitFields } from '../../../shared/messaging/ask/fields';
+import { MAX_TEXT_CHARACTERS } from '../../../shared/messaging/fields';
 import type { Links, Question } from '../../../shared/messaging/ask/question';
 import { buttonsOf } from '../../../shared/messaging/ask/question';
 import type { AskSpec } from '../../../shared/messaging/ask/sendAndWait';
@@ -10,7 +11,7 @@ import { paths } from '../../../shared/transport';
 import { RCS_HINTS } from '../../hints';
 import type { RcsSendInput, SuggestionInput } from './fields';
 import { rcsOptionsField } from './fields';
-import { buildRcsTextBody, MAX_RCS_TEXT_CHARACTERS } from './sendText';
+import { buildRcsTextBody } from './sendText';
 
 /** After Bot ID and Recipient (index.ts), which every RCS send shares. */
 export const sendAndWaitDescription: INodeProperties[] = sendAndWaitFields(
@@ -22,7 +23,7 @@ export const sendAndWaitDescription: INodeProperties[] = sendAndWaitFields(
 /** The message as it is: the links go in the buttons, a tap each, not pasted in the text. */
 function rcsText(question: Question): string {
 	const length = [...question.message].length;
-	if (length <= MAX_RCS_TEXT_CHARACTERS) return question.message;
+	if (length <= MAX_TEXT_CHARACTERS) return question.message;
 	throw new InputError(
 		'Message',
 		`${length.toLocaleString('en-US')} characters, more than RCS's 4,096`,

@@ -1,18 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { forOperation } from '../../../shared/descriptions';
-import {
-	MAX_TEXT_CHARACTERS,
-	textMessageField,
-	textWithin4096,
-} from '../../../shared/messaging/fields';
+import { textMessageField, textWithin4096 } from '../../../shared/messaging/fields';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import type { RcsSendInput, Suggestions } from './fields';
 import { buildSuggestions, rcsEnvelope, rcsOptionsField, suggestionsField } from './fields';
-
-/** The vendor's limit on an RCS text ("Maximum length: 4096 characters"). */
-export const MAX_RCS_TEXT_CHARACTERS = MAX_TEXT_CHARACTERS;
 
 export const sendTextFields: INodeProperties[] = forOperation('message', 'sendText', [
 	textMessageField,

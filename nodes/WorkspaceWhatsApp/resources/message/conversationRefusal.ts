@@ -4,9 +4,8 @@ import { toPhoneNumber } from '../../../shared/messaging/recipients';
 import { explainRefusal } from '../../../shared/refusal';
 
 /**
- * The vendor: messages in a conversation "fail unless the user session is already active"
- * (WhatsApp's 24-hour window), without documenting the failure's wording. A refusal that speaks
- * of the session, the 24 hours or re-engagement (Meta's name for it) is read as that.
+ * Conversation messages "fail unless the user session is already active" (the 24-hour window), in
+ * words not documented: a refusal naming the session, 24 hours or re-engagement (Meta's) is that.
  */
 const CLOSED_WORDS = /\bsession\b|\b24[\s-]*hours?\b|re-?engagement/i;
 

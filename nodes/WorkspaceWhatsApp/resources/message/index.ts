@@ -10,9 +10,8 @@ import { sendAndWaitOption } from '../../../shared/messaging/ask/sendAndWait';
 import { sendAndWaitDescription } from './sendAndWait';
 
 /**
- * Templates reach anyone; other messages only a customer who wrote in the last 24 hours
- * (WhatsApp's rule), through the vendor's campaign path on the records host. Reply buttons are
- * left out: their buttons are not documented (README, "Messages").
+ * Templates reach anyone; other messages (the campaign path) only a customer who wrote in the last
+ * 24 hours (WhatsApp's rule). Reply buttons are left out: not documented (README, "Messages").
  */
 export const messageDescription: INodeProperties[] = [
 	operationSelector(

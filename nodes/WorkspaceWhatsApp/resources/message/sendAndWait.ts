@@ -10,7 +10,7 @@ import { InputError, textIn } from '../../../shared/input';
 import type { ParameterSource } from '../../../shared/locators';
 import { pickedId } from '../../../shared/locators';
 import { campaignOptions } from '../../../shared/messaging/campaign';
-import { sendAndWaitFields } from '../../../shared/messaging/ask/fields';
+import { sendAndWaitFields, shownWhen } from '../../../shared/messaging/ask/fields';
 import type { Links, Question } from '../../../shared/messaging/ask/question';
 import { whatsAppText } from '../../../shared/messaging/ask/question';
 import type { AskSpec } from '../../../shared/messaging/ask/sendAndWait';
@@ -24,17 +24,10 @@ import {
 } from '../../../shared/messaging/whatsAppTemplate';
 import { paths } from '../../../shared/transport';
 import { WHATSAPP_HINTS } from '../../hints';
-import type { ConversationMessageInput } from './sendInConversation';
 import { buildConversationMessageBody } from './sendInConversation';
-import { templateOptionsField } from './sendTemplate';
+import { TEMPLATE_PARAMETERS, templateOptionsField } from './sendTemplate';
 
-/**
- * Send and Wait for Response on WhatsApp: as a text in the open conversation (within 24 hours of
- * the customer's last message) or as an approved template whose text variable takes the link.
- * Each is built by its send's own builder, with that send's options.
- */
-
-const onSendAs = (sendAs: string) => ({ show: { sendAs: [sendAs] } });
+/** As a conversation text, or a template with the link in a text variable: each by its send. */
 
 const sendAsField: INodeProperties = {
 	displayName: 'Send As',
@@ -90,17 +83,17 @@ export const sendAndWaitDescription: INodeProperties[] = sendAndWaitFields(
 	'message',
 	[
 		sendAsField,
-		...[templateField, linkVariableField, variablesBesideLinkField].map((field) => ({
-			...field,
-			displayOptions: onSendAs('template'),
-		})),
-		{ ...templateOptionsField, displayOptions: onSendAs('template') },
-		{ ...additionalFieldsCollection(campaignOptions), displayOptions: onSendAs('conversation') },
+		...shownWhen({ sendAs: ['template'] }, [
+			templateField,
+			linkVariableField,
+			variablesBesideLinkField,
+			templateOptionsField,
+		]),
+		...shownWhen({ sendAs: ['conversation'] }, [additionalFieldsCollection(campaignOptions)]),
 	],
 	'What the person reads, as plain text; in a conversation the link to answer is added after it. A template sends its own text: these words are shown on the page the link opens.',
 );
 
-/** The Link Variable, given. */
 export function linkVariableOf(read: ParameterSource): string {
 	const name = textIn(read.getNodeParameter('linkVariable', ''), 'Link Variable', 'name').trim();
 	if (name) return name;
@@ -110,14 +103,6 @@ export function linkVariableOf(read: ParameterSource): string {
 		'Choose the text variable of the template where the link goes.',
 	);
 }
-
-const TEMPLATE_PARAMETERS = {
-	phoneId: 'picked',
-	template: 'picker',
-	recipient: 'value',
-	variables: 'object',
-	additionalFields: 'object',
-} as const;
 
 /** The template send, with the link in its Link Variable (`templateVariables` takes it as given). */
 function templateAsk(read: ParameterSource, links: Links): IDataObject {
@@ -130,21 +115,17 @@ function templateAsk(read: ParameterSource, links: Links): IDataObject {
 
 /** The conversation's text send, the link at the end; a preview would fetch the page. */
 function conversationAsk(read: ParameterSource, question: Question, links: Links): IDataObject {
-	const input: ConversationMessageInput = {
+	return buildConversationMessageBody({
 		phoneId: pickedId(read, 'phoneId'),
 		recipient: read.getNodeParameter('recipient', ''),
 		messageType: 'text',
 		text: whatsAppText(question, links),
 		previewUrl: false,
 		additionalFields: read.getNodeParameter('additionalFields', {}) as IDataObject,
-	};
-	return buildConversationMessageBody(input);
+	});
 }
 
-/**
- * A template carries the link only in a text variable: said before sending, from the
- * template's variables as the host lists them.
- */
+/** A template carries the link only in a text variable: checked with the host before sending. */
 async function checkLinkVariable(context: IExecuteFunctions, read: ParameterSource): Promise<void> {
 	const link = linkVariableOf(read);
 	const { language } = read.getNodeParameter('additionalFields', {}) as { language?: string };

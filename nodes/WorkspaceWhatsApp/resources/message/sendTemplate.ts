@@ -2,7 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
 import { postBackOptions } from '../../../shared/messaging/fields';
+import type { ParameterKinds } from '../../../shared/messaging/send';
 import { sendOperation } from '../../../shared/messaging/send';
+import type { WhatsAppTemplateInput } from '../../../shared/messaging/whatsAppTemplate';
 import {
 	buildWhatsAppTemplateBody,
 	templateField,
@@ -31,6 +33,14 @@ export const sendTemplateFields: INodeProperties[] = forOperation('message', 'se
 	templateOptionsField,
 ]);
 
+export const TEMPLATE_PARAMETERS: ParameterKinds<WhatsAppTemplateInput> = {
+	phoneId: 'picked',
+	template: 'picker',
+	recipient: 'value',
+	variables: 'object',
+	additionalFields: 'object',
+};
+
 export const sendTemplate = sendOperation({
 	name: 'Send Template',
 	value: 'sendTemplate',
@@ -39,12 +49,6 @@ export const sendTemplate = sendOperation({
 	description:
 		"Queue one of the account's approved templates with its variables; the answer carries a request ID",
 	url: paths.messaging.whatsAppTemplateSend,
-	parameters: {
-		phoneId: 'picked',
-		template: 'picker',
-		recipient: 'value',
-		variables: 'object',
-		additionalFields: 'object',
-	},
+	parameters: TEMPLATE_PARAMETERS,
 	body: buildWhatsAppTemplateBody,
 });

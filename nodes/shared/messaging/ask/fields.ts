@@ -7,13 +7,22 @@ import { customFormProperties } from './form';
 import { limitWaitTimeOption } from './limit';
 
 /**
- * Send and Wait for Response's own fields, named as in n8n's send-and-wait operations where they
- * mean the same (message, responseType, approvalOptions.values, defineForm, formFields,
- * options.limitWaitTime…): n8n derives an AI agent's review tool by these names, and what users
- * built on n8n's nodes reads the same here. The channel's fields (recipient, sender…) go first.
+ * Named as n8n's send-and-wait operations name what means the same (message, responseType,
+ * approvalOptions.values, defineForm, formFields, options.limitWaitTime…): n8n derives an AI
+ * agent's review tool by these names, and what users built on n8n's nodes reads the same here.
  */
 
 const onResponse = (...responseTypes: string[]) => ({ show: { responseType: responseTypes } });
+
+/** Each of `properties`, shown only where `show` holds too. */
+export const shownWhen = (
+	show: Record<string, string[]>,
+	properties: INodeProperties[],
+): INodeProperties[] =>
+	properties.map((property) => ({
+		...property,
+		displayOptions: { show: { ...property.displayOptions?.show, ...show } },
+	}));
 
 /** The one setup outside the node, and the one that fails silently when missed. */
 export const answerLinkNotice: INodeProperties = {
@@ -136,10 +145,7 @@ const optionsFields: INodeProperties[] = [
 	},
 ];
 
-/**
- * The operation's fields on `resource`: the notice, the channel's own fields, Message (in the
- * channel's words), then what n8n's send-and-wait operations ask.
- */
+/** On `resource`: the notice, the channel's fields, Message in its words, then n8n's own fields. */
 export function sendAndWaitFields(
 	resource: string,
 	channelFields: INodeProperties[],
@@ -150,12 +156,7 @@ export function sendAndWaitFields(
 		...channelFields,
 		{ ...messageField, description: messageDescription },
 		responseTypeField,
-		...customFormProperties.map((property) => ({
-			...property,
-			displayOptions: {
-				show: { ...property.displayOptions?.show, ...onResponse('customForm').show },
-			},
-		})),
+		...shownWhen({ responseType: ['customForm'] }, customFormProperties),
 		approvalOptionsField,
 		...optionsFields,
 	]);

@@ -4,9 +4,8 @@ import { booleanIn, InputError, isPlainObject, parseJsonText, setOwn, textIn } f
 import { htmlOf } from './html';
 
 /**
- * Response Type "Custom Form", in the shape of n8n's Form node (version 1): the same editor
- * fields and JSON, and the answer keyed by each element's label. Pure: the page's inputs and
- * the reading of its post, so every mistake is said before anything is sent.
+ * Response Type "Custom Form", shaped as n8n's Form node (version 1): the same fields and JSON, the
+ * answer keyed by label. Pure, so every mistake is said before anything is sent.
  */
 
 const TYPE_NAMES = {

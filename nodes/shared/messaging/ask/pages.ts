@@ -6,9 +6,8 @@ import { escapeHtml, htmlOf } from './html';
 import { DEFAULT_LABELS } from './question';
 
 /**
- * The pages the person sees: the message's words and the way to answer, nothing of the
- * workflow. Answering takes a press of a button (a form post): a link preview or a mail
- * scanner that opens the link only reads the page.
+ * The pages the person sees: the message's words and the way to answer, nothing of the workflow.
+ * Answering takes a button's post, so a link preview or mail scanner only reads the page.
  */
 
 /** No script, no outside resource; the form posts back to the page's own (signed) address. */

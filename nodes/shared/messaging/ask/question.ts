@@ -1,16 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InputError, isPlainObject, textIn } from '../../input';
-import { requiredText } from '../fields';
+import { MAX_TEXT_CHARACTERS, requiredText } from '../fields';
 import { MAX_SMS_SEGMENTS, smsLength } from '../smsLength';
 import type { FormField } from './form';
 import { escapeHtml, htmlOf } from './html';
 import { toFormFields } from './form';
 
-/**
- * What the person is asked and how it reaches them: pure, so that every mistake is said before
- * anything is sent, the link's cost in an SMS included.
- */
+/** The question and its message; pure, so each mistake (even the link's SMS cost) is said first. */
 
 /** One answer the person can give, and its word on the page and in the message. */
 export interface Choice {
@@ -143,10 +140,7 @@ export function toQuestion(input: QuestionInput): Question {
 	return { message, responseType: 'approval', choices: [approve, disapprove], linkLabel: '' };
 }
 
-/**
- * Where the person answers: one page for a text message (both buttons on it); for an email,
- * one address per button, as n8n's own nodes send them.
- */
+/** A text's one page (both buttons on it), and an email's link per button, as n8n's nodes send. */
 export interface Links {
 	page: string;
 	/** By `Choice.approved`: the email's buttons. */
@@ -187,9 +181,6 @@ export function emailHtml(question: Question, links: Links): string {
 	return `<p>${htmlOf(question.message)}</p>\n<p>${anchors}</p>`;
 }
 
-/** The vendor's limit on a conversation's text (main-host "text message" page). */
-const MAX_WHATSAPP_CHARACTERS = 4096;
-
 export function smsText(question: Question, links: Links): string {
 	const text = `${question.message}\n\n${linkLine(question, links)}`;
 	const whole = smsLength(text);
@@ -205,7 +196,7 @@ export function smsText(question: Question, links: Links): string {
 export function whatsAppText(question: Question, links: Links): string {
 	const text = `${question.message}\n\n${linkLine(question, links)}`;
 	const length = characters(text);
-	if (length <= MAX_WHATSAPP_CHARACTERS) return text;
+	if (length <= MAX_TEXT_CHARACTERS) return text;
 	throw new InputError(
 		'Message',
 		`with the link the text is ${length.toLocaleString('en-US')} characters, more than WhatsApp's 4,096`,

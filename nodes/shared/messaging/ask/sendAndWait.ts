@@ -14,7 +14,7 @@ import type { ParameterSource } from '../../locators';
 import { MESSAGING_BASE_URL, requireMessagingHost } from '../host';
 import type { Hints } from '../../transport';
 import { apiRequest } from '../../transport';
-import { warnIfLocal } from '../../waiting';
+import { resumeWebhook, warnIfLocal } from '../../waiting';
 import { formAnswerOf } from './form';
 import { waitTillOf } from './limit';
 import { ANSWERED_PAGE, PAGE_POLICY, questionPage, UNAVAILABLE_PAGE } from './pages';
@@ -22,24 +22,18 @@ import type { Choice, Links, Question } from './question';
 import { QUESTION_PARAMETERS, toQuestion } from './question';
 
 /**
- * Send and Wait for Response (README, "Messages"), in the shape of n8n's own send-and-wait
- * operations: the message carries links that n8n signs (`getSignedResumeUrl`: the execution,
- * this node and the query, under the instance's secret), the execution waits in n8n's waiting
- * state, and n8n itself refuses a forged or altered link and answers a link whose wait is over.
- * The person's answer resumes it with `{ data: { approved | text | <form fields>, respondedAt } }`.
- *
- * One person per execution, as in n8n's own nodes: the wait ends once, for the whole execution.
+ * Send and Wait for Response (README, "Messages"), as n8n's own: the message carries links n8n
+ * signs (`getSignedResumeUrl`: execution, node and query, under the instance's secret), so n8n
+ * refuses a forged or altered link and answers one whose wait is over. The answer resumes the
+ * execution with `{ data: { approved | text | <form fields>, respondedAt } }`. One person per
+ * execution, as in n8n's nodes: the wait ends once.
  */
 
 /** n8n calls these at the links' address, `/webhook-waiting/<execution>/<node ID>`. */
 export const answerWebhooks: IWebhookDescription[] = ['GET', 'POST'].map((httpMethod) => ({
-	name: 'default',
+	...resumeWebhook,
 	httpMethod,
-	responseMode: 'onReceived',
-	// Empty: else n8n answers a resume with the words "firstEntryJson", not the page.
-	responseData: '',
 	path: '={{ $nodeId }}',
-	restartWebhook: true,
 	isFullPath: true,
 }));
 
@@ -82,10 +76,7 @@ const optionsDeadline = (context: IExecuteFunctions): Date =>
 		Date.now(),
 	);
 
-/**
- * Sends the question to the one input item's person, then waits for the answer until the
- * deadline (Options → Limit Wait Time; the hidden Send and Wait node's own Time Limit).
- */
+/** Asks the item's person, then waits until Limit Wait Time (the hidden node: its Time Limit). */
 export async function askAndWait(
 	context: IExecuteFunctions,
 	askOf: (read: ParameterSource) => AskSpec,
@@ -184,9 +175,8 @@ function titleOf(context: IWebhookFunctions, question: Question): string {
 }
 
 /**
- * The links' webhook. Opening a link shows the page; only its form's post answers, so a link
- * preview or a mail scanner resumes nothing. An email button's link names its choice in its
- * signed query, and its page offers that choice alone.
+ * The links' webhook: opening a link shows the page, only its form's post answers (a link preview
+ * or mail scanner resumes nothing). An email button's signed query names the one choice it offers.
  */
 export async function receiveAnswer(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	let question: Question;
