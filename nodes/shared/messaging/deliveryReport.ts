@@ -1,12 +1,11 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { forOperation, operation, operationSelector } from '../descriptions';
-import { fromInput } from '../input';
+import { fromInput, requiredText } from '../input';
 import { RECORDS_KEY_HINT } from '../auth';
 import type { Hints } from '../transport';
 import { paths } from '../transport';
 import { checkMessagingHost } from './host';
-import { requiredText } from './fields';
 import { deliveryWaitFields } from './deliveryWait';
 
 async function sendRequestId(

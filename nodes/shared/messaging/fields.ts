@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { TextKind } from '../input';
-import { InputError, setOwn, textIn } from '../input';
+import { InputError, requiredText, setOwn, textIn } from '../input';
 import { toHttpUrl } from './recipients';
 
 /** The recipient of a WhatsApp message or an SMS. */
@@ -167,17 +167,6 @@ export function variablesFromPairs(pairs: VariablePairs | undefined): IDataObjec
 		setOwn(variables, key, textIn(value, `Variables (${key})`));
 	}
 	return variables;
-}
-
-export function requiredText(
-	value: unknown,
-	field: string,
-	hint: string,
-	kind: TextKind = 'text',
-): string {
-	const text = textIn(value, field, kind);
-	if (!text.trim()) throw new InputError(field, 'empty', hint);
-	return text;
 }
 
 /** The Text, given and within 4,096 characters (emoji count as one); `channel` names whose limit it is. */

@@ -1,7 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { InputError, textIn } from '../input';
-import { requiredText } from './fields';
+import { InputError, requiredText, textIn } from '../input';
 import { toPhoneNumber } from './recipients';
 
 const ROUTES = [

@@ -9,8 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputError, textIn } from '../../../shared/input';
-import { optionalSwitch, optionalText, requiredText } from '../../../shared/messaging/fields';
+import { InputError, requiredText, textIn } from '../../../shared/input';
+import { optionalSwitch, optionalText } from '../../../shared/messaging/fields';
 import { toEmailAddress, toHttpUrl } from '../../../shared/messaging/recipients';
 import type { FileToUpload } from '../../../shared/transport';
 import { paths, requestDefaults, uploadFile } from '../../../shared/transport';

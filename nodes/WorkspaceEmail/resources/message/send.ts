@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
-import { emailRecipientField, requiredText } from '../../../shared/messaging/fields';
+import { emailRecipientField } from '../../../shared/messaging/fields';
 import { toEmailAddress } from '../../../shared/messaging/recipients';
 import type { ParameterKinds } from '../../../shared/messaging/send';
 import { sendOperation } from '../../../shared/messaging/send';
@@ -14,6 +14,7 @@ import {
 	sendWithAttachments,
 } from './attachments';
 import { emailOptions, emailOptionsBody } from './fields';
+import { requiredText } from '../../../shared/input';
 
 /** Attachments from binary data beside Attachment URLs, in Send's Additional Fields alone. */
 const sendOptions = emailOptions.flatMap((option) =>

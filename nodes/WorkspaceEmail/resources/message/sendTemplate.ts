@@ -5,7 +5,6 @@ import type { VariablePairs } from '../../../shared/messaging/fields';
 import {
 	emailRecipientField,
 	optionalText,
-	requiredText,
 	variablePairsField,
 	variablesFromPairs,
 } from '../../../shared/messaging/fields';
@@ -14,6 +13,7 @@ import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import type { EmailOptions } from './fields';
 import { emailOptions, emailOptionsBody } from './fields';
+import { requiredText } from '../../../shared/input';
 
 export const sendTemplateFields: INodeProperties[] = forOperation('message', 'sendTemplate', [
 	emailRecipientField,

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { describeValue, InputError, isDateLike, textIn } from '../../../shared/input';
+import { describeValue, InputError, isDateLike, requiredText, textIn } from '../../../shared/input';
 import type { CampaignOptions } from '../../../shared/messaging/campaign';
 import { campaignOptions, campaignOptionsBody } from '../../../shared/messaging/campaign';
 import { additionalFieldsCollection } from '../../../shared/descriptions';
-import { replyRecipientField, requiredText } from '../../../shared/messaging/fields';
+import { replyRecipientField } from '../../../shared/messaging/fields';
 import { toCoordinate, toHttpUrl, toPhoneNumber } from '../../../shared/messaging/recipients';
 
 /** Who sends and receives: the host lists no bots, so the ID is typed, or the trigger's `botId`. */

@@ -1,12 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { forOperation } from '../../../shared/descriptions';
-import { requiredText } from '../../../shared/messaging/fields';
 import { toHttpUrl } from '../../../shared/messaging/recipients';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import type { RcsSendInput, Suggestions } from './fields';
 import { buildSuggestions, rcsEnvelope, rcsOptionsField, suggestionsField } from './fields';
+import { requiredText } from '../../../shared/input';
 
 export const sendAudioFields: INodeProperties[] = forOperation('message', 'sendAudio', [
 	{

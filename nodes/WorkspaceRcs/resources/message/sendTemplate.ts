@@ -2,15 +2,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { forOperation } from '../../../shared/descriptions';
 import type { VariablePairs } from '../../../shared/messaging/fields';
-import {
-	requiredText,
-	variablePairsField,
-	variablesFromPairs,
-} from '../../../shared/messaging/fields';
+import { variablePairsField, variablesFromPairs } from '../../../shared/messaging/fields';
 import { sendOperation } from '../../../shared/messaging/send';
 import { paths } from '../../../shared/transport';
 import type { RcsSendInput } from './fields';
 import { rcsEnvelope, rcsOptionsField } from './fields';
+import { requiredText } from '../../../shared/input';
 
 /** The host lists no RCS templates: the name is typed, the variables given as pairs. */
 export const sendTemplateFields: INodeProperties[] = forOperation('message', 'sendTemplate', [

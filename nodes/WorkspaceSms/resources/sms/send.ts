@@ -9,7 +9,6 @@ import {
 	optionalText,
 	postBackBody,
 	postBackOptions,
-	requiredText,
 } from '../../../shared/messaging/fields';
 import type { ParameterKinds } from '../../../shared/messaging/send';
 import { sendOperation } from '../../../shared/messaging/send';
@@ -17,6 +16,7 @@ import { paths } from '../../../shared/transport';
 import type { SmsSender } from '../../../shared/messaging/smsSender';
 import { senderBody } from '../../../shared/messaging/smsSender';
 import { flashOption } from './fields';
+import { requiredText } from '../../../shared/input';
 
 export const sendFields: INodeProperties[] = forOperation('sms', 'send', [messageField]);
 

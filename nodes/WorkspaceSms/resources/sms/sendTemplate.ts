@@ -6,7 +6,6 @@ import {
 	optionalSwitch,
 	postBackBody,
 	postBackOptions,
-	requiredText,
 	variablePairsField,
 	variablesFromPairs,
 } from '../../../shared/messaging/fields';
@@ -15,6 +14,7 @@ import { paths } from '../../../shared/transport';
 import type { SmsSender } from '../../../shared/messaging/smsSender';
 import { senderBody } from '../../../shared/messaging/smsSender';
 import { flashOption } from './fields';
+import { requiredText } from '../../../shared/input';
 
 export const templateFields: INodeProperties[] = forOperation('sms', 'sendTemplate', [
 	{

@@ -1,13 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection, forOperation } from '../../../shared/descriptions';
-import { InputError } from '../../../shared/input';
+import { InputError, requiredText } from '../../../shared/input';
 import type { CampaignOptions } from '../../../shared/messaging/campaign';
 import { campaignOptions, campaignOptionsBody } from '../../../shared/messaging/campaign';
 import {
 	optionalSwitch,
 	optionalText,
-	requiredText,
 	textMessageField,
 	textWithin4096,
 } from '../../../shared/messaging/fields';

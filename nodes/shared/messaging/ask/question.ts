@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError, isPlainObject, textIn } from '../../input';
-import { MAX_TEXT_CHARACTERS, requiredText } from '../fields';
+import { InputError, isPlainObject, requiredText, textIn } from '../../input';
+import { MAX_TEXT_CHARACTERS } from '../fields';
 import { MAX_SMS_SEGMENTS, smsLength } from '../smsLength';
 import type { FormField } from './form';
 import { escapeHtml, htmlOf } from './html';
