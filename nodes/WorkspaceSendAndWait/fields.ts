@@ -1,7 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { answerLinkNotice, approvalOptionsField, shownWhen } from '../shared/messaging/ask/fields';
+import {
+	answerLinkNotice,
+	approvalOptionsField,
+	responseTypeField,
+	shownWhen,
+} from '../shared/messaging/ask/fields';
 import { emailRecipientField, messageField, phoneRecipientField } from '../shared/messaging/fields';
 import { smsSenderProperties } from '../shared/messaging/smsSender';
 import { accountAndRecipientFields } from '../shared/messaging/whatsAppAccount';
@@ -70,19 +75,11 @@ export const sendAndWaitFields: INodeProperties[] = [
 			'What the person reads, as plain text; the link to answer is added after it, and the page it opens shows these words again. A WhatsApp template sends its own text: these words are shown on the page.',
 	},
 	{
-		displayName: 'Response Type',
-		name: 'responseType',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Approval',
-				value: 'approval',
-				description: 'The person approves, or approves or declines',
-			},
-			{ name: 'Free Text', value: 'freeText', description: 'The person writes an answer' },
-		],
-		default: 'approval',
+		...responseTypeField,
+		// Custom Form came with the operations; this node never offered it.
+		options: (responseTypeField.options as INodePropertyOptions[]).filter(
+			(option) => option.value !== 'customForm',
+		),
 	},
 	approvalOptionsField,
 	{

@@ -73,7 +73,7 @@ export const approvalOptionsField: INodeProperties = {
 	],
 };
 
-const responseTypeField: INodeProperties = {
+export const responseTypeField: INodeProperties = {
 	displayName: 'Response Type',
 	name: 'responseType',
 	type: 'options',
