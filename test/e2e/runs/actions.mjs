@@ -1,14 +1,10 @@
 // The action cases: a Manual Trigger and the node under test, run as the editor's Execute
 // workflow runs it.
-import { checkRequests, readExample, report } from './rig.mjs';
+import { checkRequests, report, startCase, stopExecution } from './rig.mjs';
 
 /** A Manual Trigger and the node under test: the requests the sandbox got, the node's items or error. */
 export async function runActionCase(n8n, version, testCase, sandbox, elsewhere) {
-	sandbox.reset();
-	elsewhere.reset();
-	testCase.setup?.(sandbox, elsewhere);
-	const started = Date.now();
-	const workflow = readExample(testCase.file);
+	const { started, workflow } = startCase(testCase, sandbox, elsewhere);
 	let executionId;
 	let resultData;
 	let failure;
@@ -17,9 +13,7 @@ export async function runActionCase(n8n, version, testCase, sandbox, elsewhere) 
 		resultData = await n8n.rest.finishedRun(executionId, { timeoutMs: 120_000 });
 	} catch (error) {
 		failure = error;
-		// A run still going must not send its requests into the next case's sandbox.
-		if (executionId)
-			await n8n.rest.call('POST', `/rest/executions/${executionId}/stop`).catch(() => {});
+		if (executionId) await stopExecution(n8n.rest, executionId);
 	}
 	return report(version, testCase, started, n8n.output, () => {
 		if (failure) throw failure;

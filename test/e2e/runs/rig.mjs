@@ -35,6 +35,21 @@ export function report(version, testCase, started, output, check) {
 export const readExample = (file) =>
 	JSON.parse(readFileSync(join(root, 'examples', `${file}.json`), 'utf8'));
 
+/**
+ * A manual case's start: its sandbox emptied (and `elsewhere`, another origin, when the case
+ * has one), the case's `setup`, the clock started, its example workflow read.
+ */
+export function startCase(testCase, sandbox, elsewhere) {
+	sandbox.reset();
+	elsewhere?.reset();
+	testCase.setup?.(sandbox, elsewhere);
+	return { started: Date.now(), workflow: readExample(testCase.file) };
+}
+
+/** Stops a run still going: it must not send its requests into the next case's sandbox. */
+export const stopExecution = (rest, executionId) =>
+	rest.call('POST', `/rest/executions/${executionId}/stop`).catch(() => {});
+
 /** The headers of the records credential (docs/api.md), unless a case names others. */
 const headersOf = (testCase, config) => testCase.headers ?? sandboxHeaders(config);
 
@@ -76,6 +91,19 @@ export function checkRequests(testCase, requests, config) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * `read()` every `everyMs` until `done(what it read)` or `timeoutMs` have passed: the last
+ * thing read, which the caller judges.
+ */
+export async function until(read, done, { timeoutMs, everyMs }) {
+	const deadlineAt = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await read();
+		if (done(value) || Date.now() > deadlineAt) return value;
+		await sleep(everyMs);
+	}
+}
+
 /** Until n8n holds the execution waiting (its status `waiting`), at most 30 s. */
 export async function untilWaiting(rest, executionId) {
 	for (const startedAt = Date.now(); Date.now() - startedAt < 30_000; await sleep(250)) {
@@ -110,16 +138,12 @@ export function n8nControls(n8n, workflow, readRuns, { url } = {}) {
 		/** The workflow's executions that have ended so far, oldest first. */
 		runs: () => readRuns(),
 		async untilExecutions(count, { timeoutMs = 30_000 } = {}) {
-			const deadlineAt = Date.now() + timeoutMs;
-			for (;;) {
-				const runs = await readRuns();
-				if (runs.length >= count) return runs;
-				if (Date.now() > deadlineAt)
-					throw new Error(
-						`${runs.length} executions ended within ${timeoutMs / 1000} s, not ${count}`,
-					);
-				await sleep(250);
-			}
+			const runs = await until(readRuns, (runs) => runs.length >= count, {
+				timeoutMs,
+				everyMs: 250,
+			});
+			if (runs.length >= count) return runs;
+			throw new Error(`${runs.length} executions ended within ${timeoutMs / 1000} s, not ${count}`);
 		},
 	};
 }

@@ -1,6 +1,6 @@
 // The `together` cases: a burst of manual runs of one workflow started at once, with the host
 // alongside them (its post-backs).
-import { checkRequests, readExample, report, sleep } from './rig.mjs';
+import { checkRequests, report, startCase, stopExecution, until } from './rig.mjs';
 
 /**
  * `together`: that many manual runs of the case's workflow started at once, as a burst of sends
@@ -10,10 +10,7 @@ import { checkRequests, readExample, report, sleep } from './rig.mjs';
  * output), error }; a run still going then is stopped, and checked as it was (`waiting`).
  */
 export async function runTogetherCase(n8n, version, testCase, sandbox) {
-	sandbox.reset();
-	testCase.setup?.(sandbox);
-	const started = Date.now();
-	const workflow = readExample(testCase.file);
+	const { started, workflow } = startCase(testCase, sandbox);
 	const thenName = testCase.then?.name ?? workflow.nodes[1].name;
 	const host = testCase.alongside(sandbox);
 	const runs = [];
@@ -26,23 +23,19 @@ export async function runTogetherCase(n8n, version, testCase, sandbox) {
 			),
 		);
 		const ended = (status) => ['success', 'error', 'crashed', 'canceled'].includes(status);
-		let statuses = new Map();
-		for (
-			const deadlineAt = Date.now() + (testCase.withinSeconds ?? 90) * 1000;
-			Date.now() < deadlineAt;
-			await sleep(500)
-		) {
-			statuses = new Map(
-				(await n8n.rest.executions(workflow.id))
-					.filter((e) => ids.includes(e.id))
-					.map((e) => [e.id, e.status]),
-			);
-			if (ids.every((id) => ended(statuses.get(id)))) break;
-		}
+		const statuses = await until(
+			async () =>
+				new Map(
+					(await n8n.rest.executions(workflow.id))
+						.filter((e) => ids.includes(e.id))
+						.map((e) => [e.id, e.status]),
+				),
+			(statuses) => ids.every((id) => ended(statuses.get(id))),
+			{ timeoutMs: (testCase.withinSeconds ?? 90) * 1000, everyMs: 500 },
+		);
 		for (const id of ids) {
 			const status = statuses.get(id);
-			if (!ended(status))
-				await n8n.rest.call('POST', `/rest/executions/${id}/stop`).catch(() => {});
+			if (!ended(status)) await stopExecution(n8n.rest, id);
 			const resultData = ended(status) ? await n8n.rest.runData(id) : undefined;
 			runs.push({
 				id,

@@ -8,6 +8,7 @@ import {
 	readExample,
 	report,
 	sleep,
+	until,
 } from './rig.mjs';
 import { runWebhookCase } from './webhooks.mjs';
 
@@ -69,15 +70,12 @@ async function runActiveCase(n8n, sandbox, testCase, workflow) {
 	let outcome;
 	try {
 		outcome = await testCase.during(sandbox, n8nControls(n8n, workflow, readRuns));
-		const deadlineAt = Date.now() + testCase.withinSeconds * 1000;
 		const expected = new Set(outcome.expected);
-		for (;;) {
-			const emitted = new Set(
-				(await readRuns()).flatMap((run) => run.items.map((json) => json._id)),
-			);
-			if ([...expected].every((id) => emitted.has(id)) || Date.now() > deadlineAt) break;
-			await sleep(2000);
-		}
+		await until(
+			async () => new Set((await readRuns()).flatMap((run) => run.items.map((json) => json._id))),
+			(emitted) => [...expected].every((id) => emitted.has(id)),
+			{ timeoutMs: testCase.withinSeconds * 1000, everyMs: 2000 },
+		);
 		await sleep(QUIET_MS);
 	} finally {
 		await n8n.rest.deactivate(workflow.id);

@@ -1,7 +1,14 @@
 // The `waits` cases (Wait for Delivery, Send and Wait for Response): a manual run that n8n
 // holds waiting, what the case does meanwhile (the sandbox posts statuses, a person answers on
 // the page), and the resumed run's output.
-import { checkRequests, n8nControls, readExample, report, untilWaiting } from './rig.mjs';
+import {
+	checkRequests,
+	n8nControls,
+	report,
+	startCase,
+	stopExecution,
+	untilWaiting,
+} from './rig.mjs';
 
 /**
  * A send and a node that waits after it (`then`: Wait for Delivery): the manual run, as the
@@ -11,10 +18,7 @@ import { checkRequests, n8nControls, readExample, report, untilWaiting } from '.
  * waiting node's items after it resumed.
  */
 export async function runWaitCase(n8n, version, testCase, sandbox) {
-	sandbox.reset();
-	testCase.setup?.(sandbox);
-	const started = Date.now();
-	const workflow = readExample(testCase.file);
+	const { started, workflow } = startCase(testCase, sandbox);
 	// The node that waits: Wait for Delivery after a send, or the node under test (Send and Wait).
 	const waiting = testCase.then?.name ?? workflow.nodes[1].name;
 	let executionId;
@@ -47,8 +51,7 @@ export async function runWaitCase(n8n, version, testCase, sandbox) {
 		if (testCase.afterEnd) outcome = await testCase.afterEnd(outcome);
 	} catch (error) {
 		failure = error;
-		if (executionId)
-			await n8n.rest.call('POST', `/rest/executions/${executionId}/stop`).catch(() => {});
+		if (executionId) await stopExecution(n8n.rest, executionId);
 	} finally {
 		delete sandbox.config.deliveryPlan;
 	}

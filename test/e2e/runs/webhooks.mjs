@@ -5,6 +5,7 @@ import {
 	executionsOf,
 	n8nControls,
 	sleep,
+	until,
 	untilWebhookListens,
 } from './rig.mjs';
 import { postBackPathOf } from '../whatsAppTrigger.mjs';
@@ -45,9 +46,10 @@ export async function runWebhookCase(n8n, sandbox, testCase, workflow) {
 			postBackUrl,
 			n8nControls(n8n, workflow, readRuns, { url }),
 		);
-		const deadlineAt = Date.now() + testCase.withinSeconds * 1000;
-		while ((await readRuns()).length < outcome.executions && Date.now() < deadlineAt)
-			await sleep(500);
+		await until(readRuns, (runs) => runs.length >= outcome.executions, {
+			timeoutMs: testCase.withinSeconds * 1000,
+			everyMs: 500,
+		});
 		await sleep(WEBHOOK_QUIET_MS);
 	} finally {
 		await n8n.rest.deactivate(workflow.id);
