@@ -227,7 +227,8 @@ export const agentReviewRuns = (selected) => runs.filter((run) => selected.test(
 
 /**
  * The runs in one n8n (2.x): the fake model, its credential and the workflow set up once.
- * `report(version, { file }, started, output, check)` and `untilWaiting(rest, id)` are run.mjs's.
+ * `report(version, { file }, started, output, check)` and `untilWaiting(rest, id)` are
+ * runs/rig.mjs's, which run.mjs hands on.
  */
 export async function runAgentReview(n8n, version, sandbox, selectedRuns, helpers) {
 	const { report, untilWaiting } = helpers;
