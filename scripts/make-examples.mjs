@@ -10,10 +10,10 @@ import { assertNoSharedData, cases, workflowOf } from '../test/e2e/cases.mjs';
 assertNoSharedData(cases);
 const examples = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples');
 mkdirSync(examples, { recursive: true });
-cases.forEach((testCase, index) => {
+for (const testCase of cases) {
 	writeFileSync(
 		join(examples, `${testCase.file}.json`),
-		`${JSON.stringify(workflowOf(testCase, index), null, '\t')}\n`,
+		`${JSON.stringify(workflowOf(testCase), null, '\t')}\n`,
 	);
-});
+}
 process.stdout.write(`wrote ${cases.length} example workflows to examples/\n`);

@@ -16,6 +16,7 @@ import {
 import { messageSendCases } from './messageSends.mjs';
 import { rcsAndFileCases } from './rcsAndFiles.mjs';
 import { triggerEventsCases } from './triggerEvents.mjs';
+import { assertOwnWorkflowIds, workflowIdOf } from './workflow.mjs';
 import {
 	hookTo,
 	WHATSAPP_HEADER_NAME,
@@ -2038,7 +2039,6 @@ export const cases = [
 		requests: [],
 		error: /^Conditions, condition 1 \(jobTitle\): the value is empty$/,
 	},
-	// Last, so that the examples before them keep their workflow ids.
 	...eventMemoryCases,
 	{
 		// The durable scheduler refuses a node id longer than 36 characters (the editor's are
@@ -2112,7 +2112,7 @@ export const cases = [
 			return `${emitted} people emitted, each once; ${polls}`;
 		},
 	},
-	// The attributes' schema written (issue 46), after the cases before it, which keep their ids.
+	// The attributes' schema written (issue 46).
 	{
 		file: 'attributes-create',
 		title: 'Workspace Attributes: add a currency attribute to Deals',
@@ -2304,18 +2304,17 @@ export const cases = [
 				[[LIFECYCLE_CUSTOMER, 'Client', '#16a34a', true]],
 			),
 	},
-	// Last: the example workflows' ids follow the order of this list.
 	...deliveryWaitCases,
 	...rcsAndFileCases,
 	...sendAndWaitCases,
 	...sendAndWaitRefusals,
 	...triggerEventsCases,
 	...savedNodeCases,
-	// Added after: the ids of the examples above stay.
 	...everyAnswerCases,
 	...savedAskCases,
 	...burstWaitCases,
 ];
+assertOwnWorkflowIds(cases);
 
 const PEOPLE_QUERY = `/api/v1/collection-records/${PEOPLE}/query`;
 /**
@@ -2647,7 +2646,7 @@ function webhookIdOf(file) {
  * The importable workflow of a case: a Manual Trigger and the node, with a credential
  * placeholder. A trigger case is the trigger alone: it starts the workflow itself.
  */
-export function workflowOf(testCase, index) {
+export function workflowOf(testCase) {
 	const credential = NODE_CREDENTIAL[testCase.node];
 	const settings = {
 		executionOrder: 'v1',
@@ -2684,7 +2683,7 @@ export function workflowOf(testCase, index) {
 			...then.nodeSettings,
 		};
 		return {
-			id: `wr${String(index + 1).padStart(4, '0')}`,
+			id: workflowIdOf(testCase.file),
 			name: testCase.title,
 			active: false,
 			settings,
@@ -2726,7 +2725,7 @@ export function workflowOf(testCase, index) {
 	};
 	const chain = ['Manual Trigger', first?.name, items?.name, nodeName, then?.name].filter(Boolean);
 	return {
-		id: `wr${String(index + 1).padStart(4, '0')}`,
+		id: workflowIdOf(testCase.file),
 		name: testCase.title,
 		active: false,
 		settings,

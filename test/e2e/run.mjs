@@ -891,7 +891,7 @@ function checkPollFailure(runtime, version) {
 function assertExamplesCurrent() {
 	const stale = cases.filter((testCase, index) => {
 		try {
-			return !isDeepStrictEqual(readExample(testCase.file), workflowOf(testCase, index));
+			return !isDeepStrictEqual(readExample(testCase.file), workflowOf(testCase));
 		} catch {
 			return true;
 		}

@@ -17,6 +17,7 @@ import {
 	YES_OR_NO,
 } from './askParts.mjs';
 import { fromList } from './messageSends.mjs';
+import { workflowIdOf } from './workflow.mjs';
 
 /** The links in what was sent: n8n's waiting address of this execution and node, signed. */
 function linksIn(text) {
@@ -73,7 +74,7 @@ const linkFor = (links, answer) =>
 /** The page shows its words and buttons, and nothing of the workflow. */
 function assertQuestionPage(
 	{ status, html, headers },
-	{ words, buttons, title, has = [], hidden },
+	{ words, buttons, title, has = [], hidden, workflowId },
 ) {
 	assert.equal(status, 200);
 	assert.match(headers.get('content-security-policy') ?? '', /default-src 'none'/);
@@ -91,7 +92,7 @@ function assertQuestionPage(
 		'Send and Wait',
 		'Manual Trigger',
 		'Workspace',
-		'wr0',
+		workflowId,
 		'sandbox-key',
 		hidden,
 	])
@@ -141,8 +142,9 @@ function askCase(channel, answer, { restartFirst = false, ...changes } = {}) {
 	const restart = restartFirst ? '; n8n restarts before she answers' : '';
 	const title = `${channel.title}: ${answer.asks} ${channel.by}; ${answer.outcome}${restart}`;
 	const nodeName = changes.nodeName ?? title.split(': ')[1].replace(/^./, (c) => c.toUpperCase());
+	const file = changes.file ?? `${channel.slug}-send-and-wait-${answer.slug}`;
 	return {
-		file: `${channel.slug}-send-and-wait-${answer.slug}`,
+		file,
 		lines: '2.x',
 		waits: true,
 		title,
@@ -173,6 +175,7 @@ function askCase(channel, answer, { restartFirst = false, ...changes } = {}) {
 				title: answer.title ?? channel.pageTitle ?? 'Your answer',
 				has: answer.pageHas,
 				hidden: nodeName,
+				workflowId: workflowIdOf(file),
 			};
 			// A link preview, or the person opening it: the page, and nothing is answered.
 			const opened = await openLink(link);
@@ -289,6 +292,7 @@ const approveOnlyUntilDate = {
 			buttons: ['Approve'],
 			title: 'Confirm your slot',
 			hidden: 'Email Ada one Approve button',
+			workflowId: workflowIdOf(approveOnlyUntilDate.file),
 		};
 		assertQuestionPage(await openLink(link), page);
 		assert.equal((await pressOnPage(link, { approved: 'false' })).status, 400);
