@@ -7,12 +7,7 @@ import { waitFor } from '../rig/processes.mjs';
 import { createSandbox, CREDENTIALS, objectId, sandboxHeaders, SEED_IDS } from '../rig/sandbox.mjs';
 import { eventMemoryCases } from './eventMemory.mjs';
 import { burstWaitCases, deliveryWaitCases, savedNodeCases } from './deliveryWaits.mjs';
-import {
-	everyAnswerCases,
-	savedAskCases,
-	sendAndWaitCases,
-	sendAndWaitRefusals,
-} from './sendAndWait.mjs';
+import { savedAskCases, sendAndWaitCases, sendAndWaitRefusals } from './sendAndWait.mjs';
 import { messageSendCases } from './messageSends.mjs';
 import { rcsAndFileCases } from './rcsAndFiles.mjs';
 import { triggerEventsCases } from './triggerEvents.mjs';
@@ -2310,7 +2305,6 @@ export const cases = [
 	...sendAndWaitRefusals,
 	...triggerEventsCases,
 	...savedNodeCases,
-	...everyAnswerCases,
 	...savedAskCases,
 	...burstWaitCases,
 ];

@@ -220,26 +220,14 @@ const CHANNEL_NAMES = Object.keys(CHANNELS);
 const ANSWER_NAMES = Object.keys(ANSWERS);
 /** Every channel × every answer. */
 const everyAsk = CHANNEL_NAMES.flatMap((channel) =>
-	ANSWER_NAMES.map((answer) => ({
-		channel,
-		answer,
-		testCase: askCase(CHANNELS[channel], ANSWERS[answer], {
+	ANSWER_NAMES.map((answer) =>
+		askCase(CHANNELS[channel], ANSWERS[answer], {
 			restartFirst: channel === 'email' && answer === 'freeText',
 			// n8n 1.x too, where n8n checks the links' signature only when the node asks it to.
 			...(channel === 'sms' && { lines: 'every' }),
 		}),
-	})),
+	),
 );
-const askOf = (channel, answer) =>
-	everyAsk.find((ask) => ask.channel === channel && ask.answer === answer).testCase;
-
-/** Where the examples of the hidden Send and Wait node were: their files and ids stay. */
-const FIRST_ASKS = [
-	['sms', 'approval'],
-	['whatsApp', 'decline'],
-	['whatsAppTemplate', 'approval'],
-	['email', 'freeText'],
-];
 
 /**
  * A limit at a date: Max Date and Time a few seconds ahead, as the workflow's time zone (Asia/
@@ -314,20 +302,12 @@ const approveOnlyUntilDate = {
 	},
 };
 
-/** In the places of the hidden node's examples (their files and ids stay). */
-export const sendAndWaitCases = [
-	...FIRST_ASKS.map(([channel, answer]) => askOf(channel, answer)),
-	approveOnlyUntilDate,
-];
-
-/** The other channel × answer cases, after every other case: the ids of those stay. */
-export const everyAnswerCases = everyAsk
-	.filter(({ channel, answer }) => !FIRST_ASKS.some(([c, a]) => c === channel && a === answer))
-	.map(({ testCase }) => testCase);
+/** Every ask, and the limit at a date. */
+export const sendAndWaitCases = [...everyAsk, approveOnlyUntilDate];
 
 const { variables: _, ...TEMPLATE_WITHOUT_VARIABLES } = CHANNELS.whatsAppTemplate.parameters;
 
-/** Bad input, said before anything is sent (cases.mjs's action cases). */
+/** Bad input, said before anything is sent (run as action cases). */
 export const sendAndWaitRefusals = [
 	{
 		file: 'sms-send-and-wait-too-long',
@@ -372,8 +352,8 @@ export const sendAndWaitRefusals = [
 ];
 
 /**
- * Last in cases.mjs, beside the saved Wait for Delivery: a workflow saved with the hidden
- * Workspace Send and Wait node (Channel, Time Limit), which still sends, as before, and resumes.
+ * A workflow saved with the hidden Workspace Send and Wait node (Channel, Time Limit), which still
+ * sends, as before, and resumes.
  */
 export const savedAskCases = [
 	askCase(
