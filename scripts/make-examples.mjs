@@ -1,5 +1,6 @@
-// Writes examples/<case>.json from test/e2e/cases.mjs, so the workflows users import are
-// exactly the ones the e2e run asserts on. Run after changing a case: npm run examples.
+// Writes examples/<case>.json from the e2e cases (test/e2e/cases.mjs lists them; workflow.mjs
+// builds each one's workflow), so the workflows users import are exactly the ones the e2e run
+// asserts on. Run after changing a case: npm run examples.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
