@@ -3,7 +3,24 @@
 import assert from 'node:assert/strict';
 
 import { fromList } from './messageSends.mjs';
-import { ACTIVITY, ADA, byId, ids, PEOPLE } from './parameters.mjs';
+import { ACTIVITY, ADA, byId, ids, namesAre, outputIs, PEOPLE } from './parameters.mjs';
+
+/** Create an activity "Call" at `scheduleAt`, a date without an offset (`zone`: Time Zone). */
+const aCall = (scheduleAt, zone = {}) => ({
+	resource: 'activity',
+	operation: 'create',
+	name: 'Call',
+	scheduleAt,
+	...zone,
+	iconType: 'interaction',
+	interactionIcon: 'call',
+});
+/** The request that creates the call, at `scheduleAt` in UTC. */
+const callSent = (scheduleAt) => [
+	'POST',
+	'/api/v1/collection-records/activity-list',
+	{ name: 'Call', scheduleAt, iconType: 'interaction', iconValue: 'call' },
+];
 
 export const activitiesCases = [
 	{
@@ -47,26 +64,8 @@ export const activitiesCases = [
 		node: 'workspaceActivities',
 		// Workflow Settings → Timezone: a date picked without an offset is read in it.
 		timezone: 'Europe/Berlin',
-		parameters: {
-			resource: 'activity',
-			operation: 'create',
-			name: 'Call',
-			scheduleAt: '2026-11-23T10:30:00',
-			iconType: 'interaction',
-			interactionIcon: 'call',
-		},
-		requests: [
-			[
-				'POST',
-				'/api/v1/collection-records/activity-list',
-				{
-					name: 'Call',
-					scheduleAt: '2026-11-23T09:30:00.000Z',
-					iconType: 'interaction',
-					iconValue: 'call',
-				},
-			],
-		],
+		parameters: aCall('2026-11-23T10:30:00'),
+		requests: [callSent('2026-11-23T09:30:00.000Z')],
 		check: (items) => assert.equal(items[0].json.scheduleAt, '2026-11-23T09:30:00.000Z'),
 	},
 	{
@@ -75,27 +74,8 @@ export const activitiesCases = [
 			'Workspace Activities: a call at 10:00 Tokyo time (Time Zone typed in), output completed false',
 		node: 'workspaceActivities',
 		// No Workflow Settings → Timezone (n8n's default, America/New_York): Time Zone wins.
-		parameters: {
-			resource: 'activity',
-			operation: 'create',
-			name: 'Call',
-			scheduleAt: '2026-11-23T10:00:00',
-			timeZone: 'Asia/Tokyo',
-			iconType: 'interaction',
-			interactionIcon: 'call',
-		},
-		requests: [
-			[
-				'POST',
-				'/api/v1/collection-records/activity-list',
-				{
-					name: 'Call',
-					scheduleAt: '2026-11-23T01:00:00.000Z',
-					iconType: 'interaction',
-					iconValue: 'call',
-				},
-			],
-		],
+		parameters: aCall('2026-11-23T10:00:00', { timeZone: 'Asia/Tokyo' }),
+		requests: [callSent('2026-11-23T01:00:00.000Z')],
 		check: (items) => {
 			const { scheduleAt, completed, completedTime } = items[0].json;
 			assert.deepEqual(
@@ -140,11 +120,7 @@ export const activitiesCases = [
 				},
 			],
 		],
-		check: (items) =>
-			assert.deepEqual(
-				items.map((i) => i.json.name),
-				['Call #1', 'Call #5', 'Call #9'],
-			),
+		check: namesAre('Call #1', 'Call #5', 'Call #9'),
 	},
 	{
 		file: 'activities-update',
@@ -172,10 +148,6 @@ export const activitiesCases = [
 		node: 'workspaceActivities',
 		parameters: { resource: 'activity', operation: 'delete', activityId: byId(ACTIVITY) },
 		requests: [['DELETE', `/api/v1/collection-records/activity-list/${ACTIVITY}`]],
-		check: (items) =>
-			assert.deepEqual(
-				items.map((i) => i.json),
-				[{ deleted: true, _id: ACTIVITY }],
-			),
+		check: outputIs({ deleted: true, _id: ACTIVITY }),
 	},
 ];

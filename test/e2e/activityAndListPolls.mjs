@@ -5,18 +5,15 @@ import assert from 'node:assert/strict';
 import { waitFor } from '../rig/processes.mjs';
 import { fromList } from './messageSends.mjs';
 import { ENTRY, HOT_LEADS, SEVENTH_PERSON } from './parameters.mjs';
-import { assertEmittedOnce, EVERY_5_SECONDS, isActivityQuery, throughApi } from './pollParts.mjs';
+import { activeTrigger, assertEmittedOnce, isActivityQuery, throughApi } from './pollParts.mjs';
 
 export const activityAndListPollsCases = [
 	{
 		file: 'trigger-activity-completed',
 		lines: 'every',
 		title: 'Workspace Activities Trigger: activities completed',
-		node: 'workspaceActivitiesTrigger',
-		trigger: true,
-		active: true,
+		...activeTrigger('workspaceActivitiesTrigger', { event: 'activityCompleted' }),
 		durable: true,
-		parameters: { pollTimes: EVERY_5_SECONDS, event: 'activityCompleted' },
 		// Others complete two open activities, through the API (moving them to Done).
 		during: async (sandbox) => {
 			const open = [...sandbox.state.records.get('activity-list').values()].filter(
@@ -36,10 +33,7 @@ export const activityAndListPollsCases = [
 	{
 		file: 'trigger-activity-due',
 		title: 'Workspace Activities Trigger: an activity falls due',
-		node: 'workspaceActivitiesTrigger',
-		trigger: true,
-		active: true,
-		parameters: { pollTimes: EVERY_5_SECONDS, event: 'activityDue', minutesBefore: 1 },
+		...activeTrigger('workspaceActivitiesTrigger', { event: 'activityDue', minutesBefore: 1 }),
 		// The seed's open activities were due before the activation: none of them may come. After
 		// it, through the API: a meeting due in 40 s (so within the minute before due at once)
 		// and one tomorrow; once the meeting has fired, a call due sooner than it (in 20 s) and
@@ -81,15 +75,11 @@ export const activityAndListPollsCases = [
 		file: 'trigger-list-entry-updated',
 		lines: 'every',
 		title: 'Workspace Lists Trigger: hot leads whose entry changed',
-		node: 'workspaceListsTrigger',
-		trigger: true,
-		active: true,
-		durable: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
+		...activeTrigger('workspaceListsTrigger', {
 			event: 'listEntryUpdated',
 			listId: fromList(HOT_LEADS, 'Hot Leads'),
-		},
+		}),
+		durable: true,
 		// Through the API: an entry's note changes twice; a person is added to the list (that
 		// is New List Entry's event, not this one).
 		during: async (sandbox) => {

@@ -11,6 +11,8 @@ import {
 	HOT_LEADS,
 	ids,
 	mapped,
+	namesAre,
+	outputIs,
 	SEVENTH_PERSON,
 } from './parameters.mjs';
 
@@ -21,11 +23,7 @@ export const listsCases = [
 		node: 'workspaceLists',
 		parameters: { resource: 'list', operation: 'getAll' },
 		requests: [['GET', '/api/v1/lists']],
-		check: (items) =>
-			assert.deepEqual(
-				items.map((i) => i.json.name),
-				['Hot Leads', 'Enterprise Pipeline'],
-			),
+		check: namesAre('Hot Leads', 'Enterprise Pipeline'),
 	},
 	{
 		file: 'lists-list-get',
@@ -147,10 +145,6 @@ export const listsCases = [
 			entryId: byId(ENTRY),
 		},
 		requests: [['DELETE', `/api/v1/list-entries/${HOT_LEADS}/${ENTRY}`]],
-		check: (items) =>
-			assert.deepEqual(
-				items.map((i) => i.json),
-				[{ deleted: true, _id: ENTRY, listId: HOT_LEADS }],
-			),
+		check: outputIs({ deleted: true, _id: ENTRY, listId: HOT_LEADS }),
 	},
 ];

@@ -6,14 +6,26 @@ import assert from 'node:assert/strict';
 import { fromList } from './messageSends.mjs';
 import {
 	byId,
+	createPeople,
 	DEALS,
 	LIFECYCLE,
 	LIFECYCLE_CUSTOMER,
 	mapped,
 	MEMBER,
+	namesAre,
 	NICKNAME,
+	outputIs,
 	PEOPLE,
 } from './parameters.mjs';
+
+/** Workspace Attributes' `operation` on a `resource` of People: its attributes, their status options. */
+const peopleAttributes = (resource, operation, more = {}) => ({
+	resource,
+	operation,
+	target: 'collection',
+	collectionId: fromList(PEOPLE, 'People'),
+	...more,
+});
 
 export const membersAndAttributesCases = [
 	{
@@ -42,12 +54,7 @@ export const membersAndAttributesCases = [
 		lines: 'every',
 		title: 'Workspace Attributes: list the attributes of People',
 		node: 'workspaceAttributes',
-		parameters: {
-			resource: 'attribute',
-			operation: 'getAll',
-			target: 'collection',
-			collectionId: fromList(PEOPLE, 'People'),
-		},
+		parameters: peopleAttributes('attribute', 'getAll'),
 		requests: [['GET', `/api/v1/attributes/collection/${PEOPLE}`]],
 		check: (items) =>
 			assert.ok(
@@ -58,13 +65,7 @@ export const membersAndAttributesCases = [
 		file: 'attributes-get',
 		title: 'Workspace Attributes: get one attribute by ID',
 		node: 'workspaceAttributes',
-		parameters: {
-			resource: 'attribute',
-			operation: 'get',
-			target: 'collection',
-			collectionId: fromList(PEOPLE, 'People'),
-			attributeId: NICKNAME,
-		},
+		parameters: peopleAttributes('attribute', 'get', { attributeId: NICKNAME }),
 		requests: [['GET', `/api/v1/attributes/collection/${PEOPLE}/${NICKNAME}`]],
 		check: (items) =>
 			assert.deepEqual(
@@ -116,27 +117,18 @@ export const membersAndAttributesCases = [
 		before: {
 			node: 'workspaceAttributes',
 			name: 'Add attribute Lead Source Detail',
-			parameters: {
-				resource: 'attribute',
-				operation: 'create',
-				target: 'collection',
-				collectionId: fromList(PEOPLE, 'People'),
+			parameters: peopleAttributes('attribute', 'create', {
 				name: 'Lead Source Detail',
 				attributeKey: 'leadSourceDetail',
 				inputType: 'text',
-			},
+			}),
 		},
 		// The form or import that follows: fields named as attribute keys, the new one among them.
 		items: 2,
 		itemsCode:
 			"return [{ json: { name: 'Mary Jackson', leadSourceDetail: 'Booth 12, Data Expo' } }, { json: { name: 'Dorothy Vaughan', leadSourceDetail: 'Webinar' } }];",
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'create',
-			collectionId: fromList(PEOPLE, 'People'),
-			columns: mapped(null),
-		},
+		parameters: createPeople(mapped(null)),
 		requests: [
 			['POST', `/api/v1/attributes/collection/${PEOPLE}`],
 			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
@@ -164,15 +156,11 @@ export const membersAndAttributesCases = [
 		file: 'attributes-create-key-taken',
 		title: 'Workspace Attributes: an API Key Name already in use is refused clearly',
 		node: 'workspaceAttributes',
-		parameters: {
-			resource: 'attribute',
-			operation: 'create',
-			target: 'collection',
-			collectionId: fromList(PEOPLE, 'People'),
+		parameters: peopleAttributes('attribute', 'create', {
 			name: 'Nick',
 			attributeKey: 'nickname',
 			inputType: 'text',
-		},
+		}),
 		requests: [['POST', `/api/v1/attributes/collection/${PEOPLE}`]],
 		error: /^The API Key Name "nickname" is already used by an attribute of this collection$/,
 	},
@@ -180,14 +168,10 @@ export const membersAndAttributesCases = [
 		file: 'attributes-update',
 		title: 'Workspace Attributes: rename a custom attribute and make it unique',
 		node: 'workspaceAttributes',
-		parameters: {
-			resource: 'attribute',
-			operation: 'update',
-			target: 'collection',
-			collectionId: fromList(PEOPLE, 'People'),
+		parameters: peopleAttributes('attribute', 'update', {
 			attributeId: NICKNAME,
 			updateFields: { name: 'Known As', isUnique: true },
-		},
+		}),
 		requests: [
 			[
 				'PATCH',
@@ -205,51 +189,27 @@ export const membersAndAttributesCases = [
 		file: 'attributes-delete',
 		title: 'Workspace Attributes: delete a custom attribute',
 		node: 'workspaceAttributes',
-		parameters: {
-			resource: 'attribute',
-			operation: 'delete',
-			target: 'collection',
-			collectionId: fromList(PEOPLE, 'People'),
-			attributeId: NICKNAME,
-		},
+		parameters: peopleAttributes('attribute', 'delete', { attributeId: NICKNAME }),
 		requests: [['DELETE', `/api/v1/attributes/collection/${PEOPLE}/${NICKNAME}`]],
-		check: (items) =>
-			assert.deepEqual(
-				items.map((i) => i.json),
-				[{ deleted: true, _id: NICKNAME, target: 'collection' }],
-			),
+		check: outputIs({ deleted: true, _id: NICKNAME, target: 'collection' }),
 	},
 	{
 		file: 'attributes-status-options-get-many',
 		title: 'Workspace Attributes: list the stages of the Lifecycle status',
 		node: 'workspaceAttributes',
-		parameters: {
-			resource: 'statusOption',
-			operation: 'getAll',
-			target: 'collection',
-			collectionId: fromList(PEOPLE, 'People'),
-			attributeId: LIFECYCLE,
-		},
+		parameters: peopleAttributes('statusOption', 'getAll', { attributeId: LIFECYCLE }),
 		requests: [['GET', `/api/v1/attributes/collection/${PEOPLE}/${LIFECYCLE}/status`]],
-		check: (items) =>
-			assert.deepEqual(
-				items.map((i) => i.json.name),
-				['Lead', 'Customer', 'Churned'],
-			),
+		check: namesAre('Lead', 'Customer', 'Churned'),
 	},
 	{
 		file: 'attributes-status-option-update',
 		title: 'Workspace Attributes: rename the Customer stage and celebrate it',
 		node: 'workspaceAttributes',
-		parameters: {
-			resource: 'statusOption',
-			operation: 'update',
-			target: 'collection',
-			collectionId: fromList(PEOPLE, 'People'),
+		parameters: peopleAttributes('statusOption', 'update', {
 			attributeId: LIFECYCLE,
 			optionId: LIFECYCLE_CUSTOMER,
 			updateFields: { name: 'Client', color: '#16a34a', celebrationEnabled: true },
-		},
+		}),
 		requests: [
 			[
 				'PATCH',

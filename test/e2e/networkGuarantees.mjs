@@ -5,7 +5,15 @@
 import assert from 'node:assert/strict';
 
 import { fromList } from './messageSends.mjs';
-import { ADA, COMPANIES, mapped, PEOPLE } from './parameters.mjs';
+import {
+	ADA,
+	COMPANIES,
+	createPeople,
+	mapped,
+	onAda,
+	PEOPLE,
+	peopleRecords,
+} from './parameters.mjs';
 
 export const networkGuaranteesCases = [
 	{
@@ -15,13 +23,8 @@ export const networkGuaranteesCases = [
 		node: 'workspaceRecords',
 		items: 200,
 		setup: (sandbox) => sandbox.rateLimit({ rate: 20, burst: 5 }),
-		parameters: {
-			resource: 'record',
-			operation: 'create',
-			collectionId: fromList(PEOPLE, 'People'),
-			// Map Automatically: each item's "name" field is the attribute name.
-			columns: mapped(null),
-		},
+		// Map Automatically: each item's "name" field is the attribute name.
+		parameters: createPeople(mapped(null)),
 		// With the default settings: refused requests are waited out, nothing is sent twice.
 		requests: (requests) => {
 			const created = requests.filter((r) => r.method === 'POST' && r.status === 200);
@@ -41,20 +44,9 @@ export const networkGuaranteesCases = [
 		node: 'workspaceRecords',
 		items: 20,
 		nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
-		setup: (sandbox) =>
-			sandbox.addFault({
-				method: 'POST',
-				path: `/api/v1/collection-records/${PEOPLE}`,
-				kind: 'server-error',
-				skip: 7,
-			}),
-		parameters: {
-			resource: 'record',
-			operation: 'create',
-			collectionId: fromList(PEOPLE, 'People'),
-			// Map Automatically: each item's "name" field is the attribute name.
-			columns: mapped(null),
-		},
+		setup: faultOnCreate({ kind: 'server-error', skip: 7 }),
+		// Map Automatically: each item's "name" field is the attribute name.
+		parameters: createPeople(mapped(null)),
 		// n8n runs the node again for all 20 items, and nothing is sent twice: the 19 creates
 		// that were done keep their answers, and the one answered 500 (which may have been done)
 		// fails again instead of being sent again.
@@ -93,14 +85,7 @@ export const networkGuaranteesCases = [
 		node: 'workspaceRecords',
 		items: 3,
 		nodeSettings: { onError: 'continueRegularOutput' },
-		setup: (sandbox) =>
-			sandbox.addFault({
-				method: 'POST',
-				path: `/api/v1/collection-records/${COMPANIES}`,
-				kind: 'server-error',
-				afterHandling: true,
-				skip: 1,
-			}),
+		setup: faultOnCreate({ kind: 'server-error', afterHandling: true, skip: 1 }, COMPANIES),
 		parameters: {
 			resource: 'record',
 			operation: 'create',
@@ -125,19 +110,10 @@ export const networkGuaranteesCases = [
 		file: 'records-create-lost-answer-too-late',
 		title: 'Workspace Records: a create answered only after Give Up After',
 		node: 'workspaceRecords',
-		setup: (sandbox) =>
-			sandbox.addFault({
-				method: 'POST',
-				path: `/api/v1/collection-records/${PEOPLE}`,
-				delayMs: 2_500,
-			}),
-		parameters: {
-			resource: 'record',
-			operation: 'create',
-			collectionId: fromList(PEOPLE, 'People'),
-			columns: mapped({ name: 'Too Late', emails: 'too.late@example.com' }),
+		setup: faultOnCreate({ delayMs: 2_500 }),
+		parameters: createPeople(mapped({ name: 'Too Late', emails: 'too.late@example.com' }), {
 			options: { maxWaitSeconds: 1 },
-		},
+		}),
 		// No answer: the service may still be at it, so the create is never sent again.
 		requests: (requests) =>
 			assert.equal(
@@ -165,13 +141,7 @@ export const networkGuaranteesCases = [
 		node: 'workspaceRecords',
 		// Retry-After: 0 on every answer: without a deadline of its own the node would retry forever.
 		setup: (sandbox) => sandbox.addFault({ kind: 'rate-limit', retryAfter: 0, times: 10_000 }),
-		parameters: {
-			resource: 'record',
-			operation: 'get',
-			collectionId: fromList(PEOPLE, 'People'),
-			recordId: fromList(ADA, 'Ada Lovelace'),
-			options: { maxWaitSeconds: 3 },
-		},
+		parameters: onAda('get', { options: { maxWaitSeconds: 3 } }),
 		// Backing off, not storming: a handful of requests, all refused; then it gives up (how many
 		// seconds that took, on a busy machine, is not asserted: only that it ended with the error).
 		requests: (requests) => {
@@ -189,19 +159,8 @@ export const networkGuaranteesCases = [
 			'Workspace Records: a create answered 500 after it was done, Retry On Fail (error example)',
 		node: 'workspaceRecords',
 		nodeSettings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
-		setup: (sandbox) =>
-			sandbox.addFault({
-				method: 'POST',
-				path: `/api/v1/collection-records/${PEOPLE}`,
-				kind: 'server-error',
-				afterHandling: true,
-			}),
-		parameters: {
-			resource: 'record',
-			operation: 'create',
-			collectionId: fromList(PEOPLE, 'People'),
-			columns: mapped({ name: 'Lost Answer' }),
-		},
+		setup: faultOnCreate({ kind: 'server-error', afterHandling: true }),
+		parameters: createPeople(mapped({ name: 'Lost Answer' })),
 		// n8n runs the node three times; the create whose outcome is unknown is sent once (the
 		// attributes are read once for the execution).
 		requests: (requests) =>
@@ -213,12 +172,7 @@ export const networkGuaranteesCases = [
 				],
 			),
 		error: /the write may or may not have happened .*not sent again/,
-		check: (items, sandbox) =>
-			assert.equal(
-				recordsWhere(sandbox, (r) => r.name === 'Lost Answer').length,
-				1,
-				'records named Lost Answer',
-			),
+		check: peopleNamed('Lost Answer', 1),
 	},
 	{
 		file: 'records-record-create-lost-answer-value-taken',
@@ -227,19 +181,8 @@ export const networkGuaranteesCases = [
 			'Workspace Records: a create answered 500 before the work, its email already taken, Retry On Fail (error example)',
 		node: 'workspaceRecords',
 		nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
-		setup: (sandbox) =>
-			sandbox.addFault({
-				method: 'POST',
-				path: `/api/v1/collection-records/${PEOPLE}`,
-				kind: 'server-error',
-				times: 1,
-			}),
-		parameters: {
-			resource: 'record',
-			operation: 'create',
-			collectionId: fromList(PEOPLE, 'People'),
-			columns: mapped({ name: 'Not Ada', emails: 'ada.lovelace0@example.com' }),
-		},
+		setup: faultOnCreate({ kind: 'server-error', times: 1 }),
+		parameters: createPeople(mapped({ name: 'Not Ada', emails: 'ada.lovelace0@example.com' })),
 		// The look-up finds only the older record (not this create's), so the create is sent again
 		// and refused: known not done, the second try sends it again and says the same.
 		requests: (requests) =>
@@ -255,12 +198,7 @@ export const networkGuaranteesCases = [
 				],
 			),
 		error: /already exists/,
-		check: (items, sandbox) =>
-			assert.equal(
-				recordsWhere(sandbox, (r) => r.name === 'Not Ada').length,
-				0,
-				'records named Not Ada',
-			),
+		check: peopleNamed('Not Ada', 0),
 	},
 	{
 		file: 'records-record-get-redirected',
@@ -274,12 +212,7 @@ export const networkGuaranteesCases = [
 				headers: { Location: `${elsewhere.url}/api/v1/collection-records/${PEOPLE}/${ADA}` },
 				body: {},
 			}),
-		parameters: {
-			resource: 'record',
-			operation: 'get',
-			collectionId: fromList(PEOPLE, 'People'),
-			recordId: fromList(ADA, 'Ada Lovelace'),
-		},
+		parameters: onAda('get'),
 		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
 		error: (sandbox, elsewhere) =>
 			exactly(
@@ -313,10 +246,7 @@ function repeatedEmailCase({ file, title, maxConcurrency }) {
 		node: 'workspaceRecords',
 		items: 3,
 		itemsCode: `return [1, 2, 3].map((n) => ({ json: { name: 'Repeat ' + n, emails: '${email}', leadScore: n } }));`,
-		parameters: {
-			resource: 'record',
-			operation: 'upsert',
-			collectionId: fromList(PEOPLE, 'People'),
+		parameters: peopleRecords('upsert', {
 			upsertColumns: {
 				mappingMode: 'autoMapInputData',
 				value: null,
@@ -328,7 +258,7 @@ function repeatedEmailCase({ file, title, maxConcurrency }) {
 				],
 			},
 			...(maxConcurrency ? { options: { maxConcurrency } } : {}),
-		},
+		}),
 		requests: (requests) => {
 			const creates = requests.filter(
 				(r) => r.method === 'POST' && r.path === `/api/v1/collection-records/${PEOPLE}`,
@@ -367,19 +297,8 @@ function lostAnswerCase({ file, lines, title, fault, settled, creates }) {
 		itemsCode:
 			// Emails of this example's own (Emails is unique, and the demo's examples share a workspace).
 			`return Array.from({ length: 20 }, (_, i) => ({ json: { name: 'Imported ' + i, emails: 'imported.' + i + '.${file.replace(/^records-create-/, '')}@example.com' } }));`,
-		setup: (sandbox) =>
-			sandbox.addFault({
-				method: 'POST',
-				path: `/api/v1/collection-records/${PEOPLE}`,
-				skip: 4,
-				...fault,
-			}),
-		parameters: {
-			resource: 'record',
-			operation: 'create',
-			collectionId: fromList(PEOPLE, 'People'),
-			columns: mapped(null),
-		},
+		setup: faultOnCreate({ skip: 4, ...fault }),
+		parameters: createPeople(mapped(null)),
 		requests: (requests) =>
 			assert.equal(
 				requests.filter(
@@ -400,9 +319,29 @@ function lostAnswerCase({ file, lines, title, fault, settled, creates }) {
 	};
 }
 
+/** A case's setup: the creates in `collection` (People unless named) meet `fault`. */
+function faultOnCreate(fault, collection = PEOPLE) {
+	return (sandbox) =>
+		sandbox.addFault({
+			method: 'POST',
+			path: `/api/v1/collection-records/${collection}`,
+			...fault,
+		});
+}
+
 /** The people in the sandbox for which `test` holds. */
 const recordsWhere = (sandbox, test) =>
 	[...sandbox.state.records.get(PEOPLE).values()].filter(test);
+
+/** A case's check: `count` people named `name` in the sandbox. */
+function peopleNamed(name, count) {
+	return (items, sandbox) =>
+		assert.equal(
+			recordsWhere(sandbox, (r) => r.name === name).length,
+			count,
+			`records named ${name}`,
+		);
+}
 
 /** A RegExp matching `text` exactly. */
 const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);

@@ -6,17 +6,17 @@ import assert from 'node:assert/strict';
 
 import { waitFor } from '../rig/processes.mjs';
 import { fromList } from './messageSends.mjs';
-import { PEOPLE } from './parameters.mjs';
+import { namesAre, PEOPLE } from './parameters.mjs';
 import {
 	addPeople,
 	assertEmittedOnce,
 	assertEmittedOnceOr,
 	EVERY_10_SECONDS,
-	EVERY_5_SECONDS,
 	isPeopleQuery,
+	newPeople,
+	peopleTrigger,
 	pollSpans,
 	seconds,
-	throughApi,
 } from './pollParts.mjs';
 
 export const newRecordPollsCases = [
@@ -35,36 +35,20 @@ export const newRecordPollsCases = [
 				{ sort: [{ attribute: 'createdAt', direction: 'desc' }], limit: 1, offset: 0 },
 			],
 		],
-		check: (items) =>
-			assert.deepEqual(
-				items.map((i) => i.json.name),
-				['Linus Turing'],
-			),
+		check: namesAre('Linus Turing'),
 	},
 	// The trigger, active: n8n's scheduler polls it every 5 s (see EVERY_5_SECONDS).
 	{
 		file: 'trigger-new-record-right-away',
 		lines: 'every',
 		title: 'Workspace Records Trigger: people created right after activation',
-		node: 'workspaceRecordsTrigger',
-		trigger: true,
-		active: true,
+		...peopleTrigger('newRecord'),
 		durable: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
-			event: 'newRecord',
-			collectionId: fromList(PEOPLE, 'People'),
-		},
 		// Before n8n's first scheduled poll: under its durable poll scheduler, the window that
 		// was lost when the activation poll's position was dropped.
-		during: async (sandbox) => {
-			const ids = [];
-			for (const name of ['Right after activation 1', 'Right after activation 2'])
-				ids.push(
-					(await throughApi(sandbox, 'POST', `/collection-records/${PEOPLE}`, { name }))._id,
-				);
-			return { expected: ids };
-		},
+		during: async (sandbox) => ({
+			expected: await newPeople(sandbox, ['Right after activation 1', 'Right after activation 2']),
+		}),
 		withinSeconds: 30,
 		check: (runs, sandbox, { expected }) =>
 			`${assertEmittedOnce(runs, expected)} people emitted, each once`,
@@ -72,14 +56,7 @@ export const newRecordPollsCases = [
 	{
 		file: 'trigger-new-record-backlog',
 		title: 'Workspace Records Trigger: 5,000 new people behind a rate limit of 1 request/s',
-		node: 'workspaceRecordsTrigger',
-		trigger: true,
-		active: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
-			event: 'newRecord',
-			collectionId: fromList(PEOPLE, 'People'),
-		},
+		...peopleTrigger('newRecord'),
 		setup: (sandbox) => sandbox.rateLimit({ rate: 1, burst: 1 }),
 		// Created between two polls, by others in the workspace.
 		during: async (sandbox) => {
@@ -103,14 +80,7 @@ export const newRecordPollsCases = [
 	{
 		file: 'trigger-new-record-deleted-while-paging',
 		title: 'Workspace Records Trigger: 1,000 new people, the 50 oldest deleted while a poll pages',
-		node: 'workspaceRecordsTrigger',
-		trigger: true,
-		active: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
-			event: 'newRecord',
-			collectionId: fromList(PEOPLE, 'People'),
-		},
+		...peopleTrigger('newRecord'),
 		// Slow enough that the poll is still paging when they go.
 		setup: (sandbox) => sandbox.rateLimit({ rate: 0.5, burst: 1 }),
 		during: async (sandbox) => {
@@ -179,11 +149,7 @@ export const newRecordPollsCases = [
 			await n8nAt.sqlite(EXPIRE_FIRST_LEASE);
 			try {
 				sandbox.addFault({ method: 'POST', path: PEOPLE_QUERY, delayMs: 2500, times: 1000 });
-				const ids = [];
-				for (const name of ['Run again 1', 'Run again 2', 'Run again 3'])
-					ids.push(
-						(await throughApi(sandbox, 'POST', `/collection-records/${PEOPLE}`, { name }))._id,
-					);
+				const ids = await newPeople(sandbox, ['Run again 1', 'Run again 2', 'Run again 3']);
 				// While every first run loses its lease: what is emitted is emitted by a run again. A
 				// poll already started when the lease trigger came keeps its lease and may emit them
 				// first (a busy machine): the wait goes on until a poll run again has ended too.

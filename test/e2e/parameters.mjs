@@ -1,6 +1,10 @@
-// What the case files share: the sandbox's seed ids the cases name, and parameter values as the
-// editor saves them (a picker's value, the attribute mapper's).
+// What the case files share: the sandbox's seed ids the cases name, parameter values as the
+// editor saves them (a picker's value, the attribute mapper's, the parameters of the operations
+// several topics run), and a check of the node's output.
+import assert from 'node:assert/strict';
+
 import { objectId, SEED_IDS } from '../rig/sandbox.mjs';
+import { fromList } from './messageSends.mjs';
 
 export const {
 	PEOPLE,
@@ -32,3 +36,31 @@ export const mapped = (value, matchingColumns = []) => ({
 	attemptToConvertTypes: false,
 	convertFieldsToString: false,
 });
+/** Workspace Records' `operation` in People (picked from the list), `more` after. */
+export const peopleRecords = (operation, more = {}) => ({
+	resource: 'record',
+	operation,
+	collectionId: fromList(PEOPLE, 'People'),
+	...more,
+});
+/** Workspace Records' Create in People, with the mapper's `columns`. */
+export const createPeople = (columns, more = {}) => peopleRecords('create', { columns, ...more });
+/** Workspace Records' `operation` on Ada's record (picked from the list) in People. */
+export const onAda = (operation, more = {}) =>
+	peopleRecords(operation, { recordId: fromList(ADA, 'Ada Lovelace'), ...more });
+/** A case's check: the names of the node's items are exactly these, in this order. */
+export const namesAre =
+	(...names) =>
+	(items) =>
+		assert.deepEqual(
+			items.map((i) => i.json.name),
+			names,
+		);
+/** A case's check: the node's items are exactly these, in this order. */
+export const outputIs =
+	(...json) =>
+	(items) =>
+		assert.deepEqual(
+			items.map((i) => i.json),
+			json,
+		);

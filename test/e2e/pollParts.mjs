@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 
 import { objectId, sandboxHeaders } from '../rig/sandbox.mjs';
+import { fromList } from './messageSends.mjs';
 import { PEOPLE } from './parameters.mjs';
 
 /**
@@ -23,6 +24,21 @@ export const EVERY_10_SECONDS = {
 		cronExpression: `${i * 10} * * * * *`,
 	})),
 };
+
+/** A case's trigger `node`, active: n8n polls it every 5 s, with `parameters`. */
+export const activeTrigger = (node, parameters) => ({
+	node,
+	trigger: true,
+	active: true,
+	parameters: { pollTimes: EVERY_5_SECONDS, ...parameters },
+});
+/** The Records Trigger on People (picked from the list), active: its `event`, then `more`. */
+export const peopleTrigger = (event, more = {}) =>
+	activeTrigger('workspaceRecordsTrigger', {
+		event,
+		collectionId: fromList(PEOPLE, 'People'),
+		...more,
+	});
 
 /**
  * The passes over the people the sandbox answered, each from its first query (the question past
@@ -54,6 +70,18 @@ export async function throughApi(sandbox, method, path, body) {
 	if (!response.ok || answer.status === false)
 		throw new Error(`${method} ${path}: HTTP ${response.status} ${JSON.stringify(answer)}`);
 	return answer._id ? { _id: answer._id, ...answer.data } : answer.data;
+}
+
+/** A person changed through the API (throughApi). */
+export const changePerson = (sandbox, id, values) =>
+	throughApi(sandbox, 'PATCH', `/collection-records/${PEOPLE}/${id}`, values);
+
+/** People created through the API (throughApi), one after the other, named `names`: their ids. */
+export async function newPeople(sandbox, names) {
+	const ids = [];
+	for (const name of names)
+		ids.push((await throughApi(sandbox, 'POST', `/collection-records/${PEOPLE}`, { name }))._id);
+	return ids;
 }
 
 export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

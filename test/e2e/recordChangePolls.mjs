@@ -7,11 +7,13 @@ import assert from 'node:assert/strict';
 import { fromList } from './messageSends.mjs';
 import { ADA, DEALS, PEOPLE, WON } from './parameters.mjs';
 import {
+	activeTrigger,
 	addPeople,
 	assertEmittedOnce,
-	EVERY_5_SECONDS,
+	changePerson,
 	isPeopleQuery,
 	passesOver,
+	peopleTrigger,
 	seconds,
 	throughApi,
 	until,
@@ -21,16 +23,12 @@ export const recordChangePollsCases = [
 	{
 		file: 'trigger-deal-won',
 		title: 'Workspace Records Trigger: a deal moved to Won',
-		node: 'workspaceRecordsTrigger',
-		trigger: true,
-		active: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
+		...activeTrigger('workspaceRecordsTrigger', {
 			event: 'recordEnteredStatus',
 			collectionId: fromList(DEALS, 'Deals'),
 			statusAttribute: 'stage',
 			statuses: [WON],
-		},
+		}),
 		// Others in the workspace win two deals and change the value of a third, through the API.
 		during: async (sandbox) => {
 			const deals = [...sandbox.state.records.get(DEALS).values()];
@@ -62,27 +60,17 @@ export const recordChangePollsCases = [
 		file: 'trigger-record-updated',
 		lines: 'every',
 		title: 'Workspace Records Trigger: people whose job title or lead score changed',
-		node: 'workspaceRecordsTrigger',
-		trigger: true,
-		active: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
-			event: 'recordUpdated',
-			collectionId: fromList(PEOPLE, 'People'),
-			watchedAttributes: ['jobTitle', 'leadScore'],
-		},
+		...peopleTrigger('recordUpdated', { watchedAttributes: ['jobTitle', 'leadScore'] }),
 		// Through the API: Ada's job title changes twice before a poll can see it, another
 		// person's lead score changes, a third person's nickname (not watched) changes.
 		during: async (sandbox) => {
 			const people = [...sandbox.state.records.get(PEOPLE).values()];
 			const [second, third] = people.filter((person) => person._id !== ADA);
 			const previousScore = second.leadScore ?? null;
-			const patch = (id, values) =>
-				throughApi(sandbox, 'PATCH', `/collection-records/${PEOPLE}/${id}`, values);
-			await patch(ADA, { jobTitle: 'Analyst' });
-			await patch(ADA, { jobTitle: 'Countess of Lovelace' });
-			await patch(second._id, { leadScore: (previousScore ?? 0) + 5 });
-			await patch(third._id, { nickname: 'Not watched' });
+			await changePerson(sandbox, ADA, { jobTitle: 'Analyst' });
+			await changePerson(sandbox, ADA, { jobTitle: 'Countess of Lovelace' });
+			await changePerson(sandbox, second._id, { leadScore: (previousScore ?? 0) + 5 });
+			await changePerson(sandbox, third._id, { nickname: 'Not watched' });
 			return { expected: [ADA, second._id], previousScore };
 		},
 		withinSeconds: 60,
@@ -103,15 +91,7 @@ export const recordChangePollsCases = [
 	{
 		file: 'trigger-record-updated-bulk',
 		title: 'Workspace Records Trigger: 2,500 of 3,000 people changed at once, behind 2 requests/s',
-		node: 'workspaceRecordsTrigger',
-		trigger: true,
-		active: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
-			event: 'recordUpdated',
-			collectionId: fromList(PEOPLE, 'People'),
-			watchedAttributes: ['leadScore'],
-		},
+		...peopleTrigger('recordUpdated', { watchedAttributes: ['leadScore'] }),
 		// The activation poll takes stock of the 3,000 (31 pages, within its 25 s).
 		setup: (sandbox) => {
 			addPeople(sandbox, 3000, 'e9', 'Bulk');
@@ -124,9 +104,7 @@ export const recordChangePollsCases = [
 				.slice(0, 2500);
 			sandbox.rateLimit({ rate: 0 });
 			for (const [i, person] of bulk.entries())
-				await throughApi(sandbox, 'PATCH', `/collection-records/${PEOPLE}/${person._id}`, {
-					leadScore: -1 - i,
-				});
+				await changePerson(sandbox, person._id, { leadScore: -1 - i });
 			sandbox.rateLimit({ rate: 2, burst: 1 });
 			return { expected: bulk.map((person) => person._id) };
 		},
@@ -145,14 +123,7 @@ export const recordChangePollsCases = [
 	{
 		file: 'trigger-record-updated-paced',
 		title: 'Workspace Records Trigger: 8,000 people watched behind 2 requests/s, no burst',
-		node: 'workspaceRecordsTrigger',
-		trigger: true,
-		active: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
-			event: 'recordUpdated',
-			collectionId: fromList(PEOPLE, 'People'),
-		},
+		...peopleTrigger('recordUpdated'),
 		// The first pass (81 pages) spans two polls; one person changed through the API (around
 		// the limit, which counts per API key) comes in the second pass.
 		setup: (sandbox) => {
@@ -162,9 +133,7 @@ export const recordChangePollsCases = [
 		during: async (sandbox) => {
 			const [person] = [...sandbox.state.records.get(PEOPLE).values()];
 			sandbox.rateLimit({ rate: 0 });
-			await throughApi(sandbox, 'PATCH', `/collection-records/${PEOPLE}/${person._id}`, {
-				leadScore: 4242,
-			});
+			await changePerson(sandbox, person._id, { leadScore: 4242 });
 			sandbox.rateLimit({ rate: 2, burst: 1 });
 			return { expected: [person._id] };
 		},
@@ -199,16 +168,8 @@ export const recordChangePollsCases = [
 		lines: '2.x',
 		title:
 			'Workspace Records Trigger: 12,000 people watched; a change made as it takes stock comes once',
-		node: 'workspaceRecordsTrigger',
-		trigger: true,
-		active: true,
+		...peopleTrigger('recordUpdated', { watchedAttributes: ['leadScore'] }),
 		durable: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
-			event: 'recordUpdated',
-			collectionId: fromList(PEOPLE, 'People'),
-			watchedAttributes: ['leadScore'],
-		},
 		setup: (sandbox) => addPeople(sandbox, 12_000, 'ed', 'Stock'),
 		// As soon as n8n has the activation poll's state: the newest person (the last a pass
 		// reads) and one in the middle change, through the API. When taking stock stopped at
@@ -225,10 +186,7 @@ export const recordChangePollsCases = [
 				String(a.createdAt).localeCompare(String(b.createdAt)),
 			);
 			const changed = [people.at(-1), people[6_000]];
-			for (const person of changed)
-				await throughApi(sandbox, 'PATCH', `/collection-records/${PEOPLE}/${person._id}`, {
-					leadScore: 4242,
-				});
+			for (const person of changed) await changePerson(sandbox, person._id, { leadScore: 4242 });
 			return { expected: changed.map((person) => person._id), since, passesByActivation };
 		},
 		withinSeconds: 60,
@@ -252,16 +210,9 @@ export const recordChangePollsCases = [
 		file: 'trigger-record-updated-too-many',
 		lines: 'every',
 		title: 'Workspace Records Trigger: a view of 20,500 people is refused at activation',
-		node: 'workspaceRecordsTrigger',
-		trigger: true,
-		active: true,
+		...peopleTrigger('recordUpdated'),
 		durable: true,
 		refusedAtActivation: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
-			event: 'recordUpdated',
-			collectionId: fromList(PEOPLE, 'People'),
-		},
 		setup: (sandbox) => addPeople(sandbox, 20_500, 'ea', 'Many'),
 		// n8n's activation poll fails: the editor shows "Problem activating" with the fix, which
 		// is in the message (n8n 2.40.7's publication status and log keep nothing else).
@@ -282,14 +233,7 @@ export const recordChangePollsCases = [
 	{
 		file: 'trigger-record-removed',
 		title: 'Workspace Records Trigger: people deleted',
-		node: 'workspaceRecordsTrigger',
-		trigger: true,
-		active: true,
-		parameters: {
-			pollTimes: EVERY_5_SECONDS,
-			event: 'recordRemoved',
-			collectionId: fromList(PEOPLE, 'People'),
-		},
+		...peopleTrigger('recordRemoved'),
 		during: async (sandbox) => {
 			const gone = [...sandbox.state.records.get(PEOPLE).values()]
 				.filter((person) => person._id !== ADA)

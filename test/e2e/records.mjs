@@ -4,7 +4,19 @@ import assert from 'node:assert/strict';
 
 import { objectId } from '../rig/sandbox.mjs';
 import { fromList } from './messageSends.mjs';
-import { ADA, byId, ids, mapped, MEMBER, PEOPLE } from './parameters.mjs';
+import {
+	ADA,
+	byId,
+	createPeople,
+	ids,
+	mapped,
+	MEMBER,
+	namesAre,
+	onAda,
+	outputIs,
+	PEOPLE,
+	peopleRecords,
+} from './parameters.mjs';
 
 export const recordsCases = [
 	{
@@ -36,12 +48,9 @@ export const recordsCases = [
 		lines: 'every',
 		title: 'Workspace Records: create a person',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'create',
-			collectionId: fromList(PEOPLE, 'People'),
-			columns: mapped({ name: 'Katherine Johnson', emails: 'kj@example.com', leadScore: 97 }),
-		},
+		parameters: createPeople(
+			mapped({ name: 'Katherine Johnson', emails: 'kj@example.com', leadScore: 97 }),
+		),
 		requests: [
 			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
 			[
@@ -65,12 +74,12 @@ export const recordsCases = [
 		// A form's submissions: fields named as attributes, in text, and one that is not an attribute.
 		itemsCode:
 			"return [{ json: { name: 'Mary Jackson', emails: 'mj@example.com', leadScore: '91', newsletter: 'yes', formId: 'contact' } }, { json: { name: 'Dorothy Vaughan', leadScore: '88', formId: 'contact' } }];",
-		parameters: {
-			resource: 'record',
-			operation: 'create',
-			collectionId: fromList(PEOPLE, 'People'),
-			columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
-		},
+		parameters: createPeople({
+			mappingMode: 'autoMapInputData',
+			value: null,
+			matchingColumns: [],
+			schema: [],
+		}),
 		requests: [
 			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
 			[
@@ -93,30 +102,16 @@ export const recordsCases = [
 		file: 'records-record-get',
 		title: 'Workspace Records: get a record',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'get',
-			collectionId: fromList(PEOPLE, 'People'),
-			recordId: fromList(ADA, 'Ada Lovelace'),
-		},
+		parameters: onAda('get'),
 		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
-		check: (items) =>
-			assert.deepEqual(
-				items.map((i) => i.json.name),
-				['Ada Lovelace'],
-			),
+		check: namesAre('Ada Lovelace'),
 	},
 	{
 		file: 'records-record-get-missing',
 		lines: 'every',
 		title: 'Workspace Records: a record that does not exist (error example)',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'get',
-			collectionId: fromList(PEOPLE, 'People'),
-			recordId: byId('no-such-record'),
-		},
+		parameters: peopleRecords('get', { recordId: byId('no-such-record') }),
 		requests: [['GET', `/api/v1/collection-records/${PEOPLE}/no-such-record`]],
 		error: /The record with ID "no-such-record" was not found/,
 	},
@@ -125,10 +120,7 @@ export const recordsCases = [
 		lines: 'every',
 		title: 'Workspace Records: query people with a filter and a sort',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'getAll',
-			collectionId: fromList(PEOPLE, 'People'),
+		parameters: peopleRecords('getAll', {
 			returnAll: true,
 			filterMode: 'conditions',
 			combine: 'and',
@@ -139,7 +131,7 @@ export const recordsCases = [
 				],
 			},
 			sort: { key: [{ attribute: 'leadScore', direction: 'desc' }] },
-		},
+		}),
 		// The attributes first: each condition's value is sent in its attribute's type.
 		requests: [
 			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
@@ -175,14 +167,11 @@ export const recordsCases = [
 		file: 'records-record-get-many-shorthand-number',
 		title: 'Workspace Records: find people by lead score',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'getAll',
-			collectionId: fromList(PEOPLE, 'People'),
+		parameters: peopleRecords('getAll', {
 			returnAll: true,
 			filterMode: 'shorthand',
 			shorthand: { pair: [{ attribute: 'leadScore', value: '77' }] },
-		},
+		}),
 		requests: [
 			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
 			[
@@ -200,12 +189,7 @@ export const recordsCases = [
 		file: 'records-record-get-many-simplified',
 		title: 'Workspace Records: three people, simplified',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'getAll',
-			collectionId: fromList(PEOPLE, 'People'),
-			limit: 3,
-		},
+		parameters: peopleRecords('getAll', { limit: 3 }),
 		requests: [['POST', `/api/v1/collection-records/${PEOPLE}/query`, { limit: 3, offset: 0 }]],
 		check: (items) => {
 			assert.deepEqual(
@@ -224,16 +208,13 @@ export const recordsCases = [
 		file: 'records-record-get-many-null-value',
 		title: 'Workspace Records: a filter value that is null (error example)',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'getAll',
-			collectionId: fromList(PEOPLE, 'People'),
+		parameters: peopleRecords('getAll', {
 			returnAll: true,
 			filterMode: 'conditions',
 			conditions: {
 				condition: [{ attribute: 'jobTitle', operator: 'contains', value: '={{ null }}' }],
 			},
-		},
+		}),
 		// Refused before anything is sent: `{"$contains": ""}` would match every record.
 		requests: [],
 		error: /^Conditions, condition 1 \(jobTitle\): the value is empty$/,
@@ -242,13 +223,7 @@ export const recordsCases = [
 		file: 'records-record-update',
 		title: 'Workspace Records: update a record',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'update',
-			collectionId: fromList(PEOPLE, 'People'),
-			recordId: fromList(ADA, 'Ada Lovelace'),
-			updateColumns: mapped({ jobTitle: 'Countess' }),
-		},
+		parameters: onAda('update', { updateColumns: mapped({ jobTitle: 'Countess' }) }),
 		// The service answers an update without the record: the node reads it back.
 		requests: [
 			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
@@ -263,14 +238,10 @@ export const recordsCases = [
 		file: 'records-record-update-json',
 		title: 'Workspace Records: clear an attribute with JSON',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'update',
-			collectionId: fromList(PEOPLE, 'People'),
-			recordId: fromList(ADA, 'Ada Lovelace'),
+		parameters: onAda('update', {
 			useJson: true,
 			attributesJson: '{\n  "jobTitle": null,\n  "leadScore": 50\n}',
-		},
+		}),
 		requests: [
 			['PATCH', `/api/v1/collection-records/${PEOPLE}/${ADA}`, { jobTitle: null, leadScore: 50 }],
 			['GET', `/api/v1/collection-records/${PEOPLE}/${ADA}`],
@@ -285,32 +256,20 @@ export const recordsCases = [
 		file: 'records-record-delete',
 		title: 'Workspace Records: delete a record',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'delete',
-			collectionId: fromList(PEOPLE, 'People'),
-			recordId: fromList(ADA, 'Ada Lovelace'),
-		},
+		parameters: onAda('delete'),
 		requests: [['DELETE', `/api/v1/collection-records/${PEOPLE}/${ADA}`]],
-		check: (items) =>
-			assert.deepEqual(
-				items.map((i) => i.json),
-				[{ deleted: true, _id: ADA, collectionId: PEOPLE }],
-			),
+		check: outputIs({ deleted: true, _id: ADA, collectionId: PEOPLE }),
 	},
 	{
 		file: 'records-record-upsert',
 		lines: 'every',
 		title: 'Workspace Records: create or update a person by email',
 		node: 'workspaceRecords',
-		parameters: {
-			resource: 'record',
-			operation: 'upsert',
-			collectionId: fromList(PEOPLE, 'People'),
+		parameters: peopleRecords('upsert', {
 			upsertColumns: mapped({ emails: 'ada.lovelace0@example.com', jobTitle: 'Mathematician' }, [
 				'emails',
 			]),
-		},
+		}),
 		requests: [
 			['GET', `/api/v1/attributes/collection/${PEOPLE}`],
 			[

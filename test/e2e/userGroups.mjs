@@ -1,6 +1,8 @@
 // Workspace User Groups, with its own credential (a Token header): one case per operation.
 import assert from 'node:assert/strict';
 
+import { outputIs } from './parameters.mjs';
+
 export const userGroupsCases = [
 	{
 		file: 'user-groups-rotate-token',
@@ -64,10 +66,6 @@ export const userGroupsCases = [
 			['DELETE', '/api/user', { user_group_id: 'acme-sales', current_token: 'ug_seed_token_acme' }],
 		],
 		headers: { authorization: 'Token ug_test_key' },
-		check: (items) =>
-			assert.deepEqual(
-				items.map((i) => i.json),
-				[{ deleted: true, user_group_id: 'acme-sales' }],
-			),
+		check: outputIs({ deleted: true, user_group_id: 'acme-sales' }),
 	},
 ];

@@ -106,6 +106,17 @@ function webhookIdOf(file) {
 	return `${hex}-0000-4000-8000-${hex}0000`;
 }
 
+/** A node of ours besides the one under test (`spec`: its node, name and parameters), with its credential. */
+const nodeOfOurs = (id, spec, position) => ({
+	id,
+	name: spec.name,
+	type: `n8n-nodes-workspace-records.${spec.node}`,
+	typeVersion: 1,
+	position,
+	parameters: spec.parameters,
+	credentials: { [NODE_CREDENTIAL[spec.node]]: CREDENTIALS[NODE_CREDENTIAL[spec.node]] },
+});
+
 /**
  * The importable workflow of a case: a Manual Trigger and the node, with a credential
  * placeholder. A trigger case is the trigger alone: it starts the workflow itself.
@@ -137,13 +148,7 @@ export function workflowOf(testCase) {
 		// `then`: the node the trigger's items go to (a reply to an incoming message).
 		const { then } = testCase;
 		const next = then && {
-			id: `${testCase.file}-then`,
-			name: then.name,
-			type: `n8n-nodes-workspace-records.${then.node}`,
-			typeVersion: 1,
-			position: [260, 0],
-			parameters: then.parameters,
-			credentials: { [NODE_CREDENTIAL[then.node]]: CREDENTIALS[NODE_CREDENTIAL[then.node]] },
+			...nodeOfOurs(`${testCase.file}-then`, then, [260, 0]),
 			...then.nodeSettings,
 		};
 		return {
@@ -159,15 +164,7 @@ export function workflowOf(testCase) {
 	}
 	// `before`: a node of ours that runs first (an attribute created before records use it).
 	const { before } = testCase;
-	const first = before && {
-		id: `${testCase.file}-before`,
-		name: before.name,
-		type: `n8n-nodes-workspace-records.${before.node}`,
-		typeVersion: 1,
-		position: [260, 0],
-		parameters: before.parameters,
-		credentials: { [NODE_CREDENTIAL[before.node]]: CREDENTIALS[NODE_CREDENTIAL[before.node]] },
-	};
+	const first = before && nodeOfOurs(`${testCase.file}-before`, before, [260, 0]);
 	const items = testCase.items && {
 		...itemsNode(testCase),
 		position: [before ? 520 : 260, 0],
@@ -176,15 +173,7 @@ export function workflowOf(testCase) {
 	// `then`: a node after the one under test (Wait for Delivery after a send), which has a
 	// webhook (its resume address) and so, as the editor gives it, an id.
 	const then = testCase.then && {
-		id: `${testCase.file}-then`,
-		name: testCase.then.name,
-		type: `n8n-nodes-workspace-records.${testCase.then.node}`,
-		typeVersion: 1,
-		position: [node.position[0] + 260, 0],
-		parameters: testCase.then.parameters,
-		credentials: {
-			[NODE_CREDENTIAL[testCase.then.node]]: CREDENTIALS[NODE_CREDENTIAL[testCase.then.node]],
-		},
+		...nodeOfOurs(`${testCase.file}-then`, testCase.then, [node.position[0] + 260, 0]),
 		webhookId: webhookIdOf(`${testCase.file}-then`),
 	};
 	const chain = ['Manual Trigger', first?.name, items?.name, nodeName, then?.name].filter(Boolean);
