@@ -18,6 +18,7 @@
 import { activitiesCases } from './activities.mjs';
 import { activityAndListPollsCases } from './activityAndListPolls.mjs';
 import { burstWaitCases, deliveryWaitCases, savedNodeCases } from './deliveryWaits.mjs';
+import { durableSchedulerCases } from './durableScheduler.mjs';
 import { eventMemoryCases } from './eventMemory.mjs';
 import { incomingWhatsAppCases } from './incomingWhatsApp.mjs';
 import { listsCases } from './lists.mjs';
@@ -55,10 +56,14 @@ export const cases = [
 	...sendAndWaitCases,
 	...sendAndWaitRefusals,
 	...savedAskCases,
-	// The poll triggers.
+	// The poll triggers. run.mjs's durable lane runs the `durable` ones in this order in one n8n,
+	// the order they were proven in: the scheduler's own case last, and before it the stock-taking
+	// of 12,000 people (after it, once, under load, trigger-record-updated-too-many counted People
+	// queries that were not its own).
 	...newRecordPollsCases,
-	...recordChangePollsCases,
 	...activityAndListPollsCases,
+	...recordChangePollsCases,
+	...durableSchedulerCases,
 	// The WhatsApp Trigger, a webhook.
 	...incomingWhatsAppCases,
 	...triggerEventsCases,

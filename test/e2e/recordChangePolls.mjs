@@ -164,6 +164,30 @@ export const recordChangePollsCases = [
 		},
 	},
 	{
+		file: 'trigger-record-updated-too-many',
+		lines: 'every',
+		title: 'Workspace Records Trigger: a view of 20,500 people is refused at activation',
+		...peopleTrigger('recordUpdated'),
+		durable: true,
+		refusedAtActivation: true,
+		setup: (sandbox) => addPeople(sandbox, 20_500, 'ea', 'Many'),
+		// n8n's activation poll fails: the editor shows "Problem activating" with the fix, which
+		// is in the message (n8n 2.40.7's publication status and log keep nothing else).
+		check: (runs, sandbox, { refusal }) => {
+			assert.match(
+				String(refusal),
+				/more than 20,000 records match, more than the trigger can watch\. Narrow them with a filter/,
+			);
+			assert.equal(runs.length, 0, 'executions');
+			// Each try (n8n tries an activation again by itself) asks one question past the bound
+			// and reads no page.
+			const queries = sandbox.requests.filter(isPeopleQuery);
+			const probes = queries.filter((r) => r.body?.limit === 1 && r.body?.offset === 20_000);
+			assert.equal(probes.length, queries.length, 'pages read besides the probes');
+			return `activation refused, ${probes.length} probe(s) and no page read: ${refusal}`;
+		},
+	},
+	{
 		file: 'trigger-record-stock-taking',
 		lines: '2.x',
 		title:
@@ -204,30 +228,6 @@ export const recordChangePollsCases = [
 			const spans = passes.map((pass) => pass.doneAt - pass.at);
 			const window = stock.at(-1).doneAt - passes[0].at;
 			return `${emitted} changes emitted once; taking stock of 12,000 took ${stock.length} pass(es), ${seconds(window)} from the activation poll's first query to the end of the last (${stock.map((pass) => `${pass.queries} queries in ${seconds(pass.doneAt - pass.at)}`).join(', ')}), the activation poll ${passesByActivation ? 'ended' : 'did not end'} a pass; passes ${spans.map(seconds).join(', ')}`;
-		},
-	},
-	{
-		file: 'trigger-record-updated-too-many',
-		lines: 'every',
-		title: 'Workspace Records Trigger: a view of 20,500 people is refused at activation',
-		...peopleTrigger('recordUpdated'),
-		durable: true,
-		refusedAtActivation: true,
-		setup: (sandbox) => addPeople(sandbox, 20_500, 'ea', 'Many'),
-		// n8n's activation poll fails: the editor shows "Problem activating" with the fix, which
-		// is in the message (n8n 2.40.7's publication status and log keep nothing else).
-		check: (runs, sandbox, { refusal }) => {
-			assert.match(
-				String(refusal),
-				/more than 20,000 records match, more than the trigger can watch\. Narrow them with a filter/,
-			);
-			assert.equal(runs.length, 0, 'executions');
-			// Each try (n8n tries an activation again by itself) asks one question past the bound
-			// and reads no page.
-			const queries = sandbox.requests.filter(isPeopleQuery);
-			const probes = queries.filter((r) => r.body?.limit === 1 && r.body?.offset === 20_000);
-			assert.equal(probes.length, queries.length, 'pages read besides the probes');
-			return `activation refused, ${probes.length} probe(s) and no page read: ${refusal}`;
 		},
 	},
 	{
