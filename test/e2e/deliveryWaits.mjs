@@ -1,6 +1,6 @@
 // Wait for Delivery (README "Messages"): a send whose Postback URL is the execution's resume
 // address, then Workspace Wait for Delivery, which holds the execution in n8n's waiting state
-// until the message reaches a chosen status; in the form of cases.mjs (`waits`: run.mjs's
+// until the message reaches a chosen status; in the form cases.mjs describes (`waits`: run.mjs's
 // runWaitCase). The sandbox posts the statuses its `deliveryPlan` says; steps with `afterMs`
 // wait for `runDue(Infinity)`, so that each case posts them once n8n holds the execution waiting.
 import assert from 'node:assert/strict';
@@ -431,7 +431,7 @@ export const deliveryWaitCases = [
 	},
 ];
 
-/** Last in cases.mjs (the examples' ids follow its order): saved workflows of older node types. */
+/** Saved workflows of older node types. */
 export const savedNodeCases = [
 	smsWaitUntilDelivered({
 		file: 'sms-wait-for-delivery-saved-node',
@@ -503,7 +503,7 @@ function lostStatus(run, sandbox, posted) {
 	return `its report read at ${reads.join(', ') || 'no time'}, its status "${entry.status}" posted at +${entry.postedAt - entry.sentAt} ms answered ${entry.answer}${run.error ? `; error ${run.error}` : ''}`;
 }
 
-/** The burst's case: cases.mjs lists these after savedNodeCases (the examples' ids follow the order). */
+/** The burst's case. */
 export const burstWaitCases = [
 	{
 		file: 'sms-wait-thirty-at-once',

@@ -1,7 +1,7 @@
 // Nothing lost, nothing twice (issue 43): the WhatsApp trigger emits each event the workspace
 // posts exactly once, in a real n8n, whatever happens between the workspace's retries: n8n
 // restarted, n8n's database failing to take the execution, request ids of a megabyte. In the
-// form of cases.mjs, which lists them last. An event counts as taken once n8n answered it 2xx;
+// form cases.mjs describes. An event counts as taken once n8n answered it 2xx;
 // what matters is each answer's class (2xx or 5xx) and the executions, not the answers' words.
 import assert from 'node:assert/strict';
 

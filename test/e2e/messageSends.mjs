@@ -1,5 +1,5 @@
-// The messaging sends and the delivery report (README "Messages"): one case each, in the form of
-// cases.mjs, which lists them after its own.
+// The messaging sends and the delivery report (README "Messages"): one case each, in the form
+// cases.mjs describes.
 import assert from 'node:assert/strict';
 
 export const ACCOUNT = '104898309288724';

@@ -1,5 +1,5 @@
 // RCS with suggestion buttons, email attachments from binary data and incoming media as files
-// (README "Messages"): one case each, in the form of cases.mjs, which lists them after its own.
+// (README "Messages"): one case each, in the form cases.mjs describes.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 

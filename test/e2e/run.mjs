@@ -228,7 +228,7 @@ async function runLane(runtime, version, lane, imported) {
 function assertExamplesCurrent() {
 	const stale = cases.filter((testCase, index) => {
 		try {
-			return !isDeepStrictEqual(readExample(testCase.file), workflowOf(testCase, index));
+			return !isDeepStrictEqual(readExample(testCase.file), workflowOf(testCase));
 		} catch {
 			return true;
 		}

@@ -1,6 +1,6 @@
 // Send and Wait for Response (README "Messages"): the operation of Workspace SMS, WhatsApp, RCS
 // and Email sends a message with a link that n8n signs, and waits in n8n's waiting state until the
-// person answers on the page the link opens; in the form of cases.mjs (`waits`: run.mjs's
+// person answers on the page the link opens; in the form cases.mjs describes (`waits`: run.mjs's
 // runWaitCase). Each case's `during` is the person: it reads the link from what the sandbox was
 // sent, opens it, and answers on the page as a browser posts its form. One builder (askCase)
 // makes a case of each channel × answer, the channel's send options included.
@@ -17,6 +17,7 @@ import {
 	YES_OR_NO,
 } from './askParts.mjs';
 import { fromList } from './messageSends.mjs';
+import { workflowIdOf } from './workflow.mjs';
 
 /** The links in what was sent: n8n's waiting address of this execution and node, signed. */
 function linksIn(text) {
@@ -73,7 +74,7 @@ const linkFor = (links, answer) =>
 /** The page shows its words and buttons, and nothing of the workflow. */
 function assertQuestionPage(
 	{ status, html, headers },
-	{ words, buttons, title, has = [], hidden },
+	{ words, buttons, title, has = [], hidden, workflowId },
 ) {
 	assert.equal(status, 200);
 	assert.match(headers.get('content-security-policy') ?? '', /default-src 'none'/);
@@ -91,7 +92,7 @@ function assertQuestionPage(
 		'Send and Wait',
 		'Manual Trigger',
 		'Workspace',
-		'wr0',
+		workflowId,
 		'sandbox-key',
 		hidden,
 	])
@@ -141,8 +142,9 @@ function askCase(channel, answer, { restartFirst = false, ...changes } = {}) {
 	const restart = restartFirst ? '; n8n restarts before she answers' : '';
 	const title = `${channel.title}: ${answer.asks} ${channel.by}; ${answer.outcome}${restart}`;
 	const nodeName = changes.nodeName ?? title.split(': ')[1].replace(/^./, (c) => c.toUpperCase());
+	const file = changes.file ?? `${channel.slug}-send-and-wait-${answer.slug}`;
 	return {
-		file: `${channel.slug}-send-and-wait-${answer.slug}`,
+		file,
 		lines: '2.x',
 		waits: true,
 		title,
@@ -173,6 +175,7 @@ function askCase(channel, answer, { restartFirst = false, ...changes } = {}) {
 				title: answer.title ?? channel.pageTitle ?? 'Your answer',
 				has: answer.pageHas,
 				hidden: nodeName,
+				workflowId: workflowIdOf(file),
 			};
 			// A link preview, or the person opening it: the page, and nothing is answered.
 			const opened = await openLink(link);
@@ -217,26 +220,14 @@ const CHANNEL_NAMES = Object.keys(CHANNELS);
 const ANSWER_NAMES = Object.keys(ANSWERS);
 /** Every channel × every answer. */
 const everyAsk = CHANNEL_NAMES.flatMap((channel) =>
-	ANSWER_NAMES.map((answer) => ({
-		channel,
-		answer,
-		testCase: askCase(CHANNELS[channel], ANSWERS[answer], {
+	ANSWER_NAMES.map((answer) =>
+		askCase(CHANNELS[channel], ANSWERS[answer], {
 			restartFirst: channel === 'email' && answer === 'freeText',
 			// n8n 1.x too, where n8n checks the links' signature only when the node asks it to.
 			...(channel === 'sms' && { lines: 'every' }),
 		}),
-	})),
+	),
 );
-const askOf = (channel, answer) =>
-	everyAsk.find((ask) => ask.channel === channel && ask.answer === answer).testCase;
-
-/** Where the examples of the hidden Send and Wait node were: their files and ids stay. */
-const FIRST_ASKS = [
-	['sms', 'approval'],
-	['whatsApp', 'decline'],
-	['whatsAppTemplate', 'approval'],
-	['email', 'freeText'],
-];
 
 /**
  * A limit at a date: Max Date and Time a few seconds ahead, as the workflow's time zone (Asia/
@@ -289,6 +280,7 @@ const approveOnlyUntilDate = {
 			buttons: ['Approve'],
 			title: 'Confirm your slot',
 			hidden: 'Email Ada one Approve button',
+			workflowId: workflowIdOf(approveOnlyUntilDate.file),
 		};
 		assertQuestionPage(await openLink(link), page);
 		assert.equal((await pressOnPage(link, { approved: 'false' })).status, 400);
@@ -310,20 +302,12 @@ const approveOnlyUntilDate = {
 	},
 };
 
-/** In the places of the hidden node's examples (their files and ids stay). */
-export const sendAndWaitCases = [
-	...FIRST_ASKS.map(([channel, answer]) => askOf(channel, answer)),
-	approveOnlyUntilDate,
-];
-
-/** The other channel × answer cases, after every other case: the ids of those stay. */
-export const everyAnswerCases = everyAsk
-	.filter(({ channel, answer }) => !FIRST_ASKS.some(([c, a]) => c === channel && a === answer))
-	.map(({ testCase }) => testCase);
+/** Every ask, and the limit at a date. */
+export const sendAndWaitCases = [...everyAsk, approveOnlyUntilDate];
 
 const { variables: _, ...TEMPLATE_WITHOUT_VARIABLES } = CHANNELS.whatsAppTemplate.parameters;
 
-/** Bad input, said before anything is sent (cases.mjs's action cases). */
+/** Bad input, said before anything is sent (run as action cases). */
 export const sendAndWaitRefusals = [
 	{
 		file: 'sms-send-and-wait-too-long',
@@ -368,8 +352,8 @@ export const sendAndWaitRefusals = [
 ];
 
 /**
- * Last in cases.mjs, beside the saved Wait for Delivery: a workflow saved with the hidden
- * Workspace Send and Wait node (Channel, Time Limit), which still sends, as before, and resumes.
+ * A workflow saved with the hidden Workspace Send and Wait node (Channel, Time Limit), which still
+ * sends, as before, and resumes.
  */
 export const savedAskCases = [
 	askCase(

@@ -3,7 +3,7 @@
 // header) and a send's delivery status to the Postback URL, whatever the trigger chose; exactly
 // the chosen ones start an execution, each once. And a trigger that cannot listen (an incoming
 // message chosen, the secret left empty) is refused at activation with the field to set. In the
-// form of cases.mjs.
+// form cases.mjs describes.
 import assert from 'node:assert/strict';
 
 import {

@@ -1,4 +1,4 @@
-// The WhatsApp trigger as the suites set it up (e2e cases.mjs and eventMemory.mjs, the queue
+// The WhatsApp trigger as the suites set it up (e2e incomingWhatsApp.mjs and others, the queue
 // suite): the secret header the trigger's parameters and the sandbox's webhooks share, and the
 // path of its Postback URL.
 import { createRequire } from 'node:module';
