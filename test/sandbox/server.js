@@ -62,6 +62,10 @@ function createSandbox(options = {}) {
 	const config = { ...DEFAULTS, ...options };
 	// Timestamps, ids, the rate limit and the request log's times all read it.
 	const clock = options.clock ?? (() => Date.now());
+	// A fault's delay waits on it: real time unless a test gives the sleep of its clock.
+	const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+	// Told of every wait that holds a request (a delay, a gate): a virtual clock moves on meanwhile.
+	const holding = options.holding ?? ((wait) => wait);
 	const limiter = createRateLimiter(options.rateLimit, clock);
 	const faults = createFaults();
 	const store = createStore({ config, clock });
@@ -111,6 +115,8 @@ function createSandbox(options = {}) {
 
 	const sandbox = {
 		clock,
+		sleep,
+		holding,
 		webhooks,
 		stats,
 		limiter,

@@ -1,0 +1,10 @@
+// Types of eventLoop.js for the TypeScript tests.
+
+/** Whether an HTTP request of this process is on its way: sent and not yet answered, nor held. */
+export function onTheirWay(): boolean;
+
+/** Calls `callback` once no HTTP request is on its way: at once when none is. */
+export function whenAnswered(callback: () => void): void;
+
+/** A server holding a request until `wait` settles: meanwhile the request is not on its way. */
+export function holding<T>(wait: Promise<T>): Promise<T>;
