@@ -1,5 +1,8 @@
 // Types of eventLoop.js for the TypeScript tests.
 
+/** Runs `callback` once this turn of the event loop and the promises it settled are done. */
+export function afterThisTurn(callback: () => void): void;
+
 /** Whether an HTTP request of this process is on its way: sent and not yet answered, nor held. */
 export function onTheirWay(): boolean;
 

@@ -3,6 +3,11 @@
 // sandbox is: the lint of the TypeScript tests keeps Node's timers and modules out of them.
 const diagnostics = require('node:diagnostics_channel');
 
+/** Runs `callback` once this turn of the event loop and the promises it settled are done. */
+function afterThisTurn(callback) {
+	setImmediate(callback);
+}
+
 // The HTTP requests of this process: the nodes' and the tests' to the sandbox, the sandbox's to
 // a test's server. A client's counts from its last byte sent (Node's "start") until its answer
 // is read ('close'); a server's from its head read until its answer is sent or dropped. Either
@@ -56,4 +61,4 @@ async function holding(wait) {
 	}
 }
 
-module.exports = { onTheirWay, whenAnswered, holding };
+module.exports = { afterThisTurn, onTheirWay, whenAnswered, holding };

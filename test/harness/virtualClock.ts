@@ -1,7 +1,5 @@
-import { sleep } from 'n8n-workflow';
-
 import { clock } from '../../nodes/shared/clock';
-import { onTheirWay, whenAnswered } from './eventLoop';
+import { afterThisTurn, onTheirWay, whenAnswered } from './eventLoop';
 
 /** The product's time, real or virtual: for a sandbox whose file has tests on either. */
 export const productTime = (): number => clock.now();
@@ -21,8 +19,9 @@ export function useVirtualClock(start: number) {
 	const sleepers: Array<{ at: number; wake: () => void }> = [];
 	let advancing = false;
 
-	// Once this turn and its promises are done (a timer of n8n's, as lint asks), and no request
-	// is on its way: the time moves to the earliest wake-up.
+	// Once this turn and its promises are done, and no request is on its way: the time moves to
+	// the earliest wake-up. Not after a timer, which takes a millisecond at least, many more on a
+	// busy machine: a test of thousands of wake-ups would wait out real time, seconds of it.
 	const advance = () => {
 		advancing = false;
 		if (sleepers.length === 0) return;
@@ -41,7 +40,7 @@ export function useVirtualClock(start: number) {
 	const scheduleAdvance = () => {
 		if (advancing || sleepers.length === 0) return;
 		advancing = true;
-		void sleep(0).then(advance);
+		afterThisTurn(advance);
 	};
 
 	const time = {
