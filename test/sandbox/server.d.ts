@@ -149,7 +149,9 @@ export interface Sandbox {
 	/** The customer taps an RCS message's Reply suggestion: an incoming RCS message of type reply. */
 	tapSuggestion(text: string): Promise<{ event: { [key: string]: unknown } }>;
 	/**
-	/** `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives. */
+	 * `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives; `memory`
+	 * about every `sampleEvery` bytes, when given (each sample is a full garbage collection).
+	 */
 	watchUploads(
 		onChunk?: (bytes: number, memory?: NodeJS.MemoryUsage) => void,
 		sampleEvery?: number,

@@ -195,11 +195,13 @@ function createSandbox(options = {}) {
 			});
 		},
 		/**
-		 * `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives; about
-		 * `sampleEvery` bytes, `memory` is this process's memory (`process.memoryUsage()`) after a full
-		 * garbage collection: what is still held then, not chunks already sent and dropped.
+		 * `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives; with
+		 * `sampleEvery`, about every `sampleEvery` bytes, `memory` is this process's memory
+		 * (`process.memoryUsage()`) after a full garbage collection: what is still held then, not
+		 * chunks already sent and dropped. Without it, no sample: each full collection of a heap
+		 * holding a large file takes long, seconds on a busy machine.
 		 */
-		watchUploads(onChunk, sampleEvery = 1024 * 1024) {
+		watchUploads(onChunk, sampleEvery = Infinity) {
 			let sinceSample = 0;
 			sandbox.onUploadChunk =
 				onChunk &&
