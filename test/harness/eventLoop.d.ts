@@ -3,6 +3,9 @@
 /** Runs `callback` once this turn of the event loop and the promises it settled are done. */
 export function afterThisTurn(callback: () => void): void;
 
+/** Counts the HTTP requests from now on, until the function it answers is called. */
+export function watchRequests(): () => void;
+
 /** Whether an HTTP request of this process is on its way: sent and not yet answered, nor held. */
 export function onTheirWay(): boolean;
 

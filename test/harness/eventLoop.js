@@ -29,20 +29,40 @@ function settled() {
 	for (const callback of callbacks) callback();
 }
 
-diagnostics.subscribe('http.client.request.start', ({ request }) => {
+function onClientStart({ request }) {
 	sent += 1;
 	request.once('close', () => {
 		sent -= 1;
 		settled();
 	});
-});
-diagnostics.subscribe('http.server.request.start', ({ response }) => {
+}
+function onServerStart({ response }) {
 	serving += 1;
 	response.once('close', () => {
 		serving -= 1;
 		settled();
 	});
-});
+}
+
+let watchers = 0;
+/**
+ * Counts the requests from now on, until the function it answers is called: once per test file
+ * (jest loads this module afresh for each, and Node's channels outlive it).
+ */
+function watchRequests() {
+	if (watchers++ === 0) {
+		diagnostics.subscribe('http.client.request.start', onClientStart);
+		diagnostics.subscribe('http.server.request.start', onServerStart);
+	}
+	let stopped = false;
+	return () => {
+		if (stopped) return;
+		stopped = true;
+		if (--watchers > 0) return;
+		diagnostics.unsubscribe('http.client.request.start', onClientStart);
+		diagnostics.unsubscribe('http.server.request.start', onServerStart);
+	};
+}
 
 /** Calls `callback` once no HTTP request is on its way: at once when none is. */
 function whenAnswered(callback) {
@@ -61,4 +81,4 @@ async function holding(wait) {
 	}
 }
 
-module.exports = { afterThisTurn, onTheirWay, whenAnswered, holding };
+module.exports = { afterThisTurn, watchRequests, onTheirWay, whenAnswered, holding };

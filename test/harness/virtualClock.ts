@@ -1,5 +1,5 @@
 import { clock } from '../../nodes/shared/clock';
-import { afterThisTurn, onTheirWay, whenAnswered } from './eventLoop';
+import { afterThisTurn, onTheirWay, watchRequests, whenAnswered } from './eventLoop';
 
 /** The product's time, real or virtual: for a sandbox whose file has tests on either. */
 export const productTime = (): number => clock.now();
@@ -56,7 +56,14 @@ export function useVirtualClock(start: number) {
 	};
 
 	const real = { ...clock };
-	beforeAll(() => Object.assign(clock, { now: time.now, sleep: time.sleep }));
-	afterAll(() => Object.assign(clock, real));
+	let stopWatching = () => {};
+	beforeAll(() => {
+		Object.assign(clock, { now: time.now, sleep: time.sleep });
+		stopWatching = watchRequests();
+	});
+	afterAll(() => {
+		Object.assign(clock, real);
+		stopWatching();
+	});
 	return time;
 }
