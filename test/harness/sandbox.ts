@@ -1,5 +1,6 @@
 import type { Sandbox } from '../sandbox/server';
 import { createSandbox } from '../sandbox/server';
+import { holding } from './eventLoop';
 
 /**
  * One sandbox per test file, fresh seed data before each test. Returns an object whose
@@ -20,7 +21,7 @@ export function useSandbox(options: Parameters<typeof createSandbox>[0] = {}) {
 		};
 	};
 	beforeAll(async () => {
-		context.sandbox = createSandbox(options);
+		context.sandbox = createSandbox({ holding, ...options });
 		context.url = await context.sandbox.start();
 		const { apiKey, workspaceId, userGroupsApiKey } = context.sandbox.config;
 		context.credentials = {
@@ -31,4 +32,17 @@ export function useSandbox(options: Parameters<typeof createSandbox>[0] = {}) {
 	beforeEach(() => context.sandbox.reset());
 	afterAll(async () => await context.sandbox.stop());
 	return context;
+}
+
+/**
+ * A request the sandbox holds until the test releases it (a fault's `gate`): `arrived` settles
+ * once it is held, so that a test acts while it waits, in an order of its choosing, not in a race
+ * with a delay.
+ */
+export function heldRequest() {
+	let arrive = () => {};
+	let release = () => {};
+	const arrived = new Promise<void>((resolve) => (arrive = resolve));
+	const released = new Promise<void>((resolve) => (release = resolve));
+	return { gate: { arrived: () => arrive(), released }, arrived, release: () => release() };
 }

@@ -1,6 +1,5 @@
-import { sleep } from 'n8n-workflow';
-
 import { clock } from '../../nodes/shared/clock';
+import { afterThisTurn, onTheirWay, watchRequests, whenAnswered } from './eventLoop';
 
 /** The product's time, real or virtual: for a sandbox whose file has tests on either. */
 export const productTime = (): number => clock.now();
@@ -9,17 +8,30 @@ export const productTime = (): number => clock.now();
  * A clock for one test file, shared by the product (its door, gate and polls) and the sandbox
  * (`useSandbox({ clock: time.now })`): it stands still unless a test moves it, and a wait on it
  * takes no real time. Waits that overlap each wake at their own time, the earliest first.
+ *
+ * An HTTP answer takes no time on it: it stands still while a request is on its way (sent and
+ * not yet read), so that how far it moves never depends on how fast the machine answers. A
+ * request the sandbox holds on purpose is not on its way: its delays pass on this clock too
+ * with `useSandbox({ clock: time.now, sleep: time.sleep })`.
  */
 export function useVirtualClock(start: number) {
 	let now = start;
 	const sleepers: Array<{ at: number; wake: () => void }> = [];
 	let advancing = false;
 
-	// Once this turn and its promises are done (a timer of n8n's, as lint asks): the time moves
-	// to the earliest wake-up.
+	// Once this turn and its promises are done, and no request is on its way: the time moves to
+	// the earliest wake-up. Not after a timer, which takes a millisecond at least, many more on a
+	// busy machine: a test of thousands of wake-ups would wait out real time, seconds of it.
 	const advance = () => {
 		advancing = false;
 		if (sleepers.length === 0) return;
+		if (onTheirWay()) {
+			advancing = true;
+			return whenAnswered(() => {
+				advancing = false;
+				scheduleAdvance();
+			});
+		}
 		sleepers.sort((a, b) => a.at - b.at);
 		now = Math.max(now, sleepers[0].at);
 		while (sleepers.length && sleepers[0].at <= now) sleepers.shift()!.wake();
@@ -28,7 +40,7 @@ export function useVirtualClock(start: number) {
 	const scheduleAdvance = () => {
 		if (advancing || sleepers.length === 0) return;
 		advancing = true;
-		void sleep(0).then(advance);
+		afterThisTurn(advance);
 	};
 
 	const time = {
@@ -44,7 +56,14 @@ export function useVirtualClock(start: number) {
 	};
 
 	const real = { ...clock };
-	beforeAll(() => Object.assign(clock, { now: time.now, sleep: time.sleep }));
-	afterAll(() => Object.assign(clock, real));
+	let stopWatching = () => {};
+	beforeAll(() => {
+		Object.assign(clock, { now: time.now, sleep: time.sleep });
+		stopWatching = watchRequests();
+	});
+	afterAll(() => {
+		Object.assign(clock, real);
+		stopWatching();
+	});
 	return time;
 }

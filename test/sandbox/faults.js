@@ -35,9 +35,14 @@ function createFaults() {
  * answered; false when the request is still to be handled ('ignore-offset' is played by the
  * query, and a fault with no failure of its kind, a delay alone, does the work once).
  */
-async function playFault(fault, { req, res, path, logged, send, handleSilently, doLater }) {
+async function playFault(fault, { req, res, path, logged, send, handleSilently, doLater, hold }) {
 	if (!fault) return false;
-	if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+	if (fault.delayMs) await hold({ ms: fault.delayMs });
+	// `gate`: held until the test releases it, after telling it the request arrived.
+	if (fault.gate) {
+		fault.gate.arrived();
+		await hold({ released: fault.gate.released });
+	}
 	// A failure after the work was done: the client cannot tell whether it happened. With
 	// `workLaterMs` the service is still at it when it fails the answer (a gateway gave up).
 	if (fault.afterHandling && fault.kind) {

@@ -11,6 +11,9 @@ const { ApiError } = require('./shared');
  */
 function createHandler(sandbox) {
 	const { clock, stats, limiter, faults, store, router } = sandbox;
+	/** Holds a request for `ms` or until `released` settles, as `sandbox.holding` is told. */
+	const hold = ({ ms, released }) =>
+		sandbox.holding(released ? Promise.resolve(released) : sandbox.sleep(ms));
 
 	function send(res, statusCode, payload, headers = {}) {
 		if (res.logged) Object.assign(res.logged, { status: statusCode, doneAt: clock() });
@@ -84,8 +87,8 @@ function createHandler(sandbox) {
 		const fault = faults.take('GET', path);
 		const logged = sandbox.requests.at(-1);
 		res.logged = logged;
-		if (await playFault(fault, { req, res, path, logged, send, handleSilently: () => {}, doLater }))
-			return;
+		const played = { req, res, path, logged, send, handleSilently: () => {}, doLater, hold };
+		if (await playFault(fault, played)) return;
 		const media = sandbox.media.get(path);
 		if (!media) return send(res, 404, { message: 'Not found' });
 		if (res.logged) Object.assign(res.logged, { status: 200, doneAt: clock() });
@@ -157,7 +160,8 @@ function createHandler(sandbox) {
 		if (req.method !== 'GET' && !path.endsWith('/query')) store.dataVersion += 1;
 		try {
 			const handleSilently = () => router.dispatch(req, path, body, bodyError, fault, () => {});
-			if (await playFault(fault, { req, res, path, logged, send, handleSilently, doLater })) return;
+			const played = { req, res, path, logged, send, handleSilently, doLater, hold };
+			if (await playFault(fault, played)) return;
 			return await router.dispatch(req, path, body, bodyError, fault, (payload) =>
 				send(res, 200, payload),
 			);

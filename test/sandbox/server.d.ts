@@ -36,7 +36,13 @@ export interface Fault {
 	workLaterMs?: number;
 	/** Let this many matching requests through before the fault applies. */
 	skip?: number;
+	/** Held this long before anything else is done, by the sandbox's `sleep`. */
 	delayMs?: number;
+	/**
+	 * Held until `released` settles, after `arrived` is called: a test acts while the request
+	 * waits, in the order it chooses (`heldRequest()` in test/harness/sandbox.ts).
+	 */
+	gate?: { arrived: () => void; released: Promise<unknown> };
 	retryAfter?: number;
 	message?: string;
 	statusCode?: number;
@@ -90,6 +96,10 @@ export interface SandboxOptions {
 	templatePageCap?: number;
 	/** Epoch milliseconds for timestamps, ids, the rate limit and the request log; real time by default. */
 	clock?: () => number;
+	/** What a fault's `delayMs` waits on: real time by default, a virtual clock's sleep in its tests. */
+	sleep?: (ms: number) => Promise<void>;
+	/** Told of every wait that holds a request (a delay, a gate), and waits on what it answers. */
+	holding?: <T>(wait: Promise<T>) => Promise<T>;
 	/** How a delivery-status postback travels: over HTTP unless a test routes it itself. */
 	postBack?: (
 		url: string,
@@ -99,7 +109,7 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
-	config: Required<Omit<SandboxOptions, 'clock' | 'postBack'>>;
+	config: Required<Omit<SandboxOptions, 'clock' | 'postBack' | 'sleep' | 'holding'>>;
 	url: string;
 	readonly requests: RecordedRequest[];
 	/** JSON bytes the query endpoints sent; connections opened, open now, and open at most since the last clear. */
@@ -138,7 +148,10 @@ export interface Sandbox {
 	clearRequests(): void;
 	/** The customer taps an RCS message's Reply suggestion: an incoming RCS message of type reply. */
 	tapSuggestion(text: string): Promise<{ event: { [key: string]: unknown } }>;
-	/** `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives. */
+	/**
+	 * `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives; `memory`
+	 * about every `sampleEvery` bytes, when given (each sample is a full garbage collection).
+	 */
 	watchUploads(
 		onChunk?: (bytes: number, memory?: NodeJS.MemoryUsage) => void,
 		sampleEvery?: number,
@@ -155,4 +168,4 @@ export interface Sandbox {
 }
 
 export function createSandbox(options?: SandboxOptions): Sandbox;
-export const DEFAULTS: Required<Omit<SandboxOptions, 'clock'>>;
+export const DEFAULTS: Required<Omit<SandboxOptions, 'clock' | 'sleep' | 'holding'>>;

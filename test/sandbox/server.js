@@ -62,6 +62,10 @@ function createSandbox(options = {}) {
 	const config = { ...DEFAULTS, ...options };
 	// Timestamps, ids, the rate limit and the request log's times all read it.
 	const clock = options.clock ?? (() => Date.now());
+	// A fault's delay waits on it: real time unless a test gives the sleep of its clock.
+	const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+	// Told of every wait that holds a request (a delay, a gate): a virtual clock moves on meanwhile.
+	const holding = options.holding ?? ((wait) => wait);
 	const limiter = createRateLimiter(options.rateLimit, clock);
 	const faults = createFaults();
 	const store = createStore({ config, clock });
@@ -111,6 +115,8 @@ function createSandbox(options = {}) {
 
 	const sandbox = {
 		clock,
+		sleep,
+		holding,
 		webhooks,
 		stats,
 		limiter,
@@ -189,11 +195,13 @@ function createSandbox(options = {}) {
 			});
 		},
 		/**
-		 * `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives; about
-		 * `sampleEvery` bytes, `memory` is this process's memory (`process.memoryUsage()`) after a full
-		 * garbage collection: what is still held then, not chunks already sent and dropped.
+		 * `onChunk(bytes, memory)` is told of each piece of an uploaded file as it arrives; with
+		 * `sampleEvery`, about every `sampleEvery` bytes, `memory` is this process's memory
+		 * (`process.memoryUsage()`) after a full garbage collection: what is still held then, not
+		 * chunks already sent and dropped. Without it, no sample: each full collection of a heap
+		 * holding a large file takes long, seconds on a busy machine.
 		 */
-		watchUploads(onChunk, sampleEvery = 1024 * 1024) {
+		watchUploads(onChunk, sampleEvery = Infinity) {
 			let sinceSample = 0;
 			sandbox.onUploadChunk =
 				onChunk &&

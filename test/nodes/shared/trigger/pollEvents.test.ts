@@ -1,13 +1,12 @@
 import axios from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import { WorkspaceActivitiesTrigger } from '../../../../nodes/WorkspaceActivitiesTrigger/WorkspaceActivitiesTrigger.node';
 import { WorkspaceListsTrigger } from '../../../../nodes/WorkspaceListsTrigger/WorkspaceListsTrigger.node';
 import { WorkspaceRecordsTrigger } from '../../../../nodes/WorkspaceRecordsTrigger/WorkspaceRecordsTrigger.node';
 import { byId, HOT_LEADS, PEOPLE } from '../../../harness/fixtures';
 import { activeTrigger } from '../../../harness/pollTrigger';
-import { useSandbox } from '../../../harness/sandbox';
+import { heldRequest, useSandbox } from '../../../harness/sandbox';
 import { useVirtualClock } from '../../../harness/virtualClock';
 
 // The three poll triggers' one poll (trigger/pollEvents.ts), each event's position and stock, as
@@ -16,8 +15,11 @@ import { useVirtualClock } from '../../../harness/virtualClock';
 /**
  * The clock of the trigger and of the sandbox: moved by the tests so timestamps can be equal
  * on purpose, and by every wait, which takes no real time. The sandbox's runs `skew` ahead.
+ * What happens while a poll waits for a page, the sandbox holds that page for: in an order of
+ * the test's, not in a race with a delay.
  */
-const time = useVirtualClock(Date.parse('2026-11-22T09:00:00.000Z'));
+const START = Date.parse('2026-11-22T09:00:00.000Z');
+const time = useVirtualClock(START);
 let skew = 0;
 const env = useSandbox({ clock: () => time.now() + skew });
 const tick = time.tick;
@@ -98,13 +100,16 @@ test('a record created during a poll is emitted once, in this poll or the next',
 	const trigger = newRecords();
 	await trigger.poll();
 	const before = await createPeople(150);
+	const firstPage = heldRequest();
 	env.sandbox.addFault({
 		path: `/api/v1/collection-records/${PEOPLE}/query`,
-		delayMs: 300,
+		gate: firstPage.gate,
 		times: 1,
 	});
 	const polling = trigger.poll();
+	await firstPage.arrived;
 	const during = await createPeople(1);
+	firstPage.release();
 	const emitted = [...(await polling), ...(await trigger.poll()), ...(await trigger.poll())];
 	expect(emitted).toEqual([...before, ...during]);
 });
@@ -146,7 +151,7 @@ describe.each([
 	['3 hours ahead of', 3 * HOUR],
 ])('the API server clock %s the n8n host clock', (_, offset) => {
 	beforeEach(() => {
-		time.set(Date.now());
+		time.set(START);
 		skew = offset;
 	});
 	afterEach(() => (skew = 0));
@@ -267,6 +272,8 @@ test('a collection that no longer exists: the poll names it, not the Base URL', 
 });
 
 describe('a backlog, deletions and slow polls', () => {
+	// 2,500 records created over HTTP one by one: no wait, but seconds of work, many more on a
+	// busy machine, so a timeout of its own.
 	test('2,500 new records: 1,000 a poll, oldest first, each once, none lost', async () => {
 		const trigger = newRecords();
 		await trigger.poll();
@@ -279,22 +286,24 @@ describe('a backlog, deletions and slow polls', () => {
 		];
 		expect(polls.map((emitted) => emitted.length)).toEqual([1_000, 1_000, 500, 0]);
 		expect(polls.flat()).toEqual(created);
-	});
+	}, 120_000);
 
 	test('the oldest new records deleted while a poll pages: no other record is lost', async () => {
 		const trigger = newRecords();
 		await trigger.poll();
 		const created = await createPeople(300);
 		// The second page waits; meanwhile another user deletes the 50 oldest new records.
+		const secondPage = heldRequest();
 		env.sandbox.addFault({
 			path: `/api/v1/collection-records/${PEOPLE}/query`,
-			delayMs: 300,
+			gate: secondPage.gate,
 			skip: 1,
 		});
 		env.sandbox.clearRequests();
 		const polling = trigger.poll();
-		while (env.sandbox.requests.filter((r) => r.path.endsWith('/query')).length < 2) await sleep(5);
+		await secondPage.arrived;
 		for (const id of created.slice(0, 50)) env.sandbox.state.records.get(PEOPLE)!.delete(id);
+		secondPage.release();
 		const emitted = [...(await polling), ...(await trigger.poll())];
 		// The first page was read before the deletion: all 300, each once.
 		expect(emitted).toEqual(created);
@@ -336,8 +345,17 @@ describe('a backlog, deletions and slow polls', () => {
 		const trigger = newRecords();
 		await trigger.poll();
 		const created = await createPeople(120);
-		env.sandbox.addFault({ path: `/api/v1/collection-records/${PEOPLE}/query`, delayMs: 300 });
-		const [slow, overlapping] = await Promise.all([trigger.poll(), trigger.poll()]);
+		// The first poll's first page is held until the second poll has ended.
+		const firstPage = heldRequest();
+		env.sandbox.addFault({
+			path: `/api/v1/collection-records/${PEOPLE}/query`,
+			gate: firstPage.gate,
+		});
+		const slowPoll = trigger.poll();
+		await firstPage.arrived;
+		const overlapping = await trigger.poll();
+		firstPage.release();
+		const slow = await slowPoll;
 		expect(overlapping).toEqual([]);
 		expect([...slow, ...(await trigger.poll())]).toEqual(created);
 	});
