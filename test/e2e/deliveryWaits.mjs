@@ -1,6 +1,6 @@
 // Wait for Delivery (README "Messages"): a send whose Postback URL is the execution's resume
 // address, then Workspace Wait for Delivery, which holds the execution in n8n's waiting state
-// until the message reaches a chosen status; in the form cases.mjs describes (`waits`: run.mjs's
+// until the message reaches a chosen status; in the form cases.mjs describes (`waits`: runs/waits.mjs's
 // runWaitCase). The sandbox posts the statuses its `deliveryPlan` says; steps with `afterMs`
 // wait for `runDue(Infinity)`, so that each case posts them once n8n holds the execution waiting.
 import assert from 'node:assert/strict';

@@ -229,7 +229,7 @@ export const networkGuaranteesCases = [
  * match value take turns within the run, so it is created once, then updated twice.
  */
 function repeatedEmailCase({ file, title, maxConcurrency }) {
-	// One email per example: in the demo both write to one workspace (uniqueEmailsOf).
+	// One email per example: in the demo both write to one workspace (assertNoSharedData).
 	const email = `${file.replace(/^records-record-upsert-/, '')}@example.com`;
 	const field = (id, displayName, type, required = false) => ({
 		id,

@@ -226,7 +226,7 @@ async function runLane(runtime, version, lane, imported) {
 
 /** The examples users import must be the workflows asserted here. */
 function assertExamplesCurrent() {
-	const stale = cases.filter((testCase, index) => {
+	const stale = cases.filter((testCase) => {
 		try {
 			return !isDeepStrictEqual(readExample(testCase.file), workflowOf(testCase));
 		} catch {

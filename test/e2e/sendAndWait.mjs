@@ -1,6 +1,6 @@
 // Send and Wait for Response (README "Messages"): the operation of Workspace SMS, WhatsApp, RCS
 // and Email sends a message with a link that n8n signs, and waits in n8n's waiting state until the
-// person answers on the page the link opens; in the form cases.mjs describes (`waits`: run.mjs's
+// person answers on the page the link opens; in the form cases.mjs describes (`waits`: runs/waits.mjs's
 // runWaitCase). Each case's `during` is the person: it reads the link from what the sandbox was
 // sent, opens it, and answers on the page as a browser posts its form. One builder (askCase)
 // makes a case of each channel × answer, the channel's send options included.
